@@ -1,0 +1,190 @@
+"""The checks every game must pass, usable from any test suite.
+
+``check_game(game, seed)`` plays one random game to the end and checks the whole contract at
+every step; it raises AssertionError naming the step and what broke.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import xml.etree.ElementTree as ElementTree
+from collections import Counter
+from typing import Any
+
+from .chance import sample_chance
+from .core import CHANCE, TERMINAL, Game, State
+from .errors import IllegalAction
+from .i18n import LANGUAGES, has_key
+
+NOT_AN_ACTION = "\u2603 not an action"
+SECRET_WORDS = ("rng", "seed", "random_state", "bag_order")
+
+
+def variants(game_class: type[Game]) -> list[dict[str, Any]]:
+    """Option sets worth testing: every player count, then each other option's values."""
+    found: list[dict[str, Any]] = [
+        {"players": n} for n in range(game_class.min_players, game_class.max_players + 1)
+    ]
+    for spec in game_class.option_specs:
+        values = spec.choices if spec.choices is not None else (spec.minimum, spec.maximum)
+        found += [{spec.name: value} for value in values if value != spec.default]
+    return found
+
+
+def check_game(game: Game, seed: int, max_actions: int = 5000, every: int = 1) -> State:
+    """Random play from a seeded RNG, checking the contract at every ``every``-th step."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    for step in range(max_actions):
+        if step % every == 0 or state.is_terminal():
+            check_state(state, rng)
+        if state.is_terminal():
+            check_end(state)
+            return state
+        if state.current_player == CHANCE:
+            action = sample_chance(state, rng)
+        else:
+            action = rng.choice(state.legal_actions())
+        state = state.apply(action)
+    raise AssertionError(f"{game!r} seed {seed}: no end after {max_actions} actions")
+
+
+def check_state(state: State, rng: random.Random) -> None:
+    where = f"{state.game!r} after {state.history()}"
+    player = state.current_player
+    n = state.game.num_players
+    assert player in (CHANCE, TERMINAL) or 0 <= player < n, f"{where}: bad current_player {player}"
+    legal = state.legal_actions()
+    assert legal == state.legal_actions(), f"{where}: legal_actions() is not deterministic"
+    assert len(set(legal)) == len(legal), f"{where}: duplicate legal actions {legal}"
+    assert all(isinstance(a, str) and a for a in legal), f"{where}: actions must be text"
+    if player >= 0:
+        assert legal, f"{where}: a seat to move has no legal action"
+        assert state.chance_outcomes() == [], f"{where}: chance outcomes at a decision node"
+    else:
+        assert legal == [], f"{where}: legal actions at a chance or terminal node"
+    if player == CHANCE:
+        check_chance(state, where)
+    check_refusal(state, where)
+    check_round_trip(state, where)
+    for seat in [None, *range(n)]:
+        check_observation(state, seat, where)
+    scores = state.scores()
+    assert len(scores) == n, f"{where}: {len(scores)} scores for {n} seats"
+    if not state.is_terminal():
+        assert state.winners() == [], f"{where}: winners before the end"
+    assert str(state).strip(), f"{where}: empty text board"
+
+
+def check_chance(state: State, where: str) -> None:
+    outcomes = state.chance_outcomes()
+    assert outcomes, f"{where}: a chance node without outcomes"
+    names = [o for o, _ in outcomes]
+    assert len(set(names)) == len(names), f"{where}: duplicate chance outcomes"
+    assert all(p > 0 for _, p in outcomes), f"{where}: an outcome with probability <= 0"
+    assert math.isclose(sum(p for _, p in outcomes), 1.0, abs_tol=1e-9), f"{where}: sum != 1"
+
+
+def check_refusal(state: State, where: str) -> None:
+    before = (state.to_json(), str(state), state.legal_actions())
+    for bad in (NOT_AN_ACTION, "", 7, None):
+        try:
+            state.apply(bad)
+        except IllegalAction as error:
+            assert str(error), f"{where}: an IllegalAction without a message"
+        else:
+            raise AssertionError(f"{where}: {bad!r} was accepted")
+    after = (state.to_json(), str(state), state.legal_actions())
+    assert before == after, f"{where}: a refused action changed the state"
+
+
+def check_round_trip(state: State, where: str) -> None:
+    data = json.loads(json.dumps(state.to_json()))
+    again = state.game.state_from_json(data)
+    assert again == state, f"{where}: to_json/state_from_json does not round-trip"
+    assert again.current_player == state.current_player
+    assert again.legal_actions() == state.legal_actions()
+    assert str(again) == str(state)
+    assert again.history() == state.history()
+
+
+def check_observation(state: State, seat: int | None, where: str) -> None:
+    observation = state.observation(seat)
+    text = json.dumps(observation)
+    assert json.loads(text) == observation, f"{where}: observation is not plain JSON"
+    _no_secrets(observation, where)
+    for message in _messages(observation):
+        for lang in LANGUAGES:
+            assert has_key(message, lang), f"{where}: message {message!r} missing in {lang}"
+    legal = observation["legal"]
+    if seat is not None and seat == state.current_player:
+        assert [e["action"] for e in legal] == state.legal_actions(), f"{where}: legal differs"
+        check_clicks(state, seat, legal, where)
+    else:
+        assert legal == [], f"{where}: seat {seat} is shown actions out of turn"
+
+
+def check_clicks(state: State, seat: int, legal: list[dict], where: str) -> None:
+    paths = [tuple(entry["clicks"]) for entry in legal]
+    assert all(paths) and all(isinstance(c, str) for p in paths for c in p), f"{where}: clicks"
+    assert len(set(paths)) == len(paths), f"{where}: two actions share their clicks"
+    for path in paths:
+        for other in paths:
+            assert other == path or other[: len(path)] != path, (
+                f"{where}: clicks {path} are a prefix of {other}: the client cannot tell them apart"
+            )
+    try:
+        picture = state.game.svg(state, seat)
+    except NotImplementedError:
+        return
+    ids = {el.get("id") for el in ElementTree.fromstring(picture).iter()}
+    missing = {c for p in paths for c in p} - ids
+    assert not missing, f"{where}: the view has no element with id {sorted(missing)[:5]}"
+
+
+def _messages(data: Any) -> list[str]:
+    found = []
+    if isinstance(data, dict):
+        if isinstance(data.get("key"), str) and "params" in data:
+            found.append(data["key"])
+        for value in data.values():
+            found += _messages(value)
+    elif isinstance(data, list):
+        for value in data:
+            found += _messages(value)
+    return found
+
+
+def _no_secrets(data: Any, where: str) -> None:
+    if isinstance(data, dict):
+        for key, value in data.items():
+            assert str(key).lower() not in SECRET_WORDS, f"{where}: observation key {key!r}"
+            _no_secrets(value, where)
+    elif isinstance(data, list):
+        for value in data:
+            _no_secrets(value, where)
+
+
+def check_end(state: State) -> None:
+    where = f"{state.game!r} at the end after {len(state)} actions"
+    assert state.legal_actions() == [] and state.chance_outcomes() == [], where
+    winners = state.winners()
+    n = state.game.num_players
+    assert winners and all(0 <= w < n for w in winners), f"{where}: winners {winners}"
+    assert sorted(set(winners)) == winners, f"{where}: winners must be sorted and unique"
+    replayed = state.game.replay(state.history())
+    assert replayed == state and replayed.scores() == state.scores(), f"{where}: replay differs"
+
+
+def check_chance_frequencies(state: State, samples: int = 4000, seed: int = 0) -> None:
+    """The driver's draws at ``state`` match the stated odds (within 5 standard errors)."""
+    rng = random.Random(seed)
+    counts = Counter(sample_chance(state, rng) for _ in range(samples))
+    for outcome, probability in state.chance_outcomes():
+        error = math.sqrt(probability * (1 - probability) / samples)
+        observed = counts[outcome] / samples
+        assert abs(observed - probability) <= 5 * error + 1e-9, (
+            f"{outcome}: drawn {observed:.4f}, stated {probability:.4f}"
+        )

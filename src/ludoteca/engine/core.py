@@ -1,0 +1,315 @@
+"""The game contract: a Game (rules and options) makes States (positions as values).
+
+A state never changes: ``apply`` returns a new state. Every random event is a chance node
+whose outcomes are ordinary actions, so a game is fully described by its actions.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from importlib import resources
+from typing import Any, ClassVar
+
+from .errors import IllegalAction, RecordError
+from .i18n import LANGUAGES, Message
+from .options import Option, resolve_options
+
+CHANCE = -1
+TERMINAL = -4
+
+LOG_LENGTH = 30
+
+
+class Game(ABC):
+    """A game with its options fixed. Subclasses set the class attributes and two methods."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    default_players: ClassVar[int | None] = None
+    option_specs: ClassVar[tuple[Option, ...]] = ()
+
+    def __init__(self, **options: Any):
+        self.options = resolve_options(self.all_option_specs(), options)
+        self.num_players: int = self.options["players"]
+
+    @classmethod
+    def all_option_specs(cls) -> tuple[Option, ...]:
+        players = Option(
+            "players",
+            cls.default_players or cls.min_players,
+            minimum=cls.min_players,
+            maximum=cls.max_players,
+            help="core.option.players",
+        )
+        return (players, *cls.option_specs)
+
+    @classmethod
+    def info(cls) -> dict[str, Any]:
+        return {
+            "id": cls.id,
+            "name": cls.name,
+            "min_players": cls.min_players,
+            "max_players": cls.max_players,
+            "options": [spec.to_json() for spec in cls.all_option_specs()],
+        }
+
+    @abstractmethod
+    def new_initial_state(self) -> State:
+        """The position before the first action (possibly a chance node)."""
+
+    def state_from_json(self, data: Any) -> State:
+        """The state a ``to_json`` dict describes, rebuilt by replaying its actions."""
+        if not isinstance(data, dict):
+            raise RecordError(f"expected a JSON object, got {type(data).__name__}")
+        for key in ("game", "options", "actions"):
+            if key not in data:
+                raise RecordError(f"missing key {key!r}")
+        if data["game"] != self.id:
+            raise RecordError(f"the record is of game {data['game']!r}, not {self.id!r}")
+        if not isinstance(data["options"], dict):
+            raise RecordError("'options' must be an object")
+        try:
+            game = self if data["options"] == self.options else type(self)(**data["options"])
+        except ValueError as error:
+            raise RecordError(str(error)) from None
+        return game.replay(data["actions"])
+
+    def replay(self, actions: Any) -> State:
+        """Apply ``actions`` from the initial state; a bad one is reported with its step."""
+        if not isinstance(actions, list):
+            raise RecordError("'actions' must be a list of strings")
+        state = self.new_initial_state()
+        for step, action in enumerate(actions, start=1):
+            if not isinstance(action, str):
+                raise RecordError(f"action {action!r} is not a string", step)
+            try:
+                state = state.apply(action)
+            except IllegalAction as error:
+                raise RecordError(error.reason, step) from None
+        return state
+
+    def svg(self, state: State, seat: int | None = None, hints: dict | None = None) -> str:
+        """The picture of ``state`` as ``seat`` sees it, with clickable ids and hint overlays."""
+        raise NotImplementedError(f"{self.id} has no view")
+
+    def rules_text(self, lang: str = "en") -> str:
+        """The rules page of this game in ``lang`` (Markdown), from ``rules/<lang>.md``."""
+        if lang not in LANGUAGES:
+            raise ValueError(f"unknown language {lang!r}: allowed are {', '.join(LANGUAGES)}")
+        package = type(self).__module__.rsplit(".", 1)[0]
+        return resources.files(package).joinpath("rules", f"{lang}.md").read_text("utf-8")
+
+    # Knowledge a game may plug in for the bots (see ludoteca.bots); None means "none here".
+
+    def heuristic_action(self, state: State, rng: random.Random) -> str | None:
+        """A quick, reasonable action for the player to move (rollout policy)."""
+        return None
+
+    def evaluate(self, state: State) -> list[float] | None:
+        """Estimated final result of each seat in [0, 1] (1 = certain win / best score)."""
+        return None
+
+    def hint(self, state: State, seat: int) -> dict[str, Any] | None:
+        """Game-specific advice: {"action", "value", "reason": Message, "overlay": {...}}."""
+        return None
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.options == self.options
+
+    def __hash__(self) -> int:
+        return hash((type(self), tuple(sorted(self.options.items()))))
+
+    def __repr__(self) -> str:
+        options = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"load_game({self.id!r}, {options})"
+
+
+class State(ABC):
+    """A position. Subclasses implement the abstract methods; never mutate a state in place
+    after it has been returned from ``apply``/``new_initial_state``."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self._trail: tuple | None = None  # (previous trail, seat, action): the history
+        self._length = 0
+        self._legal: list[str] | None = None
+
+    # -- what the game implements ------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to move (0..n-1), CHANCE or TERMINAL."""
+
+    @abstractmethod
+    def _legal_actions(self) -> list[str]:
+        """Legal actions of the seat to move, in a deterministic order ([] at chance/terminal)."""
+
+    def chance_outcomes(self) -> list[tuple[str, float]]:
+        """At a chance node, (outcome, probability) pairs summing to 1; else []."""
+        return []
+
+    @abstractmethod
+    def _next(self, action: str) -> State:
+        """The new state after a legal ``action`` (history is added by ``apply``)."""
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """The running score of each seat (final at the end)."""
+
+    @abstractmethod
+    def _key(self) -> Any:
+        """A hashable value that identifies the position (not its history)."""
+
+    @abstractmethod
+    def __str__(self) -> str:
+        """A readable text board."""
+
+    def _observe(self, seat: int | None) -> dict[str, Any]:
+        """The game's own observation keys as ``seat`` may see them (None: a spectator)."""
+        return {}
+
+    def clicks(self, action: str) -> list[str]:
+        """The ids of the view's elements a person clicks, in order, to choose ``action``."""
+        return [action]
+
+    def label(self, action: str) -> Message:
+        return Message("core.action", {"action": action})
+
+    def describe(self, seat: int, action: str) -> Message:
+        """One line of the game log for ``action`` played by ``seat`` (or by chance).
+
+        It is called on a later state, so it must read only ``seat`` and ``action``."""
+        if seat == CHANCE:
+            return Message("core.log.chance", {"action": action})
+        return Message("core.log.action", {"player": seat + 1, "action": action})
+
+    def prompt(self, seat: int | None) -> Message:
+        player = self.current_player
+        if player == TERMINAL:
+            return Message("core.prompt.game_over")
+        if player == CHANCE:
+            return Message("core.prompt.chance")
+        if seat == player:
+            return Message("core.prompt.your_move")
+        return Message("core.prompt.waiting", {"player": player + 1})
+
+    def why_illegal(self, action: str) -> Message:
+        """Why ``action`` is refused here; games override to say more than "not legal"."""
+        return Message("core.illegal.not_legal", {"action": action})
+
+    def winners(self) -> list[int]:
+        """Seats with the best result at the end (several on a tie); [] before the end."""
+        if not self.is_terminal():
+            return []
+        scores = self.scores()
+        best = max(scores)
+        return [seat for seat, score in enumerate(scores) if score == best]
+
+    # -- the contract, shared by every game --------------------------------------------------
+
+    def legal_actions(self) -> list[str]:
+        if self._legal is None:
+            self._legal = self._legal_actions() if self.current_player >= 0 else []
+        return list(self._legal)
+
+    def is_terminal(self) -> bool:
+        return self.current_player == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player == CHANCE
+
+    def apply(self, action: str) -> State:
+        """The state after ``action``; IllegalAction (this state unchanged) if it is not legal."""
+        seat = self.current_player
+        self._check(seat, action)
+        new = self._next(action)
+        new._trail = (self._trail, seat, action)
+        new._length = self._length + 1
+        return new
+
+    def _check(self, seat: int, action: str) -> None:
+        if not isinstance(action, str):
+            self._refuse(seat, action, Message("core.illegal.not_text", {"action": repr(action)}))
+        if seat == TERMINAL:
+            self._refuse(seat, action, Message("core.illegal.game_over"))
+        if seat == CHANCE:
+            if action not in dict(self.chance_outcomes()):
+                outcomes = ", ".join(o for o, _ in self.chance_outcomes())
+                message = Message("core.illegal.chance", {"action": action, "outcomes": outcomes})
+                self._refuse(seat, action, message)
+            return
+        if self._legal is None:
+            self._legal = self._legal_actions()
+        if action not in self._legal:
+            self._refuse(seat, action, self.why_illegal(action))
+
+    @staticmethod
+    def _refuse(seat: int, action: Any, reason: Message) -> None:
+        raise IllegalAction(action, seat, reason.text(), reason.key, reason.params)
+
+    def history(self) -> list[str]:
+        return [action for _, action in self._moves()]
+
+    def _moves(self) -> list[tuple[int, str]]:
+        moves, trail = [], self._trail
+        while trail is not None:
+            trail, seat, action = trail
+            moves.append((seat, action))
+        moves.reverse()
+        return moves
+
+    def __len__(self) -> int:
+        """The number of actions applied since the initial state."""
+        return self._length
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game.id, "options": dict(self.game.options), "actions": self.history()}
+
+    def observation(self, seat: int | None = None) -> dict[str, Any]:
+        """Everything ``seat`` may see, as plain JSON-able data (None: a spectator)."""
+        if seat is not None and not 0 <= seat < self.game.num_players:
+            raise ValueError(
+                f"seat {seat} does not exist: seats are 0 to {self.game.num_players - 1}"
+            )
+        player = self.current_player
+        moves = self._moves()[-LOG_LENGTH:]
+        observation = {
+            "game": self.game.id,
+            "options": dict(self.game.options),
+            "players": self.game.num_players,
+            "seat": seat,
+            "current_player": player,
+            "terminal": player == TERMINAL,
+            "move_number": self._length,
+            "prompt": self.prompt(seat).to_json(),
+            "scores": self.scores(),
+            "winners": self.winners(),
+            "log": [
+                {"seat": s, "action": a, "text": self.describe(s, a).to_json()} for s, a in moves
+            ],
+            "legal": [
+                {"action": a, "clicks": self.clicks(a), "label": self.label(a).to_json()}
+                for a in (self.legal_actions() if seat is not None and seat == player else [])
+            ],
+        }
+        observation.update(self._observe(seat))
+        return observation
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, State)
+            and type(other) is type(self)
+            and other.game == self.game
+            and other._key() == self._key()
+            and other.history() == self.history()
+        )
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.game.id} after {self._length} actions>"

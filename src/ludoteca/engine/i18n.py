@@ -1,0 +1,137 @@
+"""Message catalogs: every user-visible string is a key looked up in en, de, fr and ru.
+
+A key's first dotted part is its domain (``core.prompt.your_move`` → ``core``); each domain is
+a folder holding ``en.po``, ``de.po``, ``fr.po`` and ``ru.po`` whose msgids are the keys.
+Parameters are filled with ``str.format``; a parameter that is itself a :class:`Message` is
+translated first, and a ``n`` parameter picks the plural form where the catalog has one.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import string
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+LANGUAGES = ("en", "de", "fr", "ru")
+DEFAULT_LANGUAGE = "en"
+
+_domains: dict[str, Path] = {}
+
+
+def register_domain(name: str, directory: str | Path) -> None:
+    """Make the catalogs in ``directory`` answer for keys ``name.*``."""
+    _domains[name] = Path(directory)
+    _translations.cache_clear()
+
+
+def domains() -> dict[str, Path]:
+    return dict(_domains)
+
+
+def read_catalog(domain: str, lang: str):
+    """The Babel catalog of one domain and language (for tests and tools)."""
+    path = _domains[domain] / f"{lang}.po"
+    with path.open("rb") as handle:
+        return read_po(handle, locale=lang, domain=domain)
+
+
+@cache
+def _translations(domain: str, lang: str) -> gettext.NullTranslations:
+    if domain not in _domains or not (_domains[domain] / f"{lang}.po").exists():
+        return gettext.NullTranslations()
+    buffer = io.BytesIO()
+    write_mo(buffer, read_catalog(domain, lang))
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
+
+
+def has_key(key: str, lang: str) -> bool:
+    domain = key.split(".", 1)[0]
+    translations = _translations(domain, lang)
+    catalog = getattr(translations, "_catalog", {})
+    return key in catalog or (key, 0) in catalog
+
+
+def _lookup(key: str, lang: str, count: int | None) -> str | None:
+    domain = key.split(".", 1)[0]
+    for language in (lang, DEFAULT_LANGUAGE):
+        if not has_key(key, language):
+            continue
+        translations = _translations(domain, language)
+        if count is not None and (key, 0) in translations._catalog:
+            return translations.ngettext(key, key, count)
+        text = translations.gettext(key)
+        if text != key or (key, 0) not in translations._catalog:
+            return text
+        return translations.ngettext(key, key, 1)
+    return None
+
+
+class _Lenient(string.Formatter):
+    def get_value(self, key, args, kwargs):
+        if isinstance(key, str) and key not in kwargs:
+            return "{" + key + "}"
+        return super().get_value(key, args, kwargs)
+
+
+_formatter = _Lenient()
+
+
+def translate(key: str, lang: str = DEFAULT_LANGUAGE, params: dict[str, Any] | None = None) -> str:
+    """The text of ``key`` in ``lang`` (English if missing there, the key itself if missing)."""
+    params = {
+        name: value.text(lang) if isinstance(value, Message) else value
+        for name, value in (params or {}).items()
+    }
+    count = params.get("n") if isinstance(params.get("n"), int) else None
+    text = _lookup(key, lang if lang in LANGUAGES else DEFAULT_LANGUAGE, count)
+    if text is None:
+        return key
+    return _formatter.format(text, **params)
+
+
+@dataclass(frozen=True)
+class Message:
+    """A translatable text: a catalog key and its parameters."""
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        return translate(self.key, lang, self.params)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "key": self.key,
+            "params": {
+                name: value.to_json() if isinstance(value, Message) else value
+                for name, value in self.params.items()
+            },
+            "text": self.text(),
+        }
+
+    def all_keys(self) -> list[str]:
+        """This key and those of nested messages (for catalog checks)."""
+        nested = [k for v in self.params.values() if isinstance(v, Message) for k in v.all_keys()]
+        return [self.key, *nested]
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def message_from_json(data: dict[str, Any]) -> Message:
+    params = {
+        name: message_from_json(value) if isinstance(value, dict) and "key" in value else value
+        for name, value in data.get("params", {}).items()
+    }
+    return Message(data["key"], params)
+
+
+register_domain("core", Path(__file__).parent / "locale")

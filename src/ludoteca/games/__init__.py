@@ -1,0 +1,5 @@
+"""The games. Adding one: a package here that exports ``GAME``, and one line below."""
+
+from ludoteca.engine.registry import Registry
+
+registry = Registry()

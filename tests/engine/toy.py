@@ -1,0 +1,69 @@
+"""A tiny game for testing the engine alone: roll a die, then take 1 or 2 from a pile.
+
+Two seats alternate; before each turn chance rolls a d3 that is added to the pile once the pile
+is below 3. Whoever takes the last counter wins. It exercises chance nodes, two seats and ends.
+"""
+
+from __future__ import annotations
+
+from ludoteca.engine import CHANCE, TERMINAL, Game, Message, Option, State
+
+
+class PileState(State):
+    def __init__(self, game, pile, to_move, needs_roll=False, taken=(0, 0)):
+        super().__init__(game)
+        self.pile, self.to_move, self.needs_roll, self.taken = pile, to_move, needs_roll, taken
+
+    @property
+    def current_player(self):
+        if self.pile == 0:
+            return TERMINAL
+        return CHANCE if self.needs_roll else self.to_move
+
+    def _legal_actions(self):
+        return [f"take:{k}" for k in (1, 2) if k <= self.pile]
+
+    def chance_outcomes(self):
+        return [(f"roll:{k}", 1 / 3) for k in (1, 2, 3)] if self.current_player == CHANCE else []
+
+    def _next(self, action):
+        kind, _, value = action.partition(":")
+        if kind == "roll":
+            return PileState(self.game, self.pile + int(value), self.to_move, False, self.taken)
+        taken = list(self.taken)
+        taken[self.to_move] += int(value)
+        pile = self.pile - int(value)
+        roll = 0 < pile < 3 and self.game.options["refill"]
+        return PileState(self.game, pile, 1 - self.to_move, roll, tuple(taken))
+
+    def scores(self):
+        if self.pile == 0:
+            return [1 if seat != self.to_move else 0 for seat in range(2)]
+        return [0, 0]
+
+    def why_illegal(self, action):
+        if action.startswith("take:") and action[5:].isdigit():
+            return Message("core.illegal.not_legal", {"action": action})
+        return super().why_illegal(action)
+
+    def _key(self):
+        return (self.pile, self.to_move, self.needs_roll, self.taken)
+
+    def __str__(self):
+        return f"pile {self.pile}, player {self.to_move + 1} to move"
+
+
+class PileGame(Game):
+    id = "pile"
+    name = "Pile"
+    min_players = max_players = 2
+    option_specs = (
+        Option("start", 7, minimum=1, maximum=30),
+        Option("refill", True, (True, False)),
+    )
+
+    def new_initial_state(self):
+        return PileState(self, self.options["start"], 0)
+
+
+GAME = PileGame
