@@ -1,5 +1,6 @@
 """Players for any registered game: ``bot.choose(state) -> action``."""
 
-from .base import Bot, RandomBot, make_bot
+from .base import Bot, HeuristicBot, RandomBot, make_bot
+from .hints import hint
 
-__all__ = ["Bot", "RandomBot", "make_bot"]
+__all__ = ["Bot", "HeuristicBot", "RandomBot", "hint", "make_bot"]

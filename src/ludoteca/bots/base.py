@@ -45,3 +45,16 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
     if level:
         return BOTS[kind](level=level, seed=seed)
     return BOTS[kind](seed=seed)
+
+
+class HeuristicBot(Bot):
+    """Plays the game's own quick policy (``Game.heuristic_action``), or randomly without one."""
+
+    name = "heuristic"
+
+    def choose(self, state: State) -> str:
+        action = state.game.heuristic_action(state, self.rng)
+        return action if action is not None else self.rng.choice(state.legal_actions())
+
+
+BOTS["heuristic"] = HeuristicBot

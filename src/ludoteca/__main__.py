@@ -1,0 +1,3 @@
+from ludoteca.cli import main
+
+raise SystemExit(main())
