@@ -13,6 +13,7 @@ class Bot(ABC):
     """A player for any game. Deterministic for a given seed."""
 
     name = "bot"
+    levels: tuple[str, ...] = ()  # the strengths ``make_bot("<name>:<level>")`` accepts
 
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
@@ -39,9 +40,16 @@ BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot}
 
 def make_bot(spec: str, seed: int | None = None) -> Bot:
     """A bot from a spec such as ``random`` or ``mcts:hard``; ValueError for an unknown one."""
-    kind, _, level = spec.partition(":")
+    kind, colon, level = spec.strip().partition(":")
     if kind not in BOTS:
         raise ValueError(f"unknown bot {spec!r}: the bots are {', '.join(sorted(BOTS))}")
+    levels = getattr(BOTS[kind], "levels", ())
+    if colon and not levels:
+        raise ValueError(f"bot {kind!r} has no levels: write just {kind!r}")
+    if colon and level not in levels:
+        raise ValueError(
+            f"unknown level {level!r} for bot {kind!r}: the levels are {', '.join(levels)}"
+        )
     if level:
         return BOTS[kind](level=level, seed=seed)
     return BOTS[kind](seed=seed)

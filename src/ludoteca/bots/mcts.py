@@ -1,0 +1,391 @@
+"""Monte Carlo tree search for any registered game: chance nodes, 1 to 5 seats.
+
+Each seat maximises its own result (max^n): every node keeps a vector of summed returns, one
+entry per seat, and a seat to move picks the child that is best *for itself* (UCB1 on its own
+entry). Chance nodes are not chosen but sampled with their stated probabilities, so their
+value is an average over the outcomes met.
+
+The return of a finished game, per seat:
+
+- several seats: ``1/len(winners)`` for each winner (a tie shares the win), 0 for the others;
+- one seat: ``Game.evaluate`` on the terminal state when the game plugs one in, else the score
+  normalised by the range of scores this bot has seen finish so far,
+  ``(score - low) / (high - low)`` with ``low = min(0, worst seen)``; the raw scores are averaged
+  too, so a hint can quote the expected score itself.
+
+Game knowledge is used where the game plugs it in (``ludoteca.engine.Game``):
+
+- ``heuristic_action(state, rng)`` is the rollout policy (a random action with probability
+  ``epsilon``, and whenever the heuristic returns None);
+- ``evaluate(state)`` cuts rollouts after ``rollout_cut`` decisions and scores the position;
+- ``hint(state, seat)`` returning ``{"exact": True, "action": ...}`` (an exact solver, e.g. an
+  end-game search) is played directly instead of searching.
+
+Budgets: a number of iterations (deterministic for a seed), or seconds (not deterministic).
+The levels are iteration budgets, so ``make_bot("mcts:hard", seed=1)`` always plays the same.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from bisect import bisect_right
+from itertools import accumulate
+from typing import Any
+
+from ludoteca.engine import CHANCE, TERMINAL, Game, State
+
+from .base import BOTS, Bot
+
+LEVELS = ("easy", "medium", "hard")
+
+# Iterations per move for each level. Chosen so that ``hard`` answers within about 1-2 s a move
+# on the slowest games on one core; the games differ a lot in cost per action, hence the table.
+DEFAULT_BUDGETS = {"easy": 40, "medium": 250, "hard": 1200}
+GAME_BUDGETS: dict[str, dict[str, int]] = {}
+
+# UCB1 exploration constant for returns in [0, 1].
+EXPLORATION = 0.9
+# Probability of a uniformly random rollout action when the game has a heuristic policy.
+EPSILON = 0.15
+# Decisions played in a rollout before ``Game.evaluate`` scores the position (when it exists).
+ROLLOUT_CUT = 12
+# A rollout that has not ended after this many actions is scored by the running scores.
+MAX_ROLLOUT = 2000
+
+
+def level_budget(game: Game, level: str) -> int:
+    """The iterations per move of ``level`` on ``game``."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown MCTS level {level!r}: the levels are {', '.join(LEVELS)}")
+    budgets = getattr(game, "mcts_budgets", None) or GAME_BUDGETS.get(game.id, DEFAULT_BUDGETS)
+    return int(budgets.get(level, DEFAULT_BUDGETS[level]))
+
+
+def _plugged(game: Game, method: str) -> bool:
+    """Whether ``game`` overrides the ``Game`` plug-in ``method`` (so calling it can pay)."""
+    return getattr(type(game), method) is not getattr(Game, method)
+
+
+def step(state: State, action: str) -> State:
+    """``state.apply(action)`` without the legality check, for actions the search knows legal.
+
+    The tree takes its actions from ``legal_actions``/``chance_outcomes``, so the check (which
+    rebuilds the chance table on every chance node) is pure cost here."""
+    new = state._next(action)
+    new._trail = (state._trail, state.current_player, action)
+    new._length = state._length + 1
+    return new
+
+
+class _Node:
+    __slots__ = (
+        "state",
+        "player",
+        "untried",
+        "children",
+        "visits",
+        "totals",
+        "raw",
+        "cumulative",
+        "outcome_of",
+        "value",
+        "raw_end",
+    )
+
+    def __init__(self, state: State, rng: random.Random):
+        self.state = state
+        self.player = state.current_player
+        self.visits = 0
+        self.totals: list[float] | None = None
+        self.raw: list[float] | None = None
+        self.children: dict[str, _Node] = {}
+        self.value: list[float] | None = None  # a terminal node's fixed return
+        self.raw_end: list[float] | None = None  # and its scores
+        if self.player >= 0:
+            self.untried = state.legal_actions()
+            rng.shuffle(self.untried)
+        else:
+            self.untried = []
+        if self.player == CHANCE:
+            outcomes = state.chance_outcomes()
+            self.outcome_of = [outcome for outcome, _ in outcomes]
+            self.cumulative = list(accumulate(p for _, p in outcomes))
+        else:
+            self.outcome_of = self.cumulative = None
+
+    def sample(self, rng: random.Random) -> str:
+        point = rng.random() * self.cumulative[-1]
+        index = bisect_right(self.cumulative, point)
+        return self.outcome_of[min(index, len(self.outcome_of) - 1)]
+
+
+class MCTSBot(Bot):
+    """UCT with max^n backups, chance sampling and the game's plug-ins.
+
+    ``level`` picks an iteration budget; ``iterations`` or ``seconds`` override it."""
+
+    name = "mcts"
+    levels = LEVELS
+
+    def __init__(
+        self,
+        level: str = "medium",
+        seed: int | None = None,
+        *,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        exploration: float = EXPLORATION,
+        epsilon: float = EPSILON,
+        rollout_cut: int = ROLLOUT_CUT,
+        use_knowledge: bool = True,
+    ):
+        if level not in LEVELS:
+            raise ValueError(f"unknown MCTS level {level!r}: the levels are {', '.join(LEVELS)}")
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {iterations}")
+        if seconds is not None and seconds <= 0:
+            raise ValueError(f"seconds must be positive, not {seconds}")
+        super().__init__(seed)
+        self.level = level
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.epsilon = epsilon
+        self.rollout_cut = rollout_cut
+        self.use_knowledge = use_knowledge
+        self.low: float | None = None  # the score range seen at the end of 1-seat games
+        self.high: float | None = None
+        self.last_iterations = 0
+        self.last_root: _Node | None = None
+
+    def __repr__(self) -> str:
+        budget = f"{self.seconds}s" if self.seconds else (self.iterations or self.level)
+        return f"<MCTSBot {budget}>"
+
+    # -- the public side -----------------------------------------------------------------
+
+    def choose(self, state: State) -> str:
+        return self.analyse(state)["action"]
+
+    def analyse(self, state: State) -> dict[str, Any]:
+        """Search ``state`` and report the best action with its statistics.
+
+        ``{"action", "value", "score", "visits", "iterations", "exact", "children": [...]}``:
+        ``value`` is the expected return of the seat to move (win chance in multi-seat games),
+        ``score`` its expected raw score."""
+        seat = state.current_player
+        if seat < 0:
+            raise ValueError(f"no seat to move in this state (current player {seat})")
+        legal = state.legal_actions()
+        game = state.game
+        if self.use_knowledge and _plugged(game, "hint"):
+            advice = game.hint(state, seat)
+            if advice and advice.get("exact") and advice.get("action") in legal:
+                self.last_iterations = 0
+                value = advice.get("value")
+                return {
+                    "action": advice["action"],
+                    "value": value,
+                    "score": None,
+                    "visits": 0,
+                    "iterations": 0,
+                    "exact": True,
+                    "children": [],
+                }
+        root = self.search(state)
+        children = sorted(
+            root.children.items(),
+            key=lambda item: (-item[1].visits, -self._mean(item[1], seat)),
+        )
+        action, best = children[0]
+        return {
+            "action": action,
+            "value": self._mean(best, seat),
+            "score": best.raw[seat] / best.visits if best.visits else None,
+            "visits": best.visits,
+            "iterations": self.last_iterations,
+            "exact": False,
+            "children": [
+                {
+                    "action": a,
+                    "visits": c.visits,
+                    "value": self._mean(c, seat),
+                    "score": c.raw[seat] / c.visits if c.visits else None,
+                }
+                for a, c in children
+            ],
+        }
+
+    def budget(self, game: Game) -> int | None:
+        if self.seconds is not None:
+            return self.iterations
+        return self.iterations or level_budget(game, self.level)
+
+    # -- the search ----------------------------------------------------------------------
+
+    def search(self, state: State) -> _Node:
+        game = state.game
+        self._game = game
+        self._seats = game.num_players
+        self._heuristic = self.use_knowledge and _plugged(game, "heuristic_action")
+        self._evaluate = self.use_knowledge and _plugged(game, "evaluate")
+        self._by_score = self._seats == 1 and not self._evaluate
+        root = self._new_node(state)
+        limit = self.budget(game)
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        done = 0
+        while (limit is None or done < limit) and not (
+            deadline is not None and done % 8 == 0 and done and time.perf_counter() >= deadline
+        ):
+            self._iterate(root)
+            done += 1
+        self.last_iterations = done
+        self.last_root = root
+        return root
+
+    def _iterate(self, root: _Node) -> None:
+        rng = self.rng
+        node = root
+        path = [root]
+        while True:
+            if node.value is not None:
+                value, raw = node.value, node.raw_end
+                break
+            if node.player == CHANCE:
+                outcome = node.sample(rng)
+                child = node.children.get(outcome)
+                if child is None:
+                    child = node.children[outcome] = self._new_node(step(node.state, outcome))
+                    path.append(child)
+                    value, raw = self._leaf_value(child)
+                    break
+                node = child
+                path.append(node)
+                continue
+            if node.untried:
+                action = node.untried.pop()
+                child = node.children[action] = self._new_node(step(node.state, action))
+                path.append(child)
+                value, raw = self._leaf_value(child)
+                break
+            node = self._select(node)
+            path.append(node)
+        for visited in path:
+            visited.visits += 1
+            totals, raws = visited.totals, visited.raw
+            for seat in range(self._seats):
+                totals[seat] += value[seat]
+                raws[seat] += raw[seat]
+
+    def _new_node(self, state: State) -> _Node:
+        node = _Node(state, self.rng)
+        node.totals = [0.0] * self._seats
+        node.raw = [0.0] * self._seats
+        if node.player == TERMINAL:
+            node.value, node.raw_end = self._terminal_value(state), list(state.scores())
+        return node
+
+    def _select(self, node: _Node) -> _Node:
+        seat = node.player
+        log_n = math.log(node.visits)
+        c = self.exploration
+        best, best_score = None, -math.inf
+        if self._by_score:
+            # One seat, no evaluator: normalise mean scores by the range seen so far, so early
+            # returns are not judged by a range that has grown since.
+            low, span = self._score_range()
+            for child in node.children.values():
+                mean = (child.raw[0] / child.visits - low) / span
+                score = mean + c * math.sqrt(log_n / child.visits)
+                if score > best_score:
+                    best, best_score = child, score
+            return best
+        for child in node.children.values():
+            score = child.totals[seat] / child.visits + c * math.sqrt(log_n / child.visits)
+            if score > best_score:
+                best, best_score = child, score
+        return best
+
+    def _score_range(self) -> tuple[float, float]:
+        low = self.low if self.low is not None else 0.0
+        high = self.high if self.high is not None else low
+        return low, (high - low) or 1.0
+
+    def _leaf_value(self, node: _Node) -> tuple[list[float], list[float]]:
+        if node.value is not None:
+            return node.value, node.raw_end
+        return self._rollout(node.state)
+
+    def _rollout(self, state: State) -> tuple[list[float], list[float]]:
+        rng = self.rng
+        game = self._game
+        decisions = 0
+        for _ in range(MAX_ROLLOUT):
+            player = state.current_player
+            if player == TERMINAL:
+                return self._terminal_value(state), list(state.scores())
+            if player == CHANCE:
+                state = step(state, _sample(state.chance_outcomes(), rng))
+                continue
+            if self._evaluate and decisions >= self.rollout_cut:
+                estimate = game.evaluate(state)
+                if estimate is not None:
+                    return list(estimate), list(state.scores())
+            decisions += 1
+            action = None
+            if self._heuristic and rng.random() >= self.epsilon:
+                action = game.heuristic_action(state, rng)
+            if action is None:
+                legal = state._legal if state._legal is not None else state.legal_actions()
+                action = legal[int(rng.random() * len(legal))]
+            state = step(state, action)
+        return self._ranking_value(state.scores()), list(state.scores())
+
+    def _terminal_value(self, state: State) -> list[float]:
+        if self._seats > 1:
+            winners = state.winners()
+            share = 1.0 / len(winners) if winners else 0.0
+            return [share if seat in winners else 0.0 for seat in range(self._seats)]
+        if self._evaluate:
+            estimate = self._game.evaluate(state)
+            if estimate is not None:
+                return [float(estimate[0])]
+        return [self._normalised(float(state.scores()[0]))]
+
+    def _normalised(self, score: float) -> float:
+        self.low = min(0.0, score) if self.low is None else min(self.low, score)
+        self.high = score if self.high is None else max(self.high, score)
+        if self.high <= self.low:
+            return 0.5
+        return (score - self.low) / (self.high - self.low)
+
+    def _ranking_value(self, scores: list[float]) -> list[float]:
+        """A rollout that never ended: the running leaders share the win."""
+        if self._seats == 1:
+            return [self._normalised(float(scores[0]))]
+        best = max(scores)
+        leaders = [seat for seat, score in enumerate(scores) if score == best]
+        return [1.0 / len(leaders) if seat in leaders else 0.0 for seat in range(self._seats)]
+
+    def _mean(self, node: _Node, seat: int) -> float:
+        if not node.visits:
+            return 0.0
+        if self._by_score:
+            low, span = self._score_range()
+            return (node.raw[0] / node.visits - low) / span
+        return node.totals[seat] / node.visits
+
+
+def _sample(outcomes: list[tuple[str, float]], rng: random.Random) -> str:
+    point = rng.random()
+    total = 0.0
+    for outcome, probability in outcomes:
+        total += probability
+        if point < total:
+            return outcome
+    return outcomes[-1][0]
+
+
+BOTS["mcts"] = MCTSBot
