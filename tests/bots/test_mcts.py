@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from engine.toy import PileGame
 from ludoteca import list_games, load_game
 from ludoteca.bots import MCTSBot, make_bot
 from ludoteca.bots.mcts import DEFAULT_BUDGETS, LEVELS, level_budget
 from ludoteca.engine import CHANCE, sample_chance
 
+from ..engine.toy import PileGame
 from .games import HarvestGame, RaceGame, WagerGame
 
 
