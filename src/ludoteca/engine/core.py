@@ -116,6 +116,11 @@ class Game(ABC):
         """Game-specific advice: {"action", "value", "reason": Message, "overlay": {...}}."""
         return None
 
+    def all_actions(self) -> list[str] | None:
+        """Every action string any seat or chance can ever play with these options, in a fixed
+        order (the action-id space of adapters such as OpenSpiel); None if not listed."""
+        return None
+
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and other.options == self.options
 
