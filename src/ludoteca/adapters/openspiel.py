@@ -222,6 +222,13 @@ class LudotecaState(pyspiel.State):
                 return name
         raise ValueError(f"action id {action} is not legal in this state:\n{self}")
 
+    def action_id(self, name: str) -> int:
+        """The id of our action string ``name`` in this state."""
+        table = self._table()
+        if name not in table:
+            raise ValueError(f"{name!r} is not legal in this state:\n{self}")
+        return table[name]
+
     def _action_to_string(self, player: int, action: int) -> str:
         codec = self._codec.value
         if codec.names is not None and 0 <= action < len(codec.names):
