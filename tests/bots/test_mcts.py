@@ -8,7 +8,7 @@ import pytest
 
 from ludoteca import list_games, load_game
 from ludoteca.bots import MCTSBot, make_bot
-from ludoteca.bots.mcts import DEFAULT_BUDGETS, LEVELS, level_budget
+from ludoteca.bots.mcts import DEFAULT_SETTINGS, LEVELS, level_budget
 from ludoteca.engine import CHANCE, sample_chance
 
 from ..engine.toy import PileGame
@@ -97,11 +97,24 @@ def test_levels_are_iteration_budgets(level):
     bot = make_bot(f"mcts:{level}", seed=1)
     game = PileGame(start=15)
     bot.choose(game.new_initial_state())
-    assert bot.last_iterations == level_budget(game, level) == DEFAULT_BUDGETS[level]
+    assert bot.last_iterations == level_budget(game, level) == DEFAULT_SETTINGS.budgets[level]
 
 
-def test_levels_grow():
-    assert DEFAULT_BUDGETS["easy"] < DEFAULT_BUDGETS["medium"] < DEFAULT_BUDGETS["hard"]
+def test_levels_grow_on_every_game():
+    from ludoteca.bots.mcts import GAME_SETTINGS
+
+    for settings in [DEFAULT_SETTINGS, *GAME_SETTINGS.values()]:
+        budgets = settings.budgets
+        assert budgets["easy"] < budgets["medium"] < budgets["hard"]
+
+
+def test_a_game_may_carry_its_own_settings():
+    class Tuned(PileGame):
+        mcts_settings = {"budgets": {"easy": 3, "medium": 5, "hard": 9}}
+
+    bot = make_bot("mcts:medium", seed=1)
+    bot.choose(Tuned(start=15).new_initial_state())
+    assert bot.last_iterations == 5
 
 
 def test_a_time_budget_stops():

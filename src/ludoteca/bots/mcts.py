@@ -31,6 +31,7 @@ import math
 import random
 import time
 from bisect import bisect_right
+from dataclasses import dataclass, field, replace
 from itertools import accumulate
 from typing import Any
 
@@ -40,27 +41,45 @@ from .base import BOTS, Bot
 
 LEVELS = ("easy", "medium", "hard")
 
-# Iterations per move for each level. Chosen so that ``hard`` answers within about 1-2 s a move
-# on the slowest games on one core; the games differ a lot in cost per action, hence the table.
-DEFAULT_BUDGETS = {"easy": 40, "medium": 250, "hard": 1200}
-GAME_BUDGETS: dict[str, dict[str, int]] = {}
 
-# UCB1 exploration constant for returns in [0, 1].
-EXPLORATION = 0.9
-# Probability of a uniformly random rollout action when the game has a heuristic policy.
-EPSILON = 0.15
-# Decisions played in a rollout before ``Game.evaluate`` scores the position (when it exists).
-ROLLOUT_CUT = 12
+@dataclass(frozen=True)
+class Settings:
+    """How the search plays one game. ``budgets``: iterations per move of each level."""
+
+    budgets: dict[str, int] = field(
+        default_factory=lambda: {"easy": 40, "medium": 250, "hard": 1200}
+    )
+    exploration: float = 0.9  # UCB1 constant for returns in [0, 1]
+    heuristic: bool = True  # roll out with Game.heuristic_action (when the game has one)
+    epsilon: float = 0.15  # chance of a uniformly random rollout action instead
+    rollout_cut: int = 12  # decisions rolled out before Game.evaluate scores the position
+
+
+DEFAULT_SETTINGS = Settings()
+
+# Per-game settings, measured on these games (see docs/bots.md): the budgets keep ``hard``
+# within about 1-2 s a move on one core; a game whose heuristic costs milliseconds a call
+# rolls out randomly and lets its evaluator judge sooner. A game may also carry its own as a
+# ``mcts_settings`` dict attribute (field name → value), which wins over this table.
+GAME_SETTINGS: dict[str, Settings] = {}
+
 # A rollout that has not ended after this many actions is scored by the running scores.
 MAX_ROLLOUT = 2000
+
+
+def settings_for(game: Game) -> Settings:
+    """The search settings of ``game``: its own ``mcts_settings``, the table, or the default."""
+    base = GAME_SETTINGS.get(game.id, DEFAULT_SETTINGS)
+    own = getattr(game, "mcts_settings", None)
+    return replace(base, **own) if own else base
 
 
 def level_budget(game: Game, level: str) -> int:
     """The iterations per move of ``level`` on ``game``."""
     if level not in LEVELS:
         raise ValueError(f"unknown MCTS level {level!r}: the levels are {', '.join(LEVELS)}")
-    budgets = getattr(game, "mcts_budgets", None) or GAME_BUDGETS.get(game.id, DEFAULT_BUDGETS)
-    return int(budgets.get(level, DEFAULT_BUDGETS[level]))
+    budgets = settings_for(game).budgets
+    return int(budgets.get(level, DEFAULT_SETTINGS.budgets[level]))
 
 
 def _plugged(game: Game, method: str) -> bool:
@@ -136,9 +155,10 @@ class MCTSBot(Bot):
         *,
         iterations: int | None = None,
         seconds: float | None = None,
-        exploration: float = EXPLORATION,
-        epsilon: float = EPSILON,
-        rollout_cut: int = ROLLOUT_CUT,
+        exploration: float | None = None,
+        epsilon: float | None = None,
+        rollout_cut: int | None = None,
+        heuristic: bool | None = None,
         use_knowledge: bool = True,
     ):
         if level not in LEVELS:
@@ -154,6 +174,7 @@ class MCTSBot(Bot):
         self.exploration = exploration
         self.epsilon = epsilon
         self.rollout_cut = rollout_cut
+        self.heuristic = heuristic
         self.use_knowledge = use_knowledge
         self.low: float | None = None  # the score range seen at the end of 1-seat games
         self.high: float | None = None
@@ -229,7 +250,12 @@ class MCTSBot(Bot):
         game = state.game
         self._game = game
         self._seats = game.num_players
-        self._heuristic = self.use_knowledge and _plugged(game, "heuristic_action")
+        settings = settings_for(game)
+        self._c = settings.exploration if self.exploration is None else self.exploration
+        self._epsilon = settings.epsilon if self.epsilon is None else self.epsilon
+        self._cut = settings.rollout_cut if self.rollout_cut is None else self.rollout_cut
+        heuristic = settings.heuristic if self.heuristic is None else self.heuristic
+        self._heuristic = heuristic and self.use_knowledge and _plugged(game, "heuristic_action")
         self._evaluate = self.use_knowledge and _plugged(game, "evaluate")
         self._by_score = self._seats == 1 and not self._evaluate
         root = self._new_node(state)
@@ -290,7 +316,7 @@ class MCTSBot(Bot):
     def _select(self, node: _Node) -> _Node:
         seat = node.player
         log_n = math.log(node.visits)
-        c = self.exploration
+        c = self._c
         best, best_score = None, -math.inf
         if self._by_score:
             # One seat, no evaluator: normalise mean scores by the range seen so far, so early
@@ -329,13 +355,13 @@ class MCTSBot(Bot):
             if player == CHANCE:
                 state = step(state, _sample(state.chance_outcomes(), rng))
                 continue
-            if self._evaluate and decisions >= self.rollout_cut:
+            if self._evaluate and decisions >= self._cut:
                 estimate = game.evaluate(state)
                 if estimate is not None:
                     return list(estimate), list(state.scores())
             decisions += 1
             action = None
-            if self._heuristic and rng.random() >= self.epsilon:
+            if self._heuristic and rng.random() >= self._epsilon:
                 action = game.heuristic_action(state, rng)
             if action is None:
                 legal = state._legal if state._legal is not None else state.legal_actions()
