@@ -10,6 +10,7 @@ loses). A position is worth my measure minus part of the opponent's.
 from __future__ import annotations
 
 import random
+from functools import cache, lru_cache
 
 from ludoteca.engine import CHANCE, State
 
@@ -21,10 +22,17 @@ OPPONENT = 0.6  # how much the opponent's measure counts against mine
 OPENERS = ("take", "tool", "swap")  # actions that only open the next choice
 
 
-def garden_value(state, seat: int) -> float:
-    garden = state.gardens[seat]
+@cache
+def _beds(vegetable: str) -> tuple[tuple[int, float], ...]:
+    """(bit mask, promise per cell² of that bed) of every placement of the vegetable."""
+    sizes = pattern_by_id()
+    return tuple((bits, PROMISE / sizes[p].size) for p, bits, _ in placement_masks(vegetable))
+
+
+@lru_cache(maxsize=65536)
+def promise(garden: tuple) -> float:
     free = sum(1 << i for i, token in enumerate(garden) if token is None)
-    value = float(state.points[seat])
+    value = 0.0
     for vegetable in VEGETABLES:
         mine = 0
         for i, token in enumerate(garden):
@@ -35,17 +43,19 @@ def garden_value(state, seat: int) -> float:
             continue
         open_cells = mine | free
         best = 0.0
-        for pattern_id, bits, _ in placement_masks(vegetable):
-            if bits & open_cells != bits:
-                continue
-            have = (bits & mine).bit_count()
-            size = pattern_by_id()[pattern_id].size
-            best = max(best, PROMISE * have * have / size)
+        for bits, weight in _beds(vegetable):
+            if bits & open_cells == bits:
+                have = (bits & mine).bit_count()
+                best = max(best, weight * have * have)
         value += best
     empty = free.bit_count()
     if empty <= 3:
         value -= 2.5 * (4 - empty)
     return value
+
+
+def garden_value(state, seat: int) -> float:
+    return state.points[seat] + promise(state.gardens[seat])
 
 
 def position_value(state, seat: int) -> float:
