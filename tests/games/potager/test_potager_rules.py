@@ -331,3 +331,23 @@ def test_the_chance_odds_sum_to_one():
 
 def test_tool_spaces_are_b2_d2_b4_d4():
     assert TOOL_SPACES == {"b2": "gloves", "d2": "basket", "b4": "wheelbarrow", "d4": "can"}
+
+
+def test_tool_refusals_say_why():
+    state = run(position(gardens=({"c3": "tomato2"}, {})), "take:1", "place:b4", "draw:tomato")
+    with pytest.raises(IllegalAction, match="just placed"):
+        state.apply("move:b4-c4")
+    with pytest.raises(IllegalAction, match="no token on e3"):
+        state.apply("move:e3-c4")
+    with pytest.raises(IllegalAction, match="already taken"):
+        state.apply("move:c3-b4")
+
+
+def test_hint_and_evaluate_come_from_the_bot():
+    state = position(gardens=({"a3": "carrot1", "b3": "carrot1", "c3": "carrot1"}, {}))
+    advice = state.game.hint(state, 0)
+    assert advice["action"] == "harvest:carrot-1:a3,b3,c3"
+    assert advice["reason"].key == "potager.hint.harvest"
+    assert state.game.hint(state, 1) is None
+    chances = state.game.evaluate(state)
+    assert chances[0] > 0.5 and sum(chances) == pytest.approx(1.0)

@@ -538,11 +538,33 @@ class PotagerState(State):
                 return Message("potager.illegal.tool_space", {"space": argument})
             if kind == "mole":
                 return Message("potager.illegal.mole_vegetable")
+        if kind == "move" and self.tool == "wheelbarrow":
+            return self._why_not_move(argument)
+        if kind == "flip" and self.tool == "can":
+            garden, _, space = argument.partition("-")
+            if garden in ("g0", "g1") and space in INDEX:
+                token = self.token(int(garden[1]), space)
+                if token is None:
+                    return Message("potager.illegal.no_token", {"space": space})
+                return Message("potager.illegal.never_flipped", {"kind": thing(token[0])})
         if kind == "harvest" and (self.phase == "turn" or self.tool == "basket"):
             return self._why_not_harvest(argument)
         if kind in ("draw",) or self.phase in ("over", "draw"):
             return Message("core.illegal.not_legal", {"action": action})
         return Message("potager.illegal.not_now", {"action": action, "now": now})
+
+    def _why_not_move(self, argument: str) -> Message:
+        source, _, target = argument.partition("-")
+        for space in (source, target):
+            if space not in INDEX:
+                return Message("potager.illegal.not_space", {"space": space})
+        if source == self.pinned:
+            return Message("potager.illegal.pinned", {"space": source})
+        if self.token(self.me, source) is None:
+            return Message("potager.illegal.no_token", {"space": source})
+        if self.token(self.me, target) is not None:
+            return Message("potager.illegal.occupied", {"space": target})
+        return Message("potager.illegal.tool_space", {"space": target})
 
     def _why_not_harvest(self, argument: str) -> Message:
         pattern_id, _, cells = argument.partition(":")
@@ -678,6 +700,16 @@ class PotagerGame(Game):
         from .strategy import choose
 
         return choose(state, rng)
+
+    def evaluate(self, state: State) -> list[float] | None:
+        from .strategy import winning_chances
+
+        return winning_chances(state)
+
+    def hint(self, state: State, seat: int) -> dict[str, Any] | None:
+        from .strategy import advice
+
+        return advice(state, seat)
 
 
 __all__ = ["PotagerGame", "PotagerState"]

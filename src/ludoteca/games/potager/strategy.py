@@ -9,10 +9,11 @@ loses). A position is worth my measure minus part of the opponent's.
 
 from __future__ import annotations
 
+import math
 import random
 from functools import cache, lru_cache
 
-from ludoteca.engine import CHANCE, State
+from ludoteca.engine import CHANCE, Message, State
 
 from .board import VEGETABLES, pattern_by_id, placement_masks
 
@@ -86,3 +87,32 @@ def choose(state: State, rng: random.Random) -> str | None:
         return legal[0]
     scored = [(action_value(state, a, seat) + rng.random() * 1e-6, a) for a in legal]
     return max(scored)[1]
+
+
+def winning_chances(state: State) -> list[float]:
+    """Each seat's chance to win, guessed from the gap between the two measures."""
+    if state.is_terminal():
+        winners = state.winners()
+        return [1.0 / len(winners) if seat in winners else 0.0 for seat in (0, 1)]
+    gap = garden_value(state, 0) - garden_value(state, 1)
+    first = 1.0 / (1.0 + math.exp(-gap / 6.0))
+    return [first, 1.0 - first]
+
+
+def advice(state: State, seat: int) -> dict | None:
+    """The bot's choice for ``seat`` with its value and a reason (for hints)."""
+    if state.current_player != seat:
+        return None
+    legal = state.legal_actions()
+    scored = sorted(((action_value(state, a, seat), a) for a in legal), reverse=True)
+    value, action = scored[0]
+    harvest = action.startswith("harvest")
+    reason = Message(
+        "potager.hint.harvest" if harvest else "potager.hint.best", {"what": state.label(action)}
+    )
+    return {
+        "action": action,
+        "value": round(value, 2),
+        "reason": reason,
+        "overlay": {"clicks": state.clicks(action)},
+    }
