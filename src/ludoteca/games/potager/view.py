@@ -114,7 +114,22 @@ def _garden(state, seat: int, top: float, facing_down: bool, lang: str, warm: se
     return "".join(parts)
 
 
-def _small(fill: str, size: int = 11) -> dict:
+def _label(name: str, cx: float, cy: float, width: float, fill: str, size: float) -> str:
+    """A name in one or two lines, shrunk to fit ``width``."""
+    words = name.split(" ", 1) if len(name) > 9 else [name]
+    size = min(size, width / (0.56 * max(len(w) for w in words)))
+    return "".join(
+        text(
+            word,
+            x=cx,
+            y=cy + size * 0.35 + size * 1.1 * (i - (len(words) - 1) / 2),
+            **_small(fill, round(size, 1)),
+        )
+        for i, word in enumerate(words)
+    )
+
+
+def _small(fill: str, size: float = 11) -> dict:
     return {"font_size": size, "fill": fill, "text_anchor": "middle"}
 
 
@@ -130,15 +145,7 @@ def _tool_space(tool: str, x: float, y: float, lang: str) -> str:
         fill="#e9d8a6",
         stroke="#b08d3c",
         stroke_dasharray="4 3",
-    ) + "".join(
-        text(
-            word,
-            x=x + CELL / 2,
-            y=y + CELL / 2 + 3 + 10 * (i - (len(words) - 1) / 2),
-            **_small("#6b4f12", 9),
-        )
-        for i, word in enumerate(words)
-    )
+    ) + _label(" ".join(words), x + CELL / 2, y + CELL / 2, CELL - 14, "#6b4f12", 9)
 
 
 def _token(token, x: float, y: float, size: float, lang: str) -> str:
@@ -175,7 +182,9 @@ def _token(token, x: float, y: float, size: float, lang: str) -> str:
         body += element("circle", cx=x + size * 0.62, cy=y + size * 0.35, r=2.5, fill="#fff")
         body += element("ellipse", cx=x + size / 2, cy=y + size * 0.5, rx=5, ry=3.5, fill="#f4a6b8")
     name = _t(f"potager.thing.{kind}", lang)
-    return body + text(name[:11], x=x + size / 2, y=y + size * 0.85, **_small("#ffffff", 8))
+    if kind == "mole":
+        return body + _label(name, x + size / 2, y + size * 0.8, size - 4, "#ffffff", 8)
+    return body + _label(name, x + size / 2, y + size / 2, size - 4, "#ffffff", 9)
 
 
 def _hedge(state, lang: str, warm: set) -> str:
@@ -296,13 +305,21 @@ def _hedge(state, lang: str, warm: set) -> str:
                 stroke_dasharray="5 4",
             )
         )
+    if state.phase == "over":
+        winners = state.winners()
+        if len(winners) == 1:
+            banner = _t("potager.view.winner", lang, player=winners[0] + 1)
+        else:
+            banner = _t("potager.view.tie", lang)
+        parts.append(text(banner, x=PANEL_X, y=HEIGHT - 42, font_size=18, fill="#8b0000"))
     if state.end_triggered and state.phase != "over":
         parts.append(
             text(
                 _t("potager.view.last_turn", lang),
-                x=GARDEN_X + 5 * CELL / 2,
-                y=HEDGE_Y + CELL + 32,
-                **_small("#8b0000", 13),
+                x=PANEL_X,
+                y=HEIGHT - 42,
+                font_size=18,
+                fill="#8b0000",
             )
         )
     return "".join(parts)
@@ -333,7 +350,7 @@ def _track(state, lang: str) -> str:
     for seat in (0, 1):
         value = min(state.points[seat], TRACK_END)
         row, col = divmod(value, 10)
-        x = PANEL_X + col * step + 10 + seat * 18
+        x = PANEL_X + col * step + 1 + seat * (step - 18)
         y = top + row * 30 + 24
         parts.append(
             element(
@@ -378,7 +395,8 @@ def _chart(state, lang: str, warm: set) -> str:
                 stroke_width=3 if pattern_id in warm else 1,
             ),
             text(
-                f"{pattern.id} \u00b7 {pattern.size}",
+                f"{_t('potager.thing.' + pattern.vegetable, lang)} {pattern.id[-1]} \u00b7 "
+                f"{pattern.size}",
                 x=x0 + 6,
                 y=y0 + 14,
                 font_size=10,
