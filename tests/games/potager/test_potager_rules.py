@@ -351,3 +351,12 @@ def test_hint_and_evaluate_come_from_the_bot():
     assert state.game.hint(state, 1) is None
     chances = state.game.evaluate(state)
     assert chances[0] > 0.5 and sum(chances) == pytest.approx(1.0)
+
+
+def test_a_player_who_can_neither_take_nor_harvest_ends_the_game_without_losing():
+    state = position(hedge=("potato", None, None, None, None), trampoline=None, bag={})
+    state = state.apply("take:1").apply("place:c3")
+    assert state.end_triggered and state.hedge == (None,) * 5
+    # player 2 has a free garden but nothing to take and no bed: the game ends on points
+    assert state.current_player == TERMINAL
+    assert state.loser is None and state.winners() == [0, 1]

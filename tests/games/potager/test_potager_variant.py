@@ -154,3 +154,17 @@ def test_the_wheelbarrow_moves_a_mole_but_never_onto_a_tool_space():
     legal = state.legal_actions()
     assert "move:c3-e3" in legal
     assert "move:c3-b2" not in legal and "move:c3-d2" not in legal
+
+
+def test_the_toolbox_never_picks_the_opponents_toolbox():
+    theirs = {"b2": "potato1", "d2": "potato1", "b4": "potato1", "d4": "potato1", "c3": "toolbox"}
+    state = variant(gardens=({"a3": "carrot1"}, theirs), hedge=("toolbox",) + HEDGE[1:])
+    state = run(state, "take:1", "place:e3", "draw:carrot")
+    assert state.current_player == 1  # nothing to use: the step is left out
+
+
+def test_poison_points_move_the_gnome_and_a_tool_space_counts():
+    state = variant(trampoline="carrot", points=(3, 0))
+    state = run(state, "take:4", "place:a3", "draw:carrot")
+    state = run(state, "poison:tomato", "draw:potato", "draw:potato")
+    assert state.points == (5, 0) and state.phase == "gnome"
