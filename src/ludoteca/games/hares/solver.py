@@ -46,18 +46,15 @@ class Solver:
         return result
 
     def _ordered(self, moves: list[Move]) -> list[Move]:
-        """Likely good moves first (into a burrow, onto the hunter, the most advanced hare), so
-        the bound cut-off comes early; ties keep board order, so the answer is deterministic."""
+        """Likely good moves first (into a burrow, then the most advanced hare), so the bound
+        cut-off comes early; ties keep board order, so the answer is deterministic."""
         board = self.board
 
         def urgency(move: Move) -> tuple[int, int]:
             origin, target = move
             if target in board.burrows:
                 return (0, 0)
-            if target == board.hunter_square:
-                return (1, 0)
-            distance = abs(board.far_rank - rank_of(origin))
-            return (2, distance)
+            return (1, abs(board.far_rank - rank_of(origin)))
 
         return sorted(moves, key=urgency)
 

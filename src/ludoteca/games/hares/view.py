@@ -173,7 +173,7 @@ def svg(state, seat: int | None = None, hints: dict | None = None) -> str:
     ]
     for sq in range(64):
         col, row = _display(state, sq)
-        shade = LIGHT if (file_of(sq) + rank_of(sq)) % 2 else DARK
+        shade = DARK if (file_of(sq) + rank_of(sq)) % 2 == 0 else LIGHT
         body.append(element("rect", id=f"sq-{name(sq)}", x=LEFT + col * SIZE, y=TOP + row * SIZE,
                             width=SIZE, height=SIZE, fill=shade, class_="square"))
     body += _coordinates(state)
@@ -197,8 +197,7 @@ def svg(state, seat: int | None = None, hints: dict | None = None) -> str:
     if hints is not None and hints.get("arrow"):
         body.append(_arrow(state, hints["arrow"]))
     body += _panel(state, hints, lang)
-    return document(WIDTH, HEIGHT, "".join(body), width=WIDTH, height=HEIGHT,
-                    font_family="DejaVu Sans, Verdana, sans-serif")
+    return document(WIDTH, HEIGHT, "".join(body), font_family="DejaVu Sans, Verdana, sans-serif")
 
 
 def _coordinates(state) -> list[str]:
@@ -226,8 +225,11 @@ def _under_hints(state, hints: dict) -> list[str]:
     p = state.position
     hunter_squares = hints.get("hunter_squares", state.hunter_squares())
     for sq_name in hunter_squares:
-        drawn.append(_square_rect(state, square(sq_name), fill="#d8432f", opacity=0.33,
+        drawn.append(_square_rect(state, square(sq_name), fill="#e8402a", opacity=0.42,
                                   class_="hunter-square"))
+        x, y = _centre(state, square(sq_name))
+        drawn.append(element("circle", cx=x + SIZE / 2 - 9, cy=y - SIZE / 2 + 9, r=4,
+                             fill="#b3261e", pointer_events="none"))
     warm = hints.get("warm", state.warm())
     selected = hints.get("selected")
     if selected:
@@ -300,7 +302,7 @@ def _legend(x: float, y: float, lang: str) -> list[str]:
          "hares.legend.warm"),
         (element("circle", cx=x + 8, cy=y - 4, r=8, fill="none", stroke="#ff8a00", stroke_width=3),
          "hares.legend.carrot"),
-        (element("rect", x=x, y=y - 12, width=16, height=16, fill="#d8432f", opacity=0.45),
+        (element("rect", x=x, y=y - 12, width=16, height=16, fill="#e8402a", opacity=0.55),
          "hares.legend.hunter"),
         (element("line", x1=x, y1=y - 4, x2=x + 16, y2=y - 4, stroke="#1f7a34", stroke_width=5),
          "hares.legend.arrow"),
