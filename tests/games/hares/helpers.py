@@ -22,7 +22,9 @@ def make(
         [f + far for f in "abcdefgh" if f + far != where] if burrows is None else burrows.split()
     )
     board = Field(colour, frozenset(map(square, burrow_squares)), piece, square(where))
-    position = Position(frozenset(map(square, hares.split())), frozenset(map(square, carrots.split())))
+    position = Position(
+        frozenset(map(square, hares.split())), frozenset(map(square, carrots.split()))
+    )
     return HaresState(game, board, position)
 
 

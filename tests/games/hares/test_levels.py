@@ -84,7 +84,13 @@ def test_result_is_data_for_level_progress():
 def test_a_bad_card_is_refused_with_a_reason():
     from ludoteca.games.hares.cards import card_from_data
 
-    base = {"level": 99, "title": "t", "idea": "i", "best": 1, "hunter": {"piece": "rook", "square": "h5"}}
+    base = {
+        "level": 99,
+        "title": "t",
+        "idea": "i",
+        "best": 1,
+        "hunter": {"piece": "rook", "square": "h5"},
+    }
     with pytest.raises(ValueError, match="share a square"):
         card_from_data({**base, "hares": ["e2"], "carrots": ["e2"]})
     with pytest.raises(ValueError, match="cannot be"):

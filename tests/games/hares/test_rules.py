@@ -303,7 +303,17 @@ def test_result_and_stars_at_the_end():
 
 def test_contract_observation_keys():
     data = obs(load_game("hares", level=8, colour="white").new_initial_state())
-    for key in ("hares", "carrots", "burrows", "hunter", "saved", "caught", "colour", "level", "best"):
+    for key in (
+        "hares",
+        "carrots",
+        "burrows",
+        "hunter",
+        "saved",
+        "caught",
+        "colour",
+        "level",
+        "best",
+    ):
         assert key in data
     assert data["level"] == 8 and data["best"] == card(8).best
     assert set(data["hunter"]) == {"piece", "square"}

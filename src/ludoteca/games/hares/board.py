@@ -54,9 +54,7 @@ def hunter_rays(piece: str, sq: int) -> tuple[tuple[int, ...], ...]:
     f, r = file_of(sq), rank_of(sq)
     if piece in ("knight", "king"):
         steps = _KNIGHT_JUMPS if piece == "knight" else _ROOK_DIRECTIONS + _BISHOP_DIRECTIONS
-        return tuple(
-            (f + df + 8 * (r + dr - 1),) for df, dr in steps if _on_board(f + df, r + dr)
-        )
+        return tuple((f + df + 8 * (r + dr - 1),) for df, dr in steps if _on_board(f + df, r + dr))
     directions = {
         "rook": _ROOK_DIRECTIONS,
         "bishop": _BISHOP_DIRECTIONS,
@@ -185,7 +183,11 @@ def hunt(board: Field, hares: frozenset[int], carrots: frozenset[int]) -> frozen
 
 
 def step(
-    board: Field, hares: frozenset[int], carrots: frozenset[int], hunter: bool, move: tuple[int, int]
+    board: Field,
+    hares: frozenset[int],
+    carrots: frozenset[int],
+    hunter: bool,
+    move: tuple[int, int],
 ) -> tuple[frozenset[int], frozenset[int], bool, int, frozenset[int]]:
     """One hare move and the hunter's check after it.
 

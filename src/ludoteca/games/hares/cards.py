@@ -32,8 +32,9 @@ class Card:
 
     def field(self, colour: str) -> Field:
         flip = mirror if colour == "black" else (lambda sq: sq)
-        return Field(colour, frozenset(map(flip, self.burrows)), self.hunter_piece,
-                     flip(self.hunter_square))
+        return Field(
+            colour, frozenset(map(flip, self.burrows)), self.hunter_piece, flip(self.hunter_square)
+        )
 
     def position(self, colour: str) -> Position:
         flip = mirror if colour == "black" else (lambda sq: sq)

@@ -96,7 +96,9 @@ class HaresState(State):
             return HaresState(self.game, self.card.field(colour), self.card.position(colour))
         move = MOVE.match(action)
         origin, target = square(move.group(1)), square(move.group(2))
-        return HaresState(self.game, self.board, advance(self.board, self.position, (origin, target)))
+        return HaresState(
+            self.game, self.board, advance(self.board, self.position, (origin, target))
+        )
 
     def scores(self) -> list[float]:
         return [self.position.saved]
@@ -194,7 +196,11 @@ class HaresState(State):
             return Message("hares.prompt.colour")
         return Message(
             "hares.prompt.move",
-            {"level": self.card.level, "title": Message(self.card.title), "saved": self.position.saved},
+            {
+                "level": self.card.level,
+                "title": Message(self.card.title),
+                "saved": self.position.saved,
+            },
         )
 
     def why_illegal(self, action: str) -> Message:

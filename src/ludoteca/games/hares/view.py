@@ -97,20 +97,69 @@ def _hare(x: float, y: float, colour: str, scale: float = 1.0) -> str:
         return round(v * scale, 2)
 
     parts = [
-        element("ellipse", cx=x + s(12), cy=y + s(18), rx=s(5), ry=s(4), fill=fill, stroke=line,
-                stroke_width=1.5),
-        element("ellipse", cx=x + s(1), cy=y + s(13), rx=s(14), ry=s(11), fill=fill, stroke=line,
-                stroke_width=2),
-        element("ellipse", cx=x - s(6), cy=y - s(17), rx=s(4.5), ry=s(12), fill=fill, stroke=line,
-                stroke_width=2, transform=f"rotate(-14 {x - s(6)} {y - s(17)})"),
-        element("ellipse", cx=x + s(5), cy=y - s(17), rx=s(4.5), ry=s(12), fill=fill, stroke=line,
-                stroke_width=2, transform=f"rotate(12 {x + s(5)} {y - s(17)})"),
-        element("ellipse", cx=x - s(6), cy=y - s(17), rx=s(2), ry=s(8), fill=inner,
-                transform=f"rotate(-14 {x - s(6)} {y - s(17)})"),
-        element("ellipse", cx=x + s(5), cy=y - s(17), rx=s(2), ry=s(8), fill=inner,
-                transform=f"rotate(12 {x + s(5)} {y - s(17)})"),
-        element("circle", cx=x - s(1), cy=y - s(1), r=s(10), fill=fill, stroke=line,
-                stroke_width=2),
+        element(
+            "ellipse",
+            cx=x + s(12),
+            cy=y + s(18),
+            rx=s(5),
+            ry=s(4),
+            fill=fill,
+            stroke=line,
+            stroke_width=1.5,
+        ),
+        element(
+            "ellipse",
+            cx=x + s(1),
+            cy=y + s(13),
+            rx=s(14),
+            ry=s(11),
+            fill=fill,
+            stroke=line,
+            stroke_width=2,
+        ),
+        element(
+            "ellipse",
+            cx=x - s(6),
+            cy=y - s(17),
+            rx=s(4.5),
+            ry=s(12),
+            fill=fill,
+            stroke=line,
+            stroke_width=2,
+            transform=f"rotate(-14 {x - s(6)} {y - s(17)})",
+        ),
+        element(
+            "ellipse",
+            cx=x + s(5),
+            cy=y - s(17),
+            rx=s(4.5),
+            ry=s(12),
+            fill=fill,
+            stroke=line,
+            stroke_width=2,
+            transform=f"rotate(12 {x + s(5)} {y - s(17)})",
+        ),
+        element(
+            "ellipse",
+            cx=x - s(6),
+            cy=y - s(17),
+            rx=s(2),
+            ry=s(8),
+            fill=inner,
+            transform=f"rotate(-14 {x - s(6)} {y - s(17)})",
+        ),
+        element(
+            "ellipse",
+            cx=x + s(5),
+            cy=y - s(17),
+            rx=s(2),
+            ry=s(8),
+            fill=inner,
+            transform=f"rotate(12 {x + s(5)} {y - s(17)})",
+        ),
+        element(
+            "circle", cx=x - s(1), cy=y - s(1), r=s(10), fill=fill, stroke=line, stroke_width=2
+        ),
         element("circle", cx=x + s(3), cy=y - s(3), r=s(1.8), fill=eye),
         element("circle", cx=x + s(8), cy=y + s(1), r=s(1.6), fill="#d9707f"),
     ]
@@ -118,15 +167,30 @@ def _hare(x: float, y: float, colour: str, scale: float = 1.0) -> str:
 
 
 def _carrot(x: float, y: float) -> str:
-    body = f"M {x - 8} {y - 8} Q {x} {y - 12} {x + 8} {y - 8} L {x + 1} {y + 24} L {x - 1} {y + 24} Z"
+    body = (
+        f"M {x - 8} {y - 8} Q {x} {y - 12} {x + 8} {y - 8} L {x + 1} {y + 24} L {x - 1} {y + 24} Z"
+    )
     leaves = "".join(
-        element("path", d=f"M {x} {y - 9} Q {x + dx} {y - 20} {x + dx * 1.4} {y - 25}",
-                stroke="#3c8d2f", stroke_width=3.5, fill="none", stroke_linecap="round")
+        element(
+            "path",
+            d=f"M {x} {y - 9} Q {x + dx} {y - 20} {x + dx * 1.4} {y - 25}",
+            stroke="#3c8d2f",
+            stroke_width=3.5,
+            fill="none",
+            stroke_linecap="round",
+        )
         for dx in (-6, 0, 6)
     )
     ridges = "".join(
-        element("line", x1=x - w, y1=y + dy, x2=x + w * 0.4, y2=y + dy, stroke="#c4621a",
-                stroke_width=1.5)
+        element(
+            "line",
+            x1=x - w,
+            y1=y + dy,
+            x2=x + w * 0.4,
+            y2=y + dy,
+            stroke="#c4621a",
+            stroke_width=1.5,
+        )
         for dy, w in ((-2, 5.5), (6, 4), (13, 2.5))
     )
     shape = element("path", d=body, fill="#f28c28", stroke="#b5561a", stroke_width=1.5)
@@ -144,11 +208,20 @@ def _burrow(x: float, y: float) -> str:
 
 def _hunter(x: float, y: float, piece: str, hares_colour: str | None) -> str:
     dark = hares_colour != "black"  # the hunter has the other colour
-    token, glyph, rim = ("#2d2a26", "#f7f3e8", "#b03a2e") if dark else ("#f7f3e8", "#2d2a26", "#b03a2e")
+    token, glyph, rim = (
+        ("#2d2a26", "#f7f3e8", "#b03a2e") if dark else ("#f7f3e8", "#2d2a26", "#b03a2e")
+    )
     parts = [
         element("circle", cx=x, cy=y, r=27, fill=token, stroke=rim, stroke_width=3),
-        text(GLYPHS[piece], x=x, y=y + 13, font_size=38, text_anchor="middle", fill=glyph,
-             font_family="DejaVu Sans, Segoe UI Symbol, Apple Symbols, sans-serif"),
+        text(
+            GLYPHS[piece],
+            x=x,
+            y=y + 13,
+            font_size=38,
+            text_anchor="middle",
+            fill=glyph,
+            font_family="DejaVu Sans, Segoe UI Symbol, Apple Symbols, sans-serif",
+        ),
     ]
     return element("g", "".join(parts), pointer_events="none", class_="hunter")
 
@@ -162,20 +235,45 @@ def svg(state, seat: int | None = None, hints: dict | None = None) -> str:
     colour = state.colour or "white"
     body = [
         element("rect", x=0, y=0, width=WIDTH, height=HEIGHT, fill="#f7f1e1"),
-        element("defs", element(
-            "marker",
-            element("path", d="M 0 0 L 10 5 L 0 10 z", fill="#1f7a34"),
-            id="hares-arrowhead", viewBox="0 0 10 10", refX=5, refY=5, markerWidth=3.2,
-            markerHeight=3.2, orient="auto-start-reverse",
-        )),
-        element("rect", x=LEFT - 6, y=TOP - 6, width=8 * SIZE + 12, height=8 * SIZE + 12,
-                fill="#6b4f2e", rx=6),
+        element(
+            "defs",
+            element(
+                "marker",
+                element("path", d="M 0 0 L 10 5 L 0 10 z", fill="#1f7a34"),
+                id="hares-arrowhead",
+                viewBox="0 0 10 10",
+                refX=5,
+                refY=5,
+                markerWidth=3.2,
+                markerHeight=3.2,
+                orient="auto-start-reverse",
+            ),
+        ),
+        element(
+            "rect",
+            x=LEFT - 6,
+            y=TOP - 6,
+            width=8 * SIZE + 12,
+            height=8 * SIZE + 12,
+            fill="#6b4f2e",
+            rx=6,
+        ),
     ]
     for sq in range(64):
         col, row = _display(state, sq)
-        shade = DARK if (file_of(sq) + rank_of(sq)) % 2 == 0 else LIGHT
-        body.append(element("rect", id=f"sq-{name(sq)}", x=LEFT + col * SIZE, y=TOP + row * SIZE,
-                            width=SIZE, height=SIZE, fill=shade, class_="square"))
+        shade = DARK if (file_of(sq) + rank_of(sq)) % 2 else LIGHT  # a1 is dark
+        body.append(
+            element(
+                "rect",
+                id=f"sq-{name(sq)}",
+                x=LEFT + col * SIZE,
+                y=TOP + row * SIZE,
+                width=SIZE,
+                height=SIZE,
+                fill=shade,
+                class_="square",
+            )
+        )
     body += _coordinates(state)
     if hints is not None:
         body += _under_hints(state, hints)
@@ -191,9 +289,17 @@ def svg(state, seat: int | None = None, hints: dict | None = None) -> str:
         body.append(_hare(x, y + 2, colour))
     for sq in p.caught_now:
         x, y = _centre(state, sq)
-        body.append(element("path", d=f"M {x-14} {y-14} L {x+14} {y+14} M {x+14} {y-14} L {x-14} {y+14}",
-                            stroke="#b03a2e", stroke_width=5, stroke_linecap="round",
-                            pointer_events="none", opacity=0.8))
+        body.append(
+            element(
+                "path",
+                d=f"M {x - 14} {y - 14} L {x + 14} {y + 14} M {x + 14} {y - 14} L {x - 14} {y + 14}",
+                stroke="#b03a2e",
+                stroke_width=5,
+                stroke_linecap="round",
+                pointer_events="none",
+                opacity=0.8,
+            )
+        )
     if hints is not None and hints.get("arrow"):
         body.append(_arrow(state, hints["arrow"]))
     body += _panel(state, hints, lang)
@@ -204,19 +310,42 @@ def _coordinates(state) -> list[str]:
     marks = []
     for sq in range(8):
         col, _ = _display(state, sq)
-        marks.append(text("abcdefgh"[sq], x=LEFT + col * SIZE + SIZE / 2, y=TOP + 8 * SIZE + 24,
-                          font_size=15, text_anchor="middle", fill="#5a4630"))
+        marks.append(
+            text(
+                "abcdefgh"[sq],
+                x=LEFT + col * SIZE + SIZE / 2,
+                y=TOP + 8 * SIZE + 24,
+                font_size=15,
+                text_anchor="middle",
+                fill="#5a4630",
+            )
+        )
     for rank in range(1, 9):
         _, row = _display(state, 8 * (rank - 1))
-        marks.append(text(rank, x=LEFT - 19, y=TOP + row * SIZE + SIZE / 2 + 5, font_size=15,
-                          text_anchor="middle", fill="#5a4630"))
+        marks.append(
+            text(
+                rank,
+                x=LEFT - 19,
+                y=TOP + row * SIZE + SIZE / 2 + 5,
+                font_size=15,
+                text_anchor="middle",
+                fill="#5a4630",
+            )
+        )
     return marks
 
 
 def _square_rect(state, sq: int, **attributes: Any) -> str:
     col, row = _display(state, sq)
-    return element("rect", x=LEFT + col * SIZE, y=TOP + row * SIZE, width=SIZE, height=SIZE,
-                   pointer_events="none", **attributes)
+    return element(
+        "rect",
+        x=LEFT + col * SIZE,
+        y=TOP + row * SIZE,
+        width=SIZE,
+        height=SIZE,
+        pointer_events="none",
+        **attributes,
+    )
 
 
 def _under_hints(state, hints: dict) -> list[str]:
@@ -225,27 +354,67 @@ def _under_hints(state, hints: dict) -> list[str]:
     p = state.position
     hunter_squares = hints.get("hunter_squares", state.hunter_squares())
     for sq_name in hunter_squares:
-        drawn.append(_square_rect(state, square(sq_name), fill="#e8402a", opacity=0.42,
-                                  class_="hunter-square"))
+        drawn.append(
+            _square_rect(
+                state, square(sq_name), fill="#e8402a", opacity=0.42, class_="hunter-square"
+            )
+        )
         x, y = _centre(state, square(sq_name))
-        drawn.append(element("circle", cx=x + SIZE / 2 - 9, cy=y - SIZE / 2 + 9, r=4,
-                             fill="#b3261e", pointer_events="none"))
+        drawn.append(
+            element(
+                "circle",
+                cx=x + SIZE / 2 - 9,
+                cy=y - SIZE / 2 + 9,
+                r=4,
+                fill="#b3261e",
+                pointer_events="none",
+            )
+        )
     warm = hints.get("warm", state.warm())
     selected = hints.get("selected")
     if selected:
         warm = {selected: warm.get(selected, [])}
-        drawn.append(_square_rect(state, square(selected), fill="none", stroke="#f1c40f",
-                                  stroke_width=5, class_="selected"))
+        drawn.append(
+            _square_rect(
+                state,
+                square(selected),
+                fill="none",
+                stroke="#f1c40f",
+                stroke_width=5,
+                class_="selected",
+            )
+        )
     for targets in warm.values():
         for target in targets:
             x, y = _centre(state, square(target))
             sq = square(target)
             if sq in p.carrots or (p.hunter and sq == state._shown_field().hunter_square):
-                drawn.append(element("circle", cx=x, cy=y, r=29, fill="none", stroke="#ff8a00",
-                                     stroke_width=4, pointer_events="none", class_="warm-take"))
+                drawn.append(
+                    element(
+                        "circle",
+                        cx=x,
+                        cy=y,
+                        r=29,
+                        fill="none",
+                        stroke="#ff8a00",
+                        stroke_width=4,
+                        pointer_events="none",
+                        class_="warm-take",
+                    )
+                )
             else:
-                drawn.append(element("circle", cx=x, cy=y, r=10, fill="#2e8b3e", opacity=0.75,
-                                     pointer_events="none", class_="warm"))
+                drawn.append(
+                    element(
+                        "circle",
+                        cx=x,
+                        cy=y,
+                        r=10,
+                        fill="#2e8b3e",
+                        opacity=0.75,
+                        pointer_events="none",
+                        class_="warm",
+                    )
+                )
     return drawn
 
 
@@ -253,16 +422,34 @@ def _arrow(state, arrow: list[str]) -> str:
     (x1, y1), (x2, y2) = (_centre(state, square(s)) for s in arrow)
     shorten = 0.3
     x2, y2 = x2 - (x2 - x1) * shorten / 2, y2 - (y2 - y1) * shorten / 2
-    return element("line", x1=x1, y1=y1, x2=x2, y2=y2, stroke="#1f7a34", stroke_width=10,
-                   stroke_linecap="round", opacity=0.8, marker_end="url(#hares-arrowhead)",
-                   pointer_events="none", class_="arrow")
+    return element(
+        "line",
+        x1=x1,
+        y1=y1,
+        x2=x2,
+        y2=y2,
+        stroke="#1f7a34",
+        stroke_width=10,
+        stroke_linecap="round",
+        opacity=0.8,
+        marker_end="url(#hares-arrowhead)",
+        pointer_events="none",
+        class_="arrow",
+    )
 
 
 def _panel(state, hints: dict | None, lang: str) -> list[str]:
     p, card = state.position, state.card
     x, y = PANEL, TOP + 6
-    out = [text(_tr("hares.view.level", lang, level=card.level), x=x, y=y + 8, font_size=15,
-                fill="#7a6040")]
+    out = [
+        text(
+            _tr("hares.view.level", lang, level=card.level),
+            x=x,
+            y=y + 8,
+            font_size=15,
+            fill="#7a6040",
+        )
+    ]
     y += 34
     for line in textwrap.wrap(_tr(card.title, lang), 26)[:2]:
         out.append(text(line, x=x, y=y, font_size=21, font_weight="bold", fill="#3d2f1f"))
@@ -274,20 +461,40 @@ def _panel(state, hints: dict | None, lang: str) -> list[str]:
     y += 14
     colour = state.colour or "white"
     for key, count in (("hares.view.saved", p.saved), ("hares.view.caught", p.caught)):
-        out.append(text(_tr(key, lang, n=count), x=x, y=y, font_size=14, font_weight="bold",
-                        fill="#3d2f1f"))
+        out.append(
+            text(
+                _tr(key, lang, n=count), x=x, y=y, font_size=14, font_weight="bold", fill="#3d2f1f"
+            )
+        )
         y += 10
         for i in range(count):
             out.append(_hare(x + 14 + i * 30, y + 26, colour, scale=0.62))
-        out.append(element("rect", x=x - 4, y=y, width=260, height=44, fill="none",
-                           stroke="#c9b48a", rx=8))
+        out.append(
+            element("rect", x=x - 4, y=y, width=260, height=44, fill="none", stroke="#c9b48a", rx=8)
+        )
         y += 66
     if state.is_terminal():
         won = state.result()
-        out.append(text(state.result_message().text(lang), x=x, y=y, font_size=16,
-                        font_weight="bold", fill="#1f5e2a"))
-        out.append(text("★" * won["stars"] + "☆" * (3 - won["stars"]), x=x, y=y + 34,
-                        font_size=30, fill="#e0a800", letter_spacing=4))
+        out.append(
+            text(
+                state.result_message().text(lang),
+                x=x,
+                y=y,
+                font_size=16,
+                font_weight="bold",
+                fill="#1f5e2a",
+            )
+        )
+        out.append(
+            text(
+                "★" * won["stars"] + "☆" * (3 - won["stars"]),
+                x=x,
+                y=y + 34,
+                font_size=30,
+                fill="#e0a800",
+                letter_spacing=4,
+            )
+        )
         y += 52
     if hints is not None:
         out += _legend(x, max(y, TOP + 8 * SIZE - 120), lang)
@@ -296,16 +503,37 @@ def _panel(state, hints: dict | None, lang: str) -> list[str]:
 
 def _legend(x: float, y: float, lang: str) -> list[str]:
     entries = [
-        (element("rect", x=x, y=y - 12, width=16, height=16, fill="none", stroke="#f1c40f",
-                 stroke_width=4), "hares.legend.selected"),
-        (element("circle", cx=x + 8, cy=y - 4, r=6, fill="#2e8b3e", opacity=0.75),
-         "hares.legend.warm"),
-        (element("circle", cx=x + 8, cy=y - 4, r=8, fill="none", stroke="#ff8a00", stroke_width=3),
-         "hares.legend.carrot"),
-        (element("rect", x=x, y=y - 12, width=16, height=16, fill="#e8402a", opacity=0.55),
-         "hares.legend.hunter"),
-        (element("line", x1=x, y1=y - 4, x2=x + 16, y2=y - 4, stroke="#1f7a34", stroke_width=5),
-         "hares.legend.arrow"),
+        (
+            element(
+                "rect",
+                x=x,
+                y=y - 12,
+                width=16,
+                height=16,
+                fill="none",
+                stroke="#f1c40f",
+                stroke_width=4,
+            ),
+            "hares.legend.selected",
+        ),
+        (
+            element("circle", cx=x + 8, cy=y - 4, r=6, fill="#2e8b3e", opacity=0.75),
+            "hares.legend.warm",
+        ),
+        (
+            element(
+                "circle", cx=x + 8, cy=y - 4, r=8, fill="none", stroke="#ff8a00", stroke_width=3
+            ),
+            "hares.legend.carrot",
+        ),
+        (
+            element("rect", x=x, y=y - 12, width=16, height=16, fill="#e8402a", opacity=0.55),
+            "hares.legend.hunter",
+        ),
+        (
+            element("line", x1=x, y1=y - 4, x2=x + 16, y2=y - 4, stroke="#1f7a34", stroke_width=5),
+            "hares.legend.arrow",
+        ),
     ]
     out = []
     for i, (icon, key) in enumerate(entries):
