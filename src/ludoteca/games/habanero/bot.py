@@ -1,0 +1,200 @@
+"""Habanero bots: a policy decides ``stop``, the move for a roll and the penalty.
+
+- ``random``: any legal action, uniformly.
+- ``greedy``: harvests whenever a move does, otherwise the move with the smallest penalty;
+  drops the campesino that just moved; never stops.
+- ``best``: looks one move ahead and scores each result with :func:`prospect`, an estimate of
+  the harvest still to come; pays instead of dropping when keeping the campesino is worth more;
+  drops useless campesinos (outside, beside no line of the plantation) first.
+
+Stopping never pays in Habanero: dropping a campesino costs no habanero, so after any roll the
+score can be kept; both ``greedy`` and ``best`` roll until the game ends (``best`` stops only
+when no face of the die allows a move, where rolling and stopping are the same).
+
+The policies work on plain values (:mod:`rules`), so the decision aid can play thousands of
+turns a second; :func:`simulate` plays one game to its end with them.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Protocol
+
+from ludoteca.engine import State
+
+from . import rules
+from .rules import Move, name
+
+Penalty = tuple[str, int]  # ("pay", k) or ("drop", square)
+
+
+class Policy(Protocol):
+    def stop(self, habaneros: int, campesinos: tuple[int, ...], held: int) -> bool: ...
+
+    def move(
+        self, habaneros: int, campesinos: tuple[int, ...], held: int, legal: list[Move]
+    ) -> Move: ...
+
+    def penalty(
+        self, habaneros: int, campesinos: tuple[int, ...], held: int, target: int
+    ) -> Penalty: ...
+
+
+class Greedy:
+    """Harvest when possible, else the cheapest empty square; drop the mover; never stop."""
+
+    def stop(self, habaneros: int, campesinos: tuple[int, ...], held: int) -> bool:
+        return False
+
+    def move(
+        self, habaneros: int, campesinos: tuple[int, ...], held: int, legal: list[Move]
+    ) -> Move:
+        for move in legal:
+            if habaneros >> move[1] & 1:
+                return move
+        return min(
+            legal, key=lambda m: rules.penalty(habaneros, rules.moved(campesinos, m), m[1])
+        )
+
+    def penalty(
+        self, habaneros: int, campesinos: tuple[int, ...], held: int, target: int
+    ) -> Penalty:
+        return ("drop", target)
+
+
+@dataclass(frozen=True)
+class Best:
+    """One move of lookahead scored by :func:`prospect`."""
+
+    campesino_worth: float = 1.5  # habaneros a movable campesino is worth, beyond prospect
+
+    def stop(self, habaneros: int, campesinos: tuple[int, ...], held: int) -> bool:
+        return all(n == 0 for n, _ in rules.reach(habaneros, campesinos))
+
+    def move(
+        self, habaneros: int, campesinos: tuple[int, ...], held: int, legal: list[Move]
+    ) -> Move:
+        best, best_value = legal[0], float("-inf")
+        for move in legal:
+            after = rules.moved(campesinos, move)
+            target = move[1]
+            if habaneros >> target & 1:
+                value = 1 + prospect(habaneros & ~(1 << target), after)
+            else:
+                choice = self.penalty(habaneros, after, held, target)
+                value = self._after_penalty(habaneros, after, held, choice)
+            if value > best_value:
+                best, best_value = move, value
+        return best
+
+    def penalty(
+        self, habaneros: int, campesinos: tuple[int, ...], held: int, target: int
+    ) -> Penalty:
+        options: list[Penalty] = [("drop", c) for c in campesinos]
+        k = rules.penalty(habaneros, campesinos, target)
+        if k <= held:
+            options.append(("pay", k))
+        return max(options, key=lambda o: self._after_penalty(habaneros, campesinos, held, o))
+
+    def _after_penalty(
+        self, habaneros: int, campesinos: tuple[int, ...], held: int, choice: Penalty
+    ) -> float:
+        kind, value = choice
+        if kind == "pay":
+            return prospect(habaneros, campesinos) - value
+        rest = rules.dropped(campesinos, value)
+        return prospect(habaneros, rest) if rest else 0.0
+
+
+def prospect(habaneros: int, campesinos: tuple[int, ...]) -> float:
+    """The harvest still to come from here, roughly (higher is better).
+
+    Per roll, ``harvest`` is the chance that some move ends on a habanero, ``stuck`` the chance
+    that no campesino can move (the game ends), ``empty`` the chance that every move ends on an
+    empty square (a penalty). Treating the rolls as alike, the game yields about
+    harvest / (stuck + empty / spare) habaneros, where ``spare`` counts the penalties the
+    campesinos can absorb; it can never exceed the habaneros left.
+    """
+    left = habaneros.bit_count()
+    if not left or not campesinos:
+        return 0.0
+    harvest = stuck = 0.0
+    for n, h in rules.reach(habaneros, campesinos):
+        if n == 0:
+            stuck += 1
+        elif h:
+            harvest += 1
+    empty = 6 - harvest - stuck
+    spare = len(campesinos)
+    loss = (stuck + empty / spare) / 6
+    if loss <= 0:
+        return float(left)
+    return min(float(left), harvest / 6 / loss)
+
+
+GREEDY = Greedy()
+BEST = Best()
+
+
+def simulate(
+    policy: Policy,
+    habaneros: int,
+    campesinos: tuple[int, ...],
+    held: int,
+    rng: random.Random,
+    die: int | None = None,
+) -> int:
+    """The final score of one game played by ``policy`` from a decision (or, with ``die``,
+    from the roll ``die`` just thrown), chance drawn from ``rng``."""
+    while True:
+        if die is None:
+            if policy.stop(habaneros, campesinos, held):
+                return held
+            die = rng.randrange(6) + 1
+        legal = rules.moves(habaneros, campesinos, die)
+        die = None
+        if not legal:
+            return held
+        origin, target = policy.move(habaneros, campesinos, held, legal)
+        campesinos = rules.moved(campesinos, (origin, target))
+        if habaneros >> target & 1:
+            habaneros &= ~(1 << target)
+            held += 1
+            if not habaneros:
+                return held
+            continue
+        kind, value = policy.penalty(habaneros, campesinos, held, target)
+        if kind == "pay":
+            held -= value
+        else:
+            campesinos = rules.dropped(campesinos, value)
+            if not campesinos:
+                return held
+
+
+def policy_action(policy: Policy, state: State) -> str:
+    """The action ``policy`` takes in ``state`` (a HabaneroState at a decision)."""
+    if state.phase == "decide":
+        return "stop" if policy.stop(state.habaneros, state.campesinos, state.held) else "roll"
+    if state.phase == "move":
+        origin, target = policy.move(state.habaneros, state.campesinos, state.held, state.moves())
+        return f"{name(origin)}-{name(target)}"
+    kind, value = policy.penalty(state.habaneros, state.campesinos, state.held, state.target)
+    return f"pay:{value}" if kind == "pay" else f"drop:{name(value)}"
+
+
+def greedy_action(state: State, rng: random.Random | None = None) -> str:
+    """The greedy baseline's action in ``state``."""
+    return policy_action(GREEDY, state)
+
+
+def best_action(state: State, rng: random.Random | None = None) -> str:
+    """The best bot's action in ``state``."""
+    return policy_action(BEST, state)
+
+
+def random_action(state: State, rng: random.Random) -> str:
+    """A uniformly random legal action."""
+    return rng.choice(state.legal_actions())
+
