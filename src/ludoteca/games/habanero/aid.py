@@ -13,9 +13,9 @@ from typing import Any
 
 from ludoteca.engine import Message, State
 
-from . import rules
+from . import logic
 from .bot import BEST, Policy, best_action, simulate
-from .rules import name
+from .logic import name
 
 SIMULATIONS = 200  # about 0.2 s at the start of a game, less later
 
@@ -69,7 +69,7 @@ def _play_on(policy: Policy, state: State, rng: random.Random) -> int:
     kind, value = policy.penalty(state.habaneros, state.campesinos, state.held, state.target)
     if kind == "pay":
         return simulate(policy, state.habaneros, state.campesinos, state.held - value, rng)
-    campesinos = rules.dropped(state.campesinos, value)
+    campesinos = logic.dropped(state.campesinos, value)
     if not campesinos:
         return state.held
     return simulate(policy, state.habaneros, campesinos, state.held, rng)
@@ -96,7 +96,7 @@ def hint(state: State, seat: int, simulations: int = SIMULATIONS, seed: int = 0)
     }
     if state.phase == "decide":
         odds = roll_or_stop(state, simulations, seed)
-        stuck = sum(1 for n, _ in rules.reach(state.habaneros, state.campesinos) if n == 0)
+        stuck = sum(1 for n, _ in logic.reach(state.habaneros, state.campesinos) if n == 0)
         advice.update(
             stop_value=odds["stop"], roll_value=odds["roll"], roll_stderr=odds["roll_stderr"]
         )
@@ -124,7 +124,7 @@ def hint(state: State, seat: int, simulations: int = SIMULATIONS, seed: int = 0)
     advice["value"] = value
     if state.phase == "move":
         origin, target = action.split("-")
-        harvest = state.habaneros >> rules.index(target) & 1
+        harvest = state.habaneros >> logic.index(target) & 1
         key = "habanero.hint.move_harvest" if harvest else "habanero.hint.move_empty"
         advice["reason"] = Message(
             key, {"from": origin, "to": target, "value": f"{value:.2f}", "stderr": f"{stderr:.2f}"}

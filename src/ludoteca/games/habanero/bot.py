@@ -11,7 +11,7 @@ Stopping never pays in Habanero: dropping a campesino costs no habanero, so afte
 score can be kept; both ``greedy`` and ``best`` roll until the game ends (``best`` stops only
 when no face of the die allows a move, where rolling and stopping are the same).
 
-The policies work on plain values (:mod:`rules`), so the decision aid can play thousands of
+The policies work on plain values (:mod:`logic`), so the decision aid can play thousands of
 turns a second; :func:`simulate` plays one game to its end with them.
 """
 
@@ -23,8 +23,8 @@ from typing import Protocol
 
 from ludoteca.engine import State
 
-from . import rules
-from .rules import Move, name
+from . import logic
+from .logic import Move, name
 
 Penalty = tuple[str, int]  # ("pay", k) or ("drop", square)
 
@@ -54,7 +54,7 @@ class Greedy:
             if habaneros >> move[1] & 1:
                 return move
         return min(
-            legal, key=lambda m: rules.penalty(habaneros, rules.moved(campesinos, m), m[1])
+            legal, key=lambda m: logic.penalty(habaneros, logic.moved(campesinos, m), m[1])
         )
 
     def penalty(
@@ -70,14 +70,14 @@ class Best:
     campesino_worth: float = 1.5  # habaneros a movable campesino is worth, beyond prospect
 
     def stop(self, habaneros: int, campesinos: tuple[int, ...], held: int) -> bool:
-        return all(n == 0 for n, _ in rules.reach(habaneros, campesinos))
+        return all(n == 0 for n, _ in logic.reach(habaneros, campesinos))
 
     def move(
         self, habaneros: int, campesinos: tuple[int, ...], held: int, legal: list[Move]
     ) -> Move:
         best, best_value = legal[0], float("-inf")
         for move in legal:
-            after = rules.moved(campesinos, move)
+            after = logic.moved(campesinos, move)
             target = move[1]
             if habaneros >> target & 1:
                 value = 1 + prospect(habaneros & ~(1 << target), after)
@@ -92,7 +92,7 @@ class Best:
         self, habaneros: int, campesinos: tuple[int, ...], held: int, target: int
     ) -> Penalty:
         options: list[Penalty] = [("drop", c) for c in campesinos]
-        k = rules.penalty(habaneros, campesinos, target)
+        k = logic.penalty(habaneros, campesinos, target)
         if k <= held:
             options.append(("pay", k))
         return max(options, key=lambda o: self._after_penalty(habaneros, campesinos, held, o))
@@ -103,7 +103,7 @@ class Best:
         kind, value = choice
         if kind == "pay":
             return prospect(habaneros, campesinos) - value
-        rest = rules.dropped(campesinos, value)
+        rest = logic.dropped(campesinos, value)
         return prospect(habaneros, rest) if rest else 0.0
 
 
@@ -120,7 +120,7 @@ def prospect(habaneros: int, campesinos: tuple[int, ...]) -> float:
     if not left or not campesinos:
         return 0.0
     harvest = stuck = 0.0
-    for n, h in rules.reach(habaneros, campesinos):
+    for n, h in logic.reach(habaneros, campesinos):
         if n == 0:
             stuck += 1
         elif h:
@@ -152,12 +152,12 @@ def simulate(
             if policy.stop(habaneros, campesinos, held):
                 return held
             die = rng.randrange(6) + 1
-        legal = rules.moves(habaneros, campesinos, die)
+        legal = logic.moves(habaneros, campesinos, die)
         die = None
         if not legal:
             return held
         origin, target = policy.move(habaneros, campesinos, held, legal)
-        campesinos = rules.moved(campesinos, (origin, target))
+        campesinos = logic.moved(campesinos, (origin, target))
         if habaneros >> target & 1:
             habaneros &= ~(1 << target)
             held += 1
@@ -168,7 +168,7 @@ def simulate(
         if kind == "pay":
             held -= value
         else:
-            campesinos = rules.dropped(campesinos, value)
+            campesinos = logic.dropped(campesinos, value)
             if not campesinos:
                 return held
 

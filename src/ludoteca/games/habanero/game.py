@@ -13,8 +13,8 @@ from typing import Any
 
 from ludoteca.engine import CHANCE, TERMINAL, Game, Message, Option, State
 
-from . import rules
-from .rules import SIZE, name
+from . import logic
+from .logic import SIZE, name
 
 DECIDE, ROLL, MOVE, PENALTY, OVER = "decide", "roll", "move", "penalty", "over"
 # why the game ended
@@ -61,22 +61,22 @@ class HabaneroState(State):
     # -- derived facts -----------------------------------------------------------------------
 
     @property
-    def plantation(self) -> rules.Box | None:
+    def plantation(self) -> logic.Box | None:
         """(x0, y0, x1, y1) of the plantation left, or None when no habanero is left."""
-        return rules.plantation(self.habaneros)
+        return logic.plantation(self.habaneros)
 
     @property
     def outside(self) -> tuple[int, ...]:
-        return rules.outside(self.habaneros, self.campesinos)
+        return logic.outside(self.habaneros, self.campesinos)
 
-    def moves(self) -> list[rules.Move]:
-        return rules.moves(self.habaneros, self.campesinos, self.die) if self.phase == MOVE else []
+    def moves(self) -> list[logic.Move]:
+        return logic.moves(self.habaneros, self.campesinos, self.die) if self.phase == MOVE else []
 
     def penalty(self) -> int | None:
         """The habaneros ``pay`` costs while a penalty is due."""
         if self.phase != PENALTY:
             return None
-        return rules.penalty(self.habaneros, self.campesinos, self.target)
+        return logic.penalty(self.habaneros, self.campesinos, self.target)
 
     # -- the contract ------------------------------------------------------------------------
 
@@ -98,7 +98,7 @@ class HabaneroState(State):
         return []
 
     def chance_outcomes(self) -> list[tuple[str, float]]:
-        return [(f"roll:{d}", 1 / 6) for d in rules.DIE] if self.phase == ROLL else []
+        return [(f"roll:{d}", 1 / 6) for d in logic.DIE] if self.phase == ROLL else []
 
     def _next(self, action: str) -> HabaneroState:
         if self.phase == DECIDE:
@@ -107,12 +107,12 @@ class HabaneroState(State):
             return self._with(phase=ROLL)
         if self.phase == ROLL:
             die = int(action.split(":")[1])
-            if not rules.moves(self.habaneros, self.campesinos, die):
+            if not logic.moves(self.habaneros, self.campesinos, die):
                 return self._with(phase=OVER, die=die, end=STUCK)
             return self._with(phase=MOVE, die=die)
         if self.phase == MOVE:
-            origin, target = (rules.index(part) for part in action.split("-"))
-            campesinos = rules.moved(self.campesinos, (origin, target))
+            origin, target = (logic.index(part) for part in action.split("-"))
+            campesinos = logic.moved(self.campesinos, (origin, target))
             if self.habaneros >> target & 1:
                 habaneros = self.habaneros & ~(1 << target)
                 if not habaneros:
@@ -129,7 +129,7 @@ class HabaneroState(State):
         kind, _, value = action.partition(":")
         if kind == "pay":
             return self._with(held=self.held - int(value), phase=DECIDE, target=None)
-        campesinos = rules.dropped(self.campesinos, rules.index(value))
+        campesinos = logic.dropped(self.campesinos, logic.index(value))
         if not campesinos:
             return self._with(campesinos=(), phase=OVER, target=None, end=NO_CAMPESINO)
         return self._with(campesinos=campesinos, phase=DECIDE, target=None)
@@ -159,7 +159,7 @@ class HabaneroState(State):
                 i = SIZE * y + x
                 if i in self.campesinos:
                     row.append("C")
-                elif not rules.inside(box, x, y):
+                elif not logic.inside(box, x, y):
                     row.append(" ")
                 elif self.habaneros >> i & 1:
                     row.append("o")
@@ -202,8 +202,8 @@ class HabaneroState(State):
         """For each face of the die: how many moves it allows and how many of them harvest
         (0 moves: that roll ends the game). Cheap, so it goes into every observation."""
         found = {}
-        for die in rules.DIE:
-            legal = rules.moves(self.habaneros, self.campesinos, die)
+        for die in logic.DIE:
+            legal = logic.moves(self.habaneros, self.campesinos, die)
             harvest = sum(1 for _, target in legal if self.habaneros >> target & 1)
             found[str(die)] = {"moves": len(legal), "harvest": harvest}
         return found
@@ -227,7 +227,7 @@ class HabaneroState(State):
         if action.startswith("drop:"):
             return Message("habanero.label.drop", {"square": action[5:]})
         origin, target = action.split("-")
-        key = "harvest" if self.habaneros >> rules.index(target) & 1 else "empty"
+        key = "harvest" if self.habaneros >> logic.index(target) & 1 else "empty"
         return Message(f"habanero.label.move_{key}", {"from": origin, "to": target})
 
     def describe(self, seat: int, action: str) -> Message:
@@ -276,7 +276,7 @@ def _why_illegal(state: HabaneroState, action: str) -> Message:
     if state.phase == MOVE:
         if not is_move:
             return Message("habanero.illegal.move_first", {"action": action, "die": state.die})
-        return _why_not_move(state, rules.index(origin), rules.index(target))
+        return _why_not_move(state, logic.index(origin), logic.index(target))
     if not is_penalty:
         return Message(
             "habanero.illegal.penalty_first",
@@ -298,23 +298,23 @@ def _why_not_move(state: HabaneroState, origin: int, target: int) -> Message:
     if origin == target or (ox != tx and oy != ty):
         return Message("habanero.illegal.not_straight", params)
     box = state.plantation
-    if not rules.inside(box, tx, ty):
+    if not logic.inside(box, tx, ty):
         return Message("habanero.illegal.off_plantation", params)
-    if rules.inside(box, ox, oy):
+    if logic.inside(box, ox, oy):
         steps = abs(tx - ox) + abs(ty - oy)
     else:
         direction = ((tx > ox) - (tx < ox), (ty > oy) - (ty < oy))
-        if rules.entry_direction(box, ox, oy) != direction:
+        if logic.entry_direction(box, ox, oy) != direction:
             return Message("habanero.illegal.outside_along", params)
         # steps count plantation squares only
         steps = sum(
             1
             for s in range(1, abs(tx - ox) + abs(ty - oy) + 1)
-            if rules.inside(box, ox + direction[0] * s, oy + direction[1] * s)
+            if logic.inside(box, ox + direction[0] * s, oy + direction[1] * s)
         )
     if steps != state.die:
         return Message("habanero.illegal.wrong_distance", {**params, "steps": steps})
-    in_the_way = rules.blocker(state.campesinos, origin, target)
+    in_the_way = logic.blocker(state.campesinos, origin, target)
     if in_the_way is not None:
         return Message("habanero.illegal.blocked", {**params, "square": name(in_the_way)})
     return Message("core.illegal.not_legal", {"action": f"{name(origin)}-{name(target)}"})
@@ -322,7 +322,7 @@ def _why_not_move(state: HabaneroState, origin: int, target: int) -> Message:
 
 def _is_square(text: str) -> bool:
     try:
-        rules.index(text)
+        logic.index(text)
     except ValueError:
         return False
     return True
@@ -337,7 +337,7 @@ class Habanero(Game):
     )
 
     def new_initial_state(self) -> HabaneroState:
-        habaneros, campesinos = rules.start(self.options["campesinos"])
+        habaneros, campesinos = logic.start(self.options["campesinos"])
         return HabaneroState(self, habaneros, campesinos)
 
     def svg(self, state: State, seat: int | None = None, hints: dict | None = None) -> str:

@@ -14,8 +14,8 @@ from typing import Any
 from ludoteca.engine import Message, State
 from ludoteca.engine.svg import document, element, text
 
-from . import rules
-from .rules import SIZE, name
+from . import logic
+from .logic import SIZE, name
 
 CELL = 76
 LEFT, TOP = 44, 28
@@ -65,7 +65,7 @@ def _board(state: State) -> str:
     for i in range(SIZE * SIZE):
         x, y = i % SIZE, i // SIZE
         left, top = LEFT + x * CELL, TOP + (SIZE - 1 - y) * CELL
-        on = rules.inside(box, x, y)
+        on = logic.inside(box, x, y)
         fill = (SOIL_LIGHT if (x + y) % 2 else SOIL_DARK) if on else REMOVED
         parts.append(
             element(
@@ -152,11 +152,11 @@ def _campesino(cx: float, cy: float, outside: bool) -> str:
 def _overlay(overlay: dict[str, Any]) -> str:
     parts = []
     for square_ in overlay.get("squares") or []:
-        cx, cy = _centre(rules.index(square_))
+        cx, cy = _centre(logic.index(square_))
         parts.append(element("circle", cx=cx, cy=cy, r=CELL / 2 - 6, fill="#ffe066",
                              opacity=0.45, stroke="#f4a300", stroke_width=3))
     for origin, target in overlay.get("arrows") or []:
-        (x1, y1), (x2, y2) = _centre(rules.index(origin)), _centre(rules.index(target))
+        (x1, y1), (x2, y2) = _centre(logic.index(origin)), _centre(logic.index(target))
         parts.append(element("line", x1=x1, y1=y1, x2=x2, y2=y2, stroke="#1f77b4",
                              stroke_width=8, stroke_linecap="round", opacity=0.75,
                              marker_end="url(#hb-arrow)"))
