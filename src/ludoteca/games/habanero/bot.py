@@ -3,9 +3,10 @@
 - ``random``: any legal action, uniformly.
 - ``greedy``: harvests whenever a move does, otherwise the move with the smallest penalty;
   drops the campesino that just moved; never stops.
-- ``best``: looks one move ahead and scores each result with :func:`prospect`, an estimate of
-  the harvest still to come; pays instead of dropping when keeping the campesino is worth more;
-  drops useless campesinos (outside, beside no line of the plantation) first.
+- ``best``: looks one move ahead and scores each result (harvest, penalty) plus
+  :func:`prospect`: how many faces of the die keep a move, how many harvest, how many
+  campesinos are left; it pays instead of dropping when the campesino is worth more, and drops
+  the campesino whose loss hurts least (one that can never move again first).
 
 Stopping never pays in Habanero: dropping a campesino costs no habanero, so after any roll the
 score can be kept; both ``greedy`` and ``best`` roll until the game ends (``best`` stops only
@@ -18,7 +19,6 @@ turns a second; :func:`simulate` plays one game to its end with them.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Protocol
 
 from ludoteca.engine import State
@@ -63,11 +63,8 @@ class Greedy:
         return ("drop", target)
 
 
-@dataclass(frozen=True)
 class Best:
     """One move of lookahead scored by :func:`prospect`."""
-
-    campesino_worth: float = 1.5  # habaneros a movable campesino is worth, beyond prospect
 
     def stop(self, habaneros: int, campesinos: tuple[int, ...], held: int) -> bool:
         return all(n == 0 for n, _ in logic.reach(habaneros, campesinos))
@@ -107,30 +104,27 @@ class Best:
         return prospect(habaneros, rest) if rest else 0.0
 
 
-def prospect(habaneros: int, campesinos: tuple[int, ...]) -> float:
-    """The harvest still to come from here, roughly (higher is better).
+# weights of :func:`prospect`, tuned by simulation (benchmarks/habanero_ladder.py)
+FACE_MOVES = 0.25  # per face of the die that some campesino can move
+FACE_HARVESTS = 0.2  # per face of the die that some campesino can harvest with
+CAMPESINO = 1.5  # per campesino in play
 
-    Per roll, ``harvest`` is the chance that some move ends on a habanero, ``stuck`` the chance
-    that no campesino can move (the game ends), ``empty`` the chance that every move ends on an
-    empty square (a penalty). Treating the rolls as alike, the game yields about
-    harvest / (stuck + empty / spare) habaneros, where ``spare`` counts the penalties the
-    campesinos can absorb; it can never exceed the habaneros left.
+
+def prospect(habaneros: int, campesinos: tuple[int, ...]) -> float:
+    """How promising a position is for the harvest still to come (higher is better).
+
+    A roll that no campesino can move ends the game, one that only lands on empty squares costs
+    a penalty, so the position is worth more the more faces of the die keep a move, the more
+    faces harvest, and the more campesinos are left to move and to absorb penalties. The
+    weights are in habaneros, so the bot can weigh a harvest or a payment against them.
     """
-    left = habaneros.bit_count()
-    if not left or not campesinos:
+    if not habaneros or not campesinos:
         return 0.0
-    harvest = stuck = 0.0
-    for n, h in logic.reach(habaneros, campesinos):
-        if n == 0:
-            stuck += 1
-        elif h:
-            harvest += 1
-    empty = 6 - harvest - stuck
-    spare = len(campesinos)
-    loss = (stuck + empty / spare) / 6
-    if loss <= 0:
-        return float(left)
-    return min(float(left), harvest / 6 / loss)
+    faces = harvests = 0
+    for moves, harvest in logic.reach(habaneros, campesinos):
+        faces += moves > 0
+        harvests += harvest > 0
+    return FACE_MOVES * faces + FACE_HARVESTS * harvests + CAMPESINO * len(campesinos)
 
 
 GREEDY = Greedy()

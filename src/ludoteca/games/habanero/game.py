@@ -298,14 +298,15 @@ def _why_not_move(state: HabaneroState, origin: int, target: int) -> Message:
     if origin == target or (ox != tx and oy != ty):
         return Message("habanero.illegal.not_straight", params)
     box = state.plantation
+    direction = ((tx > ox) - (tx < ox), (ty > oy) - (ty < oy))
+    is_outside = not logic.inside(box, ox, oy)
+    if is_outside and logic.entry_direction(box, ox, oy) != direction:
+        return Message("habanero.illegal.outside_along", params)
     if not logic.inside(box, tx, ty):
         return Message("habanero.illegal.off_plantation", params)
-    if logic.inside(box, ox, oy):
+    if not is_outside:
         steps = abs(tx - ox) + abs(ty - oy)
     else:
-        direction = ((tx > ox) - (tx < ox), (ty > oy) - (ty < oy))
-        if logic.entry_direction(box, ox, oy) != direction:
-            return Message("habanero.illegal.outside_along", params)
         # steps count plantation squares only
         steps = sum(
             1

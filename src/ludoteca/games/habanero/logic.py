@@ -158,56 +158,61 @@ def outside(habaneros: int, campesinos: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(c for c in campesinos if not inside(box, c % SIZE, c // SIZE))
 
 
-def reach(habaneros: int, campesinos: tuple[int, ...]) -> list[tuple[int, int]]:
+def reach(habaneros: int, campesinos: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     """For each face 1–6 of the die: (moves it allows, how many of them end on a habanero).
 
     The same moves as :func:`moves`, found in one walk along each line (for the bots)."""
+    return _reach(habaneros, campesinos)
+
+
+@lru_cache(maxsize=1 << 17)
+def _reach(habaneros: int, campesinos: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     box = plantation(habaneros)
-    counts = [[0, 0] for _ in DIE]
+    moves_ = [0] * 7
+    harvests = [0] * 7
     if box is None:
-        return [(0, 0) for _ in DIE]
+        return ((0, 0),) * 6
     x0, y0, x1, y1 = box
     for campesino in campesinos:
         x, y = campesino % SIZE, campesino // SIZE
         if x0 <= x <= x1 and y0 <= y <= y1:
-            lines = [(x, y, dx, dy) for dx, dy in DIRECTIONS]
+            lines = (
+                (0, 1, y1 - y),
+                (1, 0, x1 - x),
+                (0, -1, y - y0),
+                (-1, 0, x - x0),
+            )
+            skip = 0
         else:
             direction = entry_direction(box, x, y)
             if direction is None:
                 continue
             dx, dy = direction
-            # walk to the square just before the edge; a campesino there blocks the way in
-            while not (x0 <= x + dx <= x1 and y0 <= y + dy <= y1):
-                x, y = x + dx, y + dy
-                if SIZE * y + x in campesinos:
-                    break
-            else:
-                lines = [(x, y, dx, dy)]
-                for lx, ly, ldx, ldy in lines:
-                    _walk(habaneros, campesinos, box, lx, ly, ldx, ldy, counts)
-            continue
-        for lx, ly, ldx, ldy in lines:
-            _walk(habaneros, campesinos, box, lx, ly, ldx, ldy, counts)
-    return [(n, h) for n, h in counts]
-
-
-def _walk(
-    habaneros: int,
-    campesinos: tuple[int, ...],
-    box: Box,
-    x: int,
-    y: int,
-    dx: int,
-    dy: int,
-    counts: list[list[int]],
-) -> None:
-    x0, y0, x1, y1 = box
-    for step in DIE:
-        x, y = x + dx, y + dy
-        if not (x0 <= x <= x1 and y0 <= y <= y1):
-            return
-        square_ = SIZE * y + x
-        if square_ in campesinos:
-            return
-        counts[step - 1][0] += 1
-        counts[step - 1][1] += habaneros >> square_ & 1
+            # squares outside before the edge (no step counts there), then the whole width
+            skip = (x0 - x - 1 if dx > 0 else x - x1 - 1) if dx else (
+                y0 - y - 1 if dy > 0 else y - y1 - 1
+            )
+            length = (x1 - x0 + 1) if dx else (y1 - y0 + 1)
+            lines = ((dx, dy, length),)
+        for dx, dy, length in lines:
+            reach_ = length
+            for other in campesinos:
+                if other == campesino:
+                    continue
+                ox, oy = other % SIZE, other // SIZE
+                # distance along the line, counted in squares from the campesino
+                if dx and oy == y and (ox - x) * dx > 0:
+                    gap = (ox - x) * dx - 1 - skip
+                elif dy and ox == x and (oy - y) * dy > 0:
+                    gap = (oy - y) * dy - 1 - skip
+                else:
+                    continue
+                if gap < reach_:
+                    reach_ = max(gap, 0) if gap >= 0 else 0
+            step = dx + SIZE * dy
+            square_ = campesino + step * skip
+            for die in range(1, min(reach_, 6) + 1):
+                square_ += step
+                moves_[die] += 1
+                harvests[die] += habaneros >> square_ & 1
+    return tuple((moves_[d], harvests[d]) for d in DIE)

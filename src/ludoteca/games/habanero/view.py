@@ -179,7 +179,7 @@ def _panel(state: State, lang: str, overlay: dict[str, Any]) -> str:
     parts = [text("Habanero", x=x, y=TOP + 26, font_size=30, font_weight="bold", fill=PEPPER_DARK)]
     # the die: the last roll
     parts.append(text(_say("habanero.view.die", lang), x=x, y=TOP + 70, font_size=16, fill=INK))
-    parts.append(_die(x + 150, TOP + 62, state.die))
+    parts.append(_die(x + 235, TOP + 62, state.die))
     # the habaneros held and left
     parts.append(_pepper(x + 14, TOP + 140))
     parts.append(text(state.held, x=x + 40, y=TOP + 152, font_size=36, font_weight="bold",
