@@ -15,11 +15,11 @@ from ludoteca.engine import sample_chance
 from ludoteca.games.habanero import (
     best_action,
     greedy_action,
+    logic,
     random_action,
     roll_or_stop,
 )
-from ludoteca.games.habanero import logic
-from ludoteca.games.habanero.bot import BEST, GREEDY, simulate
+from ludoteca.games.habanero.bot import BEST, simulate
 
 START = load_game("habanero").new_initial_state
 

@@ -103,8 +103,16 @@ def test_a_campesino_cannot_leave_the_plantation():
 
 def test_the_move_notation_is_from_dash_to_and_nothing_else():
     state = rolled(load_game("habanero").new_initial_state(), 1)
-    assert set(state.legal_actions()) == {"a1-a2", "a1-b1", "a7-b7", "a7-a6", "g1-g2", "g1-f1",
-                                          "g7-g6", "g7-f7"}
+    assert set(state.legal_actions()) == {
+        "a1-a2",
+        "a1-b1",
+        "a7-b7",
+        "a7-a6",
+        "g1-g2",
+        "g1-f1",
+        "g7-g6",
+        "g7-f7",
+    }
     for spelling in ("a1a2", "A1-A2", "a1 - a2", "a1-a3"):
         with pytest.raises(IllegalAction):
             state.apply(spelling)
@@ -234,8 +242,20 @@ def test_shrinking_repeats_while_an_outer_line_is_empty():
 
 def test_every_outer_row_and_column_goes_at_once():
     # the plantation is b1-g7; b1 is the last habanero of rank 1 and of file b
-    habaneros = set(box("b1", "g7")) - {"c1", "d1", "e1", "f1", "g1", "b2", "b3", "b4", "b5",
-                                        "b6", "b7", "g7"}
+    habaneros = set(box("b1", "g7")) - {
+        "c1",
+        "d1",
+        "e1",
+        "f1",
+        "g1",
+        "b2",
+        "b3",
+        "b4",
+        "b5",
+        "b6",
+        "b7",
+        "g7",
+    }
     state = rolled(position(habaneros, ["b3"]), 2).apply("b3-b1")
     observation = state.observation(0)
     assert observation["plantation"] == ["c2", "g7"]

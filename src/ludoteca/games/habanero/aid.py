@@ -29,7 +29,9 @@ def roll_or_stop(
     "advice": "roll" | "stop"}``; ValueError unless ``state`` awaits the roll-or-stop choice.
     """
     if state.phase != "decide":
-        raise ValueError(f"roll_or_stop needs the roll-or-stop choice; the game is at {state.phase}")
+        raise ValueError(
+            f"roll_or_stop needs the roll-or-stop choice; the game is at {state.phase}"
+        )
     if simulations < 2:
         raise ValueError("roll_or_stop needs at least 2 simulations for a standard error")
     rng = random.Random(seed)

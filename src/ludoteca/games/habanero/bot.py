@@ -53,9 +53,7 @@ class Greedy:
         for move in legal:
             if habaneros >> move[1] & 1:
                 return move
-        return min(
-            legal, key=lambda m: logic.penalty(habaneros, logic.moved(campesinos, m), m[1])
-        )
+        return min(legal, key=lambda m: logic.penalty(habaneros, logic.moved(campesinos, m), m[1]))
 
     def penalty(
         self, habaneros: int, campesinos: tuple[int, ...], held: int, target: int
@@ -191,4 +189,3 @@ def best_action(state: State, rng: random.Random | None = None) -> str:
 def random_action(state: State, rng: random.Random) -> str:
     """A uniformly random legal action."""
     return rng.choice(state.legal_actions())
-

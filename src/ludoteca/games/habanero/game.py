@@ -123,8 +123,9 @@ class HabaneroState(State):
                         phase=OVER,
                         end=NO_HABANERO,
                     )
-                return self._with(habaneros=habaneros, campesinos=campesinos, held=self.held + 1,
-                                  phase=DECIDE)
+                return self._with(
+                    habaneros=habaneros, campesinos=campesinos, held=self.held + 1, phase=DECIDE
+                )
             return self._with(campesinos=campesinos, phase=PENALTY, target=target)
         kind, _, value = action.partition(":")
         if kind == "pay":

@@ -77,7 +77,11 @@ def entry_direction(box: Box, x: int, y: int) -> tuple[int, int] | None:
 
 
 def destination(
-    habaneros: int, campesinos: tuple[int, ...], campesino: int, direction: tuple[int, int], die: int
+    habaneros: int,
+    campesinos: tuple[int, ...],
+    campesino: int,
+    direction: tuple[int, int],
+    die: int,
 ) -> int | None:
     """Where ``campesino`` ends moving ``die`` steps in ``direction``, or None if it cannot."""
     box = plantation(habaneros)
@@ -133,11 +137,7 @@ def penalty(habaneros: int, campesinos: tuple[int, ...], target: int) -> int:
     for dx, dy in DIRECTIONS:
         nx, ny = x + dx, y + dy
         neighbour = SIZE * ny + nx
-        if (
-            inside(box, nx, ny)
-            and not habaneros >> neighbour & 1
-            and neighbour not in campesinos
-        ):
+        if inside(box, nx, ny) and not habaneros >> neighbour & 1 and neighbour not in campesinos:
             k += 1
     return k
 
@@ -189,8 +189,10 @@ def _reach(habaneros: int, campesinos: tuple[int, ...]) -> tuple[tuple[int, int]
                 continue
             dx, dy = direction
             # squares outside before the edge (no step counts there), then the whole width
-            skip = (x0 - x - 1 if dx > 0 else x - x1 - 1) if dx else (
-                y0 - y - 1 if dy > 0 else y - y1 - 1
+            skip = (
+                (x0 - x - 1 if dx > 0 else x - x1 - 1)
+                if dx
+                else (y0 - y - 1 if dy > 0 else y - y1 - 1)
             )
             length = (x1 - x0 + 1) if dx else (y1 - y0 + 1)
             lines = ((dx, dy, length),)

@@ -84,28 +84,67 @@ def _board(state: State) -> str:
         )
         if on and not state.habaneros >> i & 1:
             cx, cy = _centre(i)
-            parts.append(element("circle", cx=cx, cy=cy, r=5, fill="#7a5230", opacity=0.6,
-                                 pointer_events="none"))
+            parts.append(
+                element(
+                    "circle", cx=cx, cy=cy, r=5, fill="#7a5230", opacity=0.6, pointer_events="none"
+                )
+            )
     for index, file in enumerate("abcdefg"):
-        parts.append(text(file, x=LEFT + index * CELL + CELL / 2, y=TOP + BOARD + 22,
-                          text_anchor="middle", font_size=17, fill=INK))
+        parts.append(
+            text(
+                file,
+                x=LEFT + index * CELL + CELL / 2,
+                y=TOP + BOARD + 22,
+                text_anchor="middle",
+                font_size=17,
+                fill=INK,
+            )
+        )
     for rank in range(SIZE):
-        parts.append(text(rank + 1, x=LEFT - 18, y=TOP + (SIZE - 1 - rank) * CELL + CELL / 2 + 6,
-                          text_anchor="middle", font_size=17, fill=INK))
+        parts.append(
+            text(
+                rank + 1,
+                x=LEFT - 18,
+                y=TOP + (SIZE - 1 - rank) * CELL + CELL / 2 + 6,
+                text_anchor="middle",
+                font_size=17,
+                fill=INK,
+            )
+        )
     if box is not None:
         x0, y0, x1, y1 = box
         parts.append(
-            element("rect", x=LEFT + x0 * CELL, y=TOP + (SIZE - 1 - y1) * CELL,
-                    width=(x1 - x0 + 1) * CELL, height=(y1 - y0 + 1) * CELL, fill="none",
-                    stroke=FRAME, stroke_width=5, rx=4, pointer_events="none")
+            element(
+                "rect",
+                x=LEFT + x0 * CELL,
+                y=TOP + (SIZE - 1 - y1) * CELL,
+                width=(x1 - x0 + 1) * CELL,
+                height=(y1 - y0 + 1) * CELL,
+                fill="none",
+                stroke=FRAME,
+                stroke_width=5,
+                rx=4,
+                pointer_events="none",
+            )
         )
     for i in range(SIZE * SIZE):
         if state.habaneros >> i & 1:
             parts.append(_pepper(*_centre(i)))
     if state.phase == "penalty":
         cx, cy = _centre(state.target)
-        parts.append(element("circle", cx=cx, cy=cy, r=CELL / 2 - 4, fill="none", stroke=WARN,
-                             stroke_width=4, stroke_dasharray="8 5", pointer_events="none"))
+        parts.append(
+            element(
+                "circle",
+                cx=cx,
+                cy=cy,
+                r=CELL / 2 - 4,
+                fill="none",
+                stroke=WARN,
+                stroke_width=4,
+                stroke_dasharray="8 5",
+                pointer_events="none",
+            )
+        )
     outside = set(state.outside)
     for campesino in state.campesinos:
         parts.append(_campesino(*_centre(campesino), campesino in outside))
@@ -138,34 +177,83 @@ def _campesino(cx: float, cy: float, outside: bool) -> str:
         element("path", d=body, fill=SHIRT, stroke=INK, stroke_width=1.5),
         element("circle", cx=cx, cy=cy - 6, r=9, fill=SKIN, stroke=INK, stroke_width=1.5),
         element("ellipse", cx=cx, cy=cy - 12, rx=22, ry=6, fill=HAT, stroke=INK, stroke_width=1.5),
-        element("path", d=f"M {cx - 10} {cy - 13} Q {cx} {cy - 34} {cx + 10} {cy - 13} Z",
-                fill=HAT, stroke=INK, stroke_width=1.5),
+        element(
+            "path",
+            d=f"M {cx - 10} {cy - 13} Q {cx} {cy - 34} {cx + 10} {cy - 13} Z",
+            fill=HAT,
+            stroke=INK,
+            stroke_width=1.5,
+        ),
         element("rect", x=cx - 9, y=cy - 18, width=18, height=4, fill=WARN),
     ]
     if outside:
-        parts.insert(0, element("circle", cx=cx, cy=cy, r=CELL / 2 - 3, fill="none",
-                                stroke="#5b5b5b", stroke_width=2, stroke_dasharray="3 4"))
-    return element("g", "".join(parts), class_="campesino" + (" outside" if outside else ""),
-                   pointer_events="none")
+        parts.insert(
+            0,
+            element(
+                "circle",
+                cx=cx,
+                cy=cy,
+                r=CELL / 2 - 3,
+                fill="none",
+                stroke="#5b5b5b",
+                stroke_width=2,
+                stroke_dasharray="3 4",
+            ),
+        )
+    return element(
+        "g",
+        "".join(parts),
+        class_="campesino" + (" outside" if outside else ""),
+        pointer_events="none",
+    )
 
 
 def _overlay(overlay: dict[str, Any]) -> str:
     parts = []
     for square_ in overlay.get("squares") or []:
         cx, cy = _centre(logic.index(square_))
-        parts.append(element("circle", cx=cx, cy=cy, r=CELL / 2 - 6, fill="#ffe066",
-                             opacity=0.45, stroke="#f4a300", stroke_width=3))
+        parts.append(
+            element(
+                "circle",
+                cx=cx,
+                cy=cy,
+                r=CELL / 2 - 6,
+                fill="#ffe066",
+                opacity=0.45,
+                stroke="#f4a300",
+                stroke_width=3,
+            )
+        )
     for origin, target in overlay.get("arrows") or []:
         (x1, y1), (x2, y2) = _centre(logic.index(origin)), _centre(logic.index(target))
-        parts.append(element("line", x1=x1, y1=y1, x2=x2, y2=y2, stroke="#1f77b4",
-                             stroke_width=8, stroke_linecap="round", opacity=0.75,
-                             marker_end="url(#hb-arrow)"))
+        parts.append(
+            element(
+                "line",
+                x1=x1,
+                y1=y1,
+                x2=x2,
+                y2=y2,
+                stroke="#1f77b4",
+                stroke_width=8,
+                stroke_linecap="round",
+                opacity=0.75,
+                marker_end="url(#hb-arrow)",
+            )
+        )
     if not parts:
         return ""
     marker = element(
         "defs",
-        element("marker", element("path", d="M 0 0 L 4 2 L 0 4 Z", fill="#1f77b4"),
-                id="hb-arrow", markerWidth=4, markerHeight=4, refX=2, refY=2, orient="auto"),
+        element(
+            "marker",
+            element("path", d="M 0 0 L 4 2 L 0 4 Z", fill="#1f77b4"),
+            id="hb-arrow",
+            markerWidth=4,
+            markerHeight=4,
+            refX=2,
+            refY=2,
+            orient="auto",
+        ),
     )
     return element("g", marker + "".join(parts), class_="hint", pointer_events="none")
 
@@ -182,52 +270,134 @@ def _panel(state: State, lang: str, overlay: dict[str, Any]) -> str:
     parts.append(_die(x + 235, TOP + 62, state.die))
     # the habaneros held and left
     parts.append(_pepper(x + 14, TOP + 140))
-    parts.append(text(state.held, x=x + 40, y=TOP + 152, font_size=36, font_weight="bold",
-                      fill=INK, id="held"))
-    parts.append(text(_say("habanero.view.held", lang), x=x + 100, y=TOP + 148, font_size=15,
-                      fill=INK))
-    left = state.habaneros.bit_count()
-    parts.append(text(_say("habanero.view.left", lang, n=left), x=x, y=TOP + 190, font_size=15,
-                      fill=INK))
     parts.append(
         text(
-            _say("habanero.view.campesinos", lang, n=len(state.campesinos),
-                 outside=len(state.outside)),
-            x=x, y=TOP + 214, font_size=15, fill=INK,
+            state.held, x=x + 40, y=TOP + 152, font_size=36, font_weight="bold", fill=INK, id="held"
+        )
+    )
+    parts.append(
+        text(_say("habanero.view.held", lang), x=x + 100, y=TOP + 148, font_size=15, fill=INK)
+    )
+    left = state.habaneros.bit_count()
+    parts.append(
+        text(_say("habanero.view.left", lang, n=left), x=x, y=TOP + 190, font_size=15, fill=INK)
+    )
+    parts.append(
+        text(
+            _say(
+                "habanero.view.campesinos",
+                lang,
+                n=len(state.campesinos),
+                outside=len(state.outside),
+            ),
+            x=x,
+            y=TOP + 214,
+            font_size=15,
+            fill=INK,
         )
     )
     box = state.plantation
     size = f"{box[2] - box[0] + 1} × {box[3] - box[1] + 1}" if box else "0 × 0"
-    parts.append(text(_say("habanero.view.plantation", lang, size=size), x=x, y=TOP + 238,
-                      font_size=15, fill=INK))
+    parts.append(
+        text(
+            _say("habanero.view.plantation", lang, size=size),
+            x=x,
+            y=TOP + 238,
+            font_size=15,
+            fill=INK,
+        )
+    )
     deciding = state.phase == "decide"
     chosen = overlay.get("button")
-    parts.append(_button("btn-roll", _say("habanero.view.roll", lang), x, TOP + 270, deciding,
-                         "#2f6b2f", chosen == "btn-roll"))
-    parts.append(_button("btn-stop", _say("habanero.view.stop", lang), x + 112, TOP + 270,
-                         deciding, "#8a6d3b", chosen == "btn-stop"))
+    parts.append(
+        _button(
+            "btn-roll",
+            _say("habanero.view.roll", lang),
+            x,
+            TOP + 270,
+            deciding,
+            "#2f6b2f",
+            chosen == "btn-roll",
+        )
+    )
+    parts.append(
+        _button(
+            "btn-stop",
+            _say("habanero.view.stop", lang),
+            x + 112,
+            TOP + 270,
+            deciding,
+            "#8a6d3b",
+            chosen == "btn-stop",
+        )
+    )
     if state.phase == "penalty":
         k = state.penalty()
         affordable = k <= state.held
-        parts.append(text(_say("habanero.view.penalty", lang, square=name(state.target)),
-                          x=x, y=TOP + 360, font_size=15, font_weight="bold", fill=WARN))
-        parts.append(_button("btn-pay", _say("habanero.view.pay", lang, n=k), x, TOP + 374,
-                             affordable, WARN, chosen == "btn-pay", width=212))
-        parts.append(text(_say("habanero.view.drop", lang), x=x, y=TOP + 446, font_size=14,
-                          fill=INK))
+        parts.append(
+            text(
+                _say("habanero.view.penalty", lang, square=name(state.target)),
+                x=x,
+                y=TOP + 360,
+                font_size=15,
+                font_weight="bold",
+                fill=WARN,
+            )
+        )
+        parts.append(
+            _button(
+                "btn-pay",
+                _say("habanero.view.pay", lang, n=k),
+                x,
+                TOP + 374,
+                affordable,
+                WARN,
+                chosen == "btn-pay",
+                width=212,
+            )
+        )
+        parts.append(
+            text(_say("habanero.view.drop", lang), x=x, y=TOP + 446, font_size=14, fill=INK)
+        )
         if not affordable:
-            parts.append(text(_say("habanero.view.cannot_pay", lang, n=state.held), x=x,
-                              y=TOP + 466, font_size=13, fill=WARN))
+            parts.append(
+                text(
+                    _say("habanero.view.cannot_pay", lang, n=state.held),
+                    x=x,
+                    y=TOP + 466,
+                    font_size=13,
+                    fill=WARN,
+                )
+            )
     if state.phase == "over":
-        parts.append(text(_say("habanero.view.final", lang, n=state.held), x=x, y=TOP + 380,
-                          font_size=22, font_weight="bold", fill=FRAME))
+        parts.append(
+            text(
+                _say("habanero.view.final", lang, n=state.held),
+                x=x,
+                y=TOP + 380,
+                font_size=22,
+                font_weight="bold",
+                fill=FRAME,
+            )
+        )
     return element("g", "".join(parts), id="panel")
 
 
 def _die(cx: float, cy: float, die: int | None) -> str:
     size = 54
-    parts = [element("rect", x=cx - size / 2, y=cy - size / 2, width=size, height=size, rx=10,
-                     fill="#ffffff", stroke=INK, stroke_width=2)]
+    parts = [
+        element(
+            "rect",
+            x=cx - size / 2,
+            y=cy - size / 2,
+            width=size,
+            height=size,
+            rx=10,
+            fill="#ffffff",
+            stroke=INK,
+            stroke_width=2,
+        )
+    ]
     if die is None:
         parts.append(text("?", x=cx, y=cy + 10, text_anchor="middle", font_size=28, fill="#999"))
     else:
@@ -237,20 +407,48 @@ def _die(cx: float, cy: float, die: int | None) -> str:
 
 
 def _button(
-    id_: str, label: str, x: float, y: float, enabled: bool, colour: str, advised: bool,
+    id_: str,
+    label: str,
+    x: float,
+    y: float,
+    enabled: bool,
+    colour: str,
+    advised: bool,
     width: float = 100,
 ) -> str:
     fill = colour if enabled else "#c9c3b6"
     parts = [
-        element("rect", x=x, y=y, width=width, height=44, rx=10, fill=fill,
-                stroke="#f4a300" if advised else INK, stroke_width=5 if advised else 1.5),
-        text(label, x=x + width / 2, y=y + 28, text_anchor="middle", font_size=17,
-             font_weight="bold", fill="#ffffff" if enabled else "#f4f1de"),
+        element(
+            "rect",
+            x=x,
+            y=y,
+            width=width,
+            height=44,
+            rx=10,
+            fill=fill,
+            stroke="#f4a300" if advised else INK,
+            stroke_width=5 if advised else 1.5,
+        ),
+        text(
+            label,
+            x=x + width / 2,
+            y=y + 28,
+            text_anchor="middle",
+            font_size=17,
+            font_weight="bold",
+            fill="#ffffff" if enabled else "#f4f1de",
+        ),
     ]
-    return element("g", "".join(parts), id=id_, class_="button" + ("" if enabled else " disabled"),
-                   style="cursor: pointer" if enabled else None)
+    return element(
+        "g",
+        "".join(parts),
+        id=id_,
+        class_="button" + ("" if enabled else " disabled"),
+        style="cursor: pointer" if enabled else None,
+    )
 
 
 def _prompt(state: State, seat: int | None, lang: str) -> str:
-    return text(state.prompt(seat).text(lang), x=LEFT, y=HEIGHT - 22, font_size=16, fill=INK,
-                id="prompt")
+    return text(
+        state.prompt(seat).text(lang), x=LEFT, y=HEIGHT - 22, font_size=16, fill=INK, id="prompt"
+    )
