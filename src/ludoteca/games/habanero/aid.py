@@ -15,9 +15,9 @@ from ludoteca.engine import Message, State
 
 from . import logic
 from .bot import BEST, Policy, best_action, simulate
-from .logic import name
 
-SIMULATIONS = 200  # about 0.2 s at the start of a game, less later
+SIMULATIONS = 200  # for roll_or_stop called from Python: about 0.6 s at the start of a game
+HINT_SIMULATIONS = 100  # for the interactive hint: about 0.3 s at the start, less later
 
 
 def roll_or_stop(
@@ -84,7 +84,9 @@ def _mean_stderr(results: list[int]) -> tuple[float, float]:
     return mean, math.sqrt(variance / n)
 
 
-def hint(state: State, seat: int, simulations: int = SIMULATIONS, seed: int = 0) -> dict | None:
+def hint(
+    state: State, seat: int, simulations: int = HINT_SIMULATIONS, seed: int = 0
+) -> dict | None:
     """The advice for the player: the best action, its expected final score, why, an overlay;
     at the roll-or-stop choice also ``stop_value``, ``roll_value`` and ``roll_stderr``."""
     if state.phase not in ("decide", "move", "penalty"):
@@ -142,6 +144,3 @@ def hint(state: State, seat: int, simulations: int = SIMULATIONS, seed: int = 0)
         advice["overlay"] = {"button": None, "squares": [what], "arrows": []}
     advice["reason"] = reason
     return advice
-
-
-__all__ = ["expected_score", "hint", "name", "roll_or_stop"]

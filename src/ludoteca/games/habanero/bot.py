@@ -70,18 +70,23 @@ class Best:
     def move(
         self, habaneros: int, campesinos: tuple[int, ...], held: int, legal: list[Move]
     ) -> Move:
-        best, best_value = legal[0], float("-inf")
+        values: dict[Move, float] = {}
         for move in legal:
-            after = logic.moved(campesinos, move)
             target = move[1]
             if habaneros >> target & 1:
-                value = 1 + prospect(habaneros & ~(1 << target), after)
-            else:
-                choice = self.penalty(habaneros, after, held, target)
-                value = self._after_penalty(habaneros, after, held, choice)
-            if value > best_value:
-                best, best_value = move, value
-        return best
+                after = logic.moved(campesinos, move)
+                values[move] = 1 + prospect(habaneros & ~(1 << target), after)
+        # an empty square costs at least 1 (paid, or a campesino dropped): it is worth at most
+        # the best prospect minus 1, so it is skipped when some harvest is worth more
+        ceiling = 6 * (FACE_MOVES + FACE_HARVESTS) + CAMPESINO * len(campesinos) - 1
+        if not values or max(values.values()) <= ceiling:
+            for move in legal:
+                if move not in values:
+                    after = logic.moved(campesinos, move)
+                    choice = self.penalty(habaneros, after, held, move[1])
+                    values[move] = self._after_penalty(habaneros, after, held, choice)
+        top = max(values.values())
+        return next(move for move in legal if values.get(move) == top)
 
     def penalty(
         self, habaneros: int, campesinos: tuple[int, ...], held: int, target: int

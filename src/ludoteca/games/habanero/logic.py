@@ -165,56 +165,54 @@ def reach(habaneros: int, campesinos: tuple[int, ...]) -> tuple[tuple[int, int],
     return _reach(habaneros, campesinos)
 
 
+def _ray(square_: int, dx: int, dy: int) -> tuple[int, ...]:
+    x, y = square_ % SIZE, square_ // SIZE
+    found = []
+    while 0 <= x + dx < SIZE and 0 <= y + dy < SIZE:
+        x, y = x + dx, y + dy
+        found.append(SIZE * y + x)
+    return tuple(found)
+
+
+# RAYS[square][direction]: the squares of the 7×7 grid in a line from square, nearest first
+RAYS = tuple(tuple(_ray(i, dx, dy) for dx, dy in DIRECTIONS) for i in range(SIZE * SIZE))
+
+
+@lru_cache(maxsize=1 << 10)
+def _box_mask(box: Box) -> int:
+    x0, y0, x1, y1 = box
+    return sum(ROW[y] & COLUMN[x] for y in range(y0, y1 + 1) for x in range(x0, x1 + 1))
+
+
 @lru_cache(maxsize=1 << 17)
 def _reach(habaneros: int, campesinos: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     box = plantation(habaneros)
-    moves_ = [0] * 7
-    harvests = [0] * 7
     if box is None:
         return ((0, 0),) * 6
-    x0, y0, x1, y1 = box
+    field = _box_mask(box)
+    occupied = sum(1 << c for c in campesinos)
+    moves_ = [0] * 7
+    harvests = [0] * 7
     for campesino in campesinos:
-        x, y = campesino % SIZE, campesino // SIZE
-        if x0 <= x <= x1 and y0 <= y <= y1:
-            lines = (
-                (0, 1, y1 - y),
-                (1, 0, x1 - x),
-                (0, -1, y - y0),
-                (-1, 0, x - x0),
-            )
-            skip = 0
+        if field >> campesino & 1:
+            rays = RAYS[campesino]
         else:
-            direction = entry_direction(box, x, y)
+            direction = entry_direction(box, campesino % SIZE, campesino // SIZE)
             if direction is None:
                 continue
-            dx, dy = direction
-            # squares outside before the edge (no step counts there), then the whole width
-            skip = (
-                (x0 - x - 1 if dx > 0 else x - x1 - 1)
-                if dx
-                else (y0 - y - 1 if dy > 0 else y - y1 - 1)
-            )
-            length = (x1 - x0 + 1) if dx else (y1 - y0 + 1)
-            lines = ((dx, dy, length),)
-        for dx, dy, length in lines:
-            reach_ = length
-            for other in campesinos:
-                if other == campesino:
-                    continue
-                ox, oy = other % SIZE, other // SIZE
-                # distance along the line, counted in squares from the campesino
-                if dx and oy == y and (ox - x) * dx > 0:
-                    gap = (ox - x) * dx - 1 - skip
-                elif dy and ox == x and (oy - y) * dy > 0:
-                    gap = (oy - y) * dy - 1 - skip
-                else:
-                    continue
-                if gap < reach_:
-                    reach_ = max(gap, 0) if gap >= 0 else 0
-            step = dx + SIZE * dy
-            square_ = campesino + step * skip
-            for die in range(1, min(reach_, 6) + 1):
-                square_ += step
+            rays = (RAYS[campesino][DIRECTIONS.index(direction)],)
+        for ray in rays:
+            die = 0
+            for square_ in ray:
+                if occupied >> square_ & 1:
+                    break
+                if not field >> square_ & 1:
+                    if die:
+                        break  # left the plantation
+                    continue  # still outside, on the way in
+                die += 1
+                if die > 6:
+                    break
                 moves_[die] += 1
                 harvests[die] += habaneros >> square_ & 1
     return tuple((moves_[d], harvests[d]) for d in DIE)
