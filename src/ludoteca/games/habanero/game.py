@@ -175,7 +175,6 @@ class HabaneroState(State):
             f"{len(self.campesinos)} ({len(self.outside)} outside) · plantation {corners} · "
             f"die {die}"
         )
-        lines.append(self.prompt(0).text())
         return "\n".join(lines)
 
     def _observe(self, seat: int | None) -> dict[str, Any]:
@@ -248,7 +247,7 @@ class HabaneroState(State):
         if self.phase == DECIDE:
             return Message("habanero.prompt.decide", {"n": self.held})
         if self.phase == MOVE:
-            return Message("habanero.prompt.move", {"die": self.die})
+            return Message("habanero.prompt.move", {"n": self.die})
         if self.phase == PENALTY:
             k = self.penalty()
             if k <= self.held:
