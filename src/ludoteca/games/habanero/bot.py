@@ -78,7 +78,7 @@ class Best:
                 values[move] = 1 + prospect(habaneros & ~(1 << target), after)
         # an empty square costs at least 1 (paid, or a campesino dropped): it is worth at most
         # the best prospect minus 1, so it is skipped when some harvest is worth more
-        ceiling = 6 * (FACE_MOVES + FACE_HARVESTS) + CAMPESINO * len(campesinos) - 1
+        ceiling = 6 * (FACE_MOVES + FACE_SPARE + FACE_HARVESTS) + CAMPESINO * len(campesinos) - 1
         if not values or max(values.values()) <= ceiling:
             for move in legal:
                 if move not in values:
@@ -110,6 +110,7 @@ class Best:
 # weights of :func:`prospect`, tuned by simulation (benchmarks/habanero_ladder.py)
 FACE_MOVES = 0.25  # per face of the die that some campesino can move
 FACE_HARVESTS = 0.2  # per face of the die that some campesino can harvest with
+FACE_SPARE = 0.15  # per face of the die that two moves or more can play
 CAMPESINO = 1.5  # per campesino in play
 
 
@@ -117,17 +118,24 @@ def prospect(habaneros: int, campesinos: tuple[int, ...]) -> float:
     """How promising a position is for the harvest still to come (higher is better).
 
     A roll that no campesino can move ends the game, one that only lands on empty squares costs
-    a penalty, so the position is worth more the more faces of the die keep a move, the more
-    faces harvest, and the more campesinos are left to move and to absorb penalties. The
+    a penalty, so the position is worth more the more faces of the die keep a move (better
+    still two, so that playing one does not lose the face), the more faces harvest, and the more
+    campesinos are left to move and to absorb penalties. The
     weights are in habaneros, so the bot can weigh a harvest or a payment against them.
     """
     if not habaneros or not campesinos:
         return 0.0
-    faces = harvests = 0
+    faces = harvests = spare = 0
     for moves, harvest in logic.reach(habaneros, campesinos):
         faces += moves > 0
+        spare += moves > 1
         harvests += harvest > 0
-    return FACE_MOVES * faces + FACE_HARVESTS * harvests + CAMPESINO * len(campesinos)
+    return (
+        FACE_MOVES * faces
+        + FACE_SPARE * spare
+        + FACE_HARVESTS * harvests
+        + CAMPESINO * len(campesinos)
+    )
 
 
 GREEDY = Greedy()

@@ -375,7 +375,7 @@ def _panel(state: State, lang: str, overlay: dict[str, Any]) -> str:
                 _say("habanero.view.final", lang, n=state.held),
                 x=x,
                 y=TOP + 380,
-                font_size=22,
+                font_size=18,
                 font_weight="bold",
                 fill=FRAME,
             )
