@@ -177,7 +177,9 @@ def test_pay_costs_the_target_plus_its_orthogonally_adjacent_empty_squares():
     habaneros = set(ALL) - {"d6", "d7", "c6", "e5"}  # d7, c6 empty beside d6; e5 is diagonal
     state = rolled(position(habaneros, ["d4"], held=9), 2).apply("d4-d6")
     assert state.legal_actions()[0] == "pay:3"
-    assert state.apply("pay:3").scores() == [6]
+    paid = state.apply("pay:3")
+    assert paid.scores() == [6] and paid.observation(0)["campesinos"] == ["d6"]
+    assert paid.observation(0)["habaneros"] == state.observation(0)["habaneros"]
 
 
 def test_a_square_with_a_campesino_is_not_empty_for_the_penalty():
