@@ -10,7 +10,7 @@ import pytest
 from ludoteca import load_game
 from ludoteca.engine import LANGUAGES
 from ludoteca.engine.i18n import has_key
-from ludoteca.games.hares import best_move, cards, levels, result, stars
+from ludoteca.games.hares import best_move, cards, levels, result, solve, stars
 from ludoteca.games.hares.board import rank_of
 
 LEVELS = range(1, 21)
@@ -99,3 +99,9 @@ def test_a_bad_card_is_refused_with_a_reason():
         card_from_data({**base, "hares": [f"{f}2" for f in "abcdefgh"] + ["a3"]})
     with pytest.raises(ValueError, match="burrow"):
         card_from_data({**base, "hares": ["e2"], "carrots": ["e8"]})
+
+
+def test_solve_takes_a_state():
+    state = load_game("hares", level=7, colour="white").new_initial_state()
+    assert solve(state) == (3, "d2e3")
+    assert solve(load_game("hares", level=7).new_initial_state()) == (0, None)

@@ -1,7 +1,7 @@
 """Hares (Зайцы): a chess-teaching puzzle for one player on 20 level cards."""
 
 from .cards import Card, card, cards
-from .game import HaresGame, HaresState, levels, result, stars
+from .game import HaresGame, HaresState, levels, result, solve, stars
 from .solver import best_move
 
 GAME = HaresGame
@@ -16,5 +16,6 @@ __all__ = [
     "cards",
     "levels",
     "result",
+    "solve",
     "stars",
 ]

@@ -207,9 +207,12 @@ class HaresState(State):
         return why_illegal(self, action)
 
     def __str__(self) -> str:
+        return self.text_board("en")
+
+    def text_board(self, lang: str = "en") -> str:
         from .view import text_board
 
-        return text_board(self)
+        return text_board(self, lang)
 
 
 def _names(squares) -> list[str]:
@@ -318,6 +321,12 @@ class HaresGame(Game):
                 "warm": state.warm(),
             },
         }
+
+
+def solve(state: HaresState) -> tuple[int, str | None]:
+    """(the most hares that can still be saved from ``state``, a move in notation that saves
+    that many; None once the game is over or before the colour is drawn)."""
+    return state.game.solve(state)
 
 
 def levels() -> list[dict[str, Any]]:
