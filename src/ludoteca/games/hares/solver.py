@@ -2,8 +2,9 @@
 
 Hares only run forward, so positions never repeat and the search always ends. The value of a
 position depends only on the hares, the carrots and whether the hunter still stands (the
-tallies so far only add), so that triple is the memo key. A branch that already reaches the
-upper bound (every hare that is not stuck) stops the search of its siblings.
+tallies so far only add), so that triple is the memo key. Bounds cut the search: a move whose
+result could not beat the best found so far even if every hare left were saved is skipped, and
+a move that reaches the bound of the position (every hare not stuck saved) ends its search.
 
 For speed the search runs on 64-bit masks (bit ``sq`` set = a piece on square ``sq``) with
 tables computed once per field from the rules in :mod:`board`; a test checks that it plays
@@ -113,6 +114,8 @@ class Solver:
             best, best_move = -1, None
             for move in moves:
                 after = self.step(hares, carrots, hunter, move)
+                if after[3] + (after[0] & ~self.far).bit_count() <= best:
+                    continue  # even saving every hare left could not beat ``best``
                 value = after[3] + self.solve_masks(after[0], after[1], after[2])[0]
                 if value > best:
                     best, best_move = value, move
