@@ -458,7 +458,21 @@ def _panel(state, hints: dict | None, lang: str) -> list[str]:
     for line in textwrap.wrap(_tr(card.idea, lang), 40)[:5]:
         out.append(text(line, x=x, y=y, font_size=13, fill="#4a3b2a"))
         y += 18
-    y += 14
+    board = state._shown_field()
+    hunter = _tr(f"hares.piece.{board.hunter_piece}", lang)
+    if not p.hunter:
+        hunter = f"{hunter} ✗"
+    out.append(
+        text(
+            _tr("hares.view.hunter", lang, piece=hunter),
+            x=x,
+            y=y + 4,
+            font_size=13,
+            font_style="italic",
+            fill="#7a3b2e",
+        )
+    )
+    y += 34
     colour = state.colour or "white"
     for key, count in (("hares.view.saved", p.saved), ("hares.view.caught", p.caught)):
         out.append(
