@@ -466,17 +466,23 @@ def _tile_body(
             )
         )
     elif kind.kind == "road":
+        corner = s / 2.6
+        parts.append(
+            element(
+                "path",
+                d=f"M{s},{s} L{s - corner},{s} L{s},{s - corner} Z",
+                fill="#f4d03f",
+                stroke="#00000055",
+            )
+        )
         parts.append(
             text(
                 kind.vp,
-                x=x + s - 4,
-                y=y + s - 4,
-                text_anchor="end",
-                style=f"{FONT};font-size:{s / 5:.1f}px;font-weight:bold",
-                fill="#fff",
-                stroke=INK,
-                stroke_width=0.5,
-                transform=f"rotate(-45 {x + s - 10} {y + s - 10})",
+                x=s - corner / 3.2,
+                y=s - corner / 6,
+                text_anchor="middle",
+                style=f"{FONT};font-size:{s / 6:.1f}px;font-weight:bold",
+                fill=INK,
             )
         )
     elif kind.kind == "entrance":
