@@ -26,7 +26,8 @@ def scores_by_tile(built: Park) -> dict:
 
 
 def playing_state(players: int = 2, goals=("area", "row", "types"), market=None):
-    """A state after setup: the given goals and market tiles (by space, default all "meerkat")."""
+    """A state after setup: the given goals and market tiles (by space; other spaces get the
+    most plentiful tile kind left in the stock)."""
     game = load_game("habitats", players=players)
     state = game.new_initial_state()
     for goal in goals:
@@ -36,7 +37,8 @@ def playing_state(players: int = 2, goals=("area", "row", "types"), market=None)
         from ludoteca.games.habitats.tiles import market_square
 
         space = market_square(state.pending[0])
-        state = state.apply(f"draw:{market.get(space, 'meerkat')}")
+        plentiful = max(state.chance_outcomes(), key=lambda o: o[1])[0]
+        state = state.apply(f"draw:{market[space]}" if space in market else plentiful)
     return state
 
 
@@ -61,3 +63,10 @@ EXAMPLE = {
     (-4, 1): "tower-diagonal",
     (-2, -2): ("road3-dryland", "ESW"),
 }
+
+
+def placing(state, built: Park, tile: str):
+    """``state`` turned into the placement decision of the seat to move, holding ``tile``."""
+    parks = list(state.parks)
+    parks[state.current_player] = built
+    return state._copy(parks=tuple(parks), held=tile_set().by_id(tile), phase="place")
