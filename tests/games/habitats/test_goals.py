@@ -70,8 +70,9 @@ def test_rank_points_as_the_rule_text():
 
 
 def test_goals_are_scored_after_each_year_of_a_game():
-    from .helpers import playing_state
     from ludoteca.bots import RandomBot
+
+    from .helpers import playing_state
 
     state = playing_state(3, goals=("row", "areas", "types"))
     rng, bot = random.Random(4), RandomBot(4)

@@ -103,9 +103,10 @@ def test_setup_draws_three_distinct_goals_then_fills_the_market():
 
 
 def test_no_refill_after_the_last_turn_of_the_game():
+    import random
+
     from ludoteca.bots import RandomBot
     from ludoteca.engine import sample_chance
-    import random
 
     state = playing_state(2)
     rng, bot = random.Random(3), RandomBot(3)

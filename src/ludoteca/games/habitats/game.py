@@ -32,18 +32,6 @@ from .tiles import (
 
 GOAL_IDS = tuple(goal_rules.GOALS)
 YEARS = 3
-STATE_FIELDS = (
-    "goals",
-    "market",
-    "figures",
-    "stock",
-    "parks",
-    "pending",
-    "turn",
-    "held",
-    "phase",
-    "goal_points",
-)
 PLACE = re.compile(r"^place:(-?\d+),(-?\d+)(?::([NESW]+))?$")
 
 
@@ -78,13 +66,19 @@ class HabitatsState(State):
         self.goal_points = goal_points
         self._public: dict[str, Any] | None = None
         self._text: str | None = None
+        self._outcomes: list[tuple[str, float]] | None = None
 
     game: Habitats
 
     def _copy(self, **changes: Any) -> HabitatsState:
-        fields = {name: getattr(self, name) for name in STATE_FIELDS}
+        """A new state with some fields changed (and fresh engine bookkeeping and caches)."""
+        new = HabitatsState.__new__(HabitatsState)
+        fields = self.__dict__.copy()
         fields.update(changes)
-        return HabitatsState(self.game, **fields)
+        fields.update(_trail=None, _length=0, _legal=None, _public=None, _text=None)
+        fields["_outcomes"] = None
+        new.__dict__.update(fields)
+        return new
 
     # -- whose turn and what is legal -------------------------------------------------------
 
@@ -108,6 +102,11 @@ class HabitatsState(State):
         return len(range(self.turn + (seat - self.turn) % n, end, n))
 
     def chance_outcomes(self) -> list[tuple[str, float]]:
+        if self._outcomes is None:
+            self._outcomes = self._chance_outcomes()
+        return list(self._outcomes)
+
+    def _chance_outcomes(self) -> list[tuple[str, float]]:
         if len(self.goals) < YEARS:
             left = [goal for goal in GOAL_IDS if goal not in self.goals]
             return [(f"goal:{goal}", 1 / len(left)) for goal in left]

@@ -51,7 +51,8 @@ def short(kind: TileKind, mask: int) -> str:
     if kind.kind == "tourist":
         return "BIG" if kind.tourists == "big" else "MNY"
     if kind.kind == "road":
-        return f"={sides_of(mask):<2}"[:3]
+        sides = sides_of(mask)
+        return sides if len(sides) == 3 else f"={sides:<2}"
     return "ENT"
 
 
@@ -88,7 +89,8 @@ def text_board(state: HabitatsState) -> str:
         lines.append(f"{row + 1} " + "|".join(cells))
     lines.append("  " + "|".join(f"  {chr(97 + c)}  " for c in range(layout.width)))
     if state.held is not None:
-        lines.append(f"Player {state.turn % game.num_players + 1} holds: {state.held.id}")
+        name = _t("en", f"habitats.tile.{state.held.id}")
+        lines.append(f"Player {state.turn % game.num_players + 1} holds: {name}")
     for seat, park in enumerate(state.parks):
         goals = sum(state.goal_points[seat])
         score = park.score().total
@@ -136,6 +138,7 @@ def svg(state: HabitatsState, seat: int | None = None, hints: dict | None = None
     mover = state.current_player
     layout = game.layout
     parts: list[str] = []
+    defs: dict[tuple, str] = {}
     market_w = layout.width * MARKET_TILE
     market_h = layout.height * MARKET_TILE
     header_h = 96
@@ -179,7 +182,7 @@ def svg(state: HabitatsState, seat: int | None = None, hints: dict | None = None
     parts.append(
         text(_t(lang, "habitats.view.market"), x=16, y=top - 8, style=f"{FONT};font-size:14px")
     )
-    parts.append(_market(state, 16, top, seat))
+    parts.append(_market(state, 16, top, defs))
     # the tile in hand and its orientations
     hand_y = top + market_h + 24
     if state.held is not None:
@@ -188,7 +191,7 @@ def svg(state: HabitatsState, seat: int | None = None, hints: dict | None = None
                 _t(lang, "habitats.view.held", tile=Message(f"habitats.tile.{state.held.id}")),
                 x=16,
                 y=hand_y,
-                style=f"{FONT};font-size:13px",
+                style=f"{FONT};font-size:11px",
             )
         )
         if state.held.is_road:
@@ -197,21 +200,21 @@ def svg(state: HabitatsState, seat: int | None = None, hints: dict | None = None
                 parts.append(
                     element(
                         "g",
-                        _tile(state.held, mask, bx, by, TILE, None, lang),
+                        _tile(state.held, mask, bx, by, TILE, None, lang, defs=defs),
                         id=f"rot-{sides_of(mask)}",
                         style="cursor:pointer",
                     )
                 )
         else:
-            parts.append(_tile(state.held, 0, 16, hand_y + 10, TILE, None, lang))
+            parts.append(_tile(state.held, 0, 16, hand_y + 10, TILE, None, lang, defs=defs))
     left_h = hand_y + TILE + 30
     # parks, flowing into rows to the right of the market
-    x0 = max(market_w + 48, 300)
+    x0 = max(market_w + 48, 330)
     max_w = max(x0 + 420, 1100)
     cursor_x, cursor_y, row_h, right = x0, top - 24, 0, x0
     for s, park in enumerate(state.parks):
         show_open = state.phase == "place" and s == mover
-        body, w, h = _park(state, s, park, show_open, lang)
+        body, w, h = _park(state, s, park, show_open, lang, defs)
         if cursor_x > x0 and cursor_x + w > max_w:
             cursor_x, cursor_y, row_h = x0, cursor_y + row_h + 16, 0
         parts.append(element("g", body, transform=f"translate({cursor_x},{cursor_y})"))
@@ -220,10 +223,16 @@ def svg(state: HabitatsState, seat: int | None = None, hints: dict | None = None
         row_h = max(row_h, h)
     width = max(right + 16, 760)
     height = max(cursor_y + row_h + 16, left_h)
-    return document(width, height, "".join(parts), style=f"width:{width}px;height:{height}px")
+    kinds = game.tiles
+    drawings = "".join(
+        element("g", _tile_body(kinds.by_id(key[0]), *key[1:]), id=name)
+        for key, name in defs.items()
+    )
+    body = element("defs", drawings) + "".join(parts)
+    return document(width, height, body, style=f"width:{width}px;height:{height}px")
 
 
-def _market(state: HabitatsState, x0: int, y0: int, seat: int | None) -> str:
+def _market(state: HabitatsState, x0: int, y0: int, defs: dict) -> str:
     layout = state.game.layout
     parts = [
         element(
@@ -255,7 +264,7 @@ def _market(state: HabitatsState, x0: int, y0: int, seat: int | None) -> str:
             )
         else:
             kind = state.game.tiles.by_id(tile)
-            body = _tile(kind, kind.roads, x + 2, y + 2, MARKET_TILE - 4, None, "en")
+            body = _tile(kind, kind.roads, x + 2, y + 2, MARKET_TILE - 4, None, "en", defs=defs)
             parts.append(element("g", body, id=f"mk-{name}", style="cursor:pointer"))
         parts.append(
             text(name, x=x + 4, y=y + MARKET_TILE - 4, style=f"{FONT};font-size:8px", fill="#fff8")
@@ -288,7 +297,7 @@ def _figure(cx: float, cy: float, facing: str, colour: str, number: int) -> str:
     return arrow + body + label
 
 
-def _park(state: HabitatsState, seat: int, park: Park, show_open: bool, lang: str):
+def _park(state: HabitatsState, seat: int, park: Park, show_open: bool, lang: str, defs: dict):
     cells = set(park.tiles) | (set(park.open) if show_open else set())
     xs = [x for x, _ in cells]
     ys = [y for _, y in cells]
@@ -324,7 +333,9 @@ def _park(state: HabitatsState, seat: int, park: Park, show_open: bool, lang: st
         py = head + pad + (high_y - y) * TILE
         colour = PLAYER_COLOURS[seat] if kind.kind == "entrance" else None
         fulfilled = score.fulfilled.get((x, y))
-        body = _tile(kind, mask, px, py, TILE, colour, lang, fulfilled, by_pos[(x, y)].vp)
+        body = _tile(
+            kind, mask, px, py, TILE, colour, lang, fulfilled, by_pos[(x, y)].vp, defs=defs
+        )
         parts.append(body)
     if show_open:
         for x, y in sorted(park.open):
@@ -372,10 +383,15 @@ def _tile(
     lang: str,
     fulfilled: bool | None = None,
     scored: int | None = None,
+    *,
+    defs: dict,
 ) -> str:
-    """One tile drawn in its landscape colour with its roads and its icon."""
-    body = _tile_body(kind, mask, size, colour, lang, fulfilled, scored)
-    return f'<g transform="translate({x},{y})">{body}</g>'
+    """One tile drawn in its landscape colour with its roads and its icon: a ``<use>`` of a
+    drawing kept once in ``defs`` (so a big park stays a small document)."""
+    key = (kind.id, mask, size, colour, lang, fulfilled, scored)
+    if key not in defs:
+        defs[key] = f"tile{len(defs)}"
+    return f'<use href="#{defs[key]}" x="{x}" y="{y}"/>'
 
 
 @lru_cache(maxsize=4096)
