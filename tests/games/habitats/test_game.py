@@ -79,3 +79,25 @@ def test_rules_pages_exist_in_four_languages():
     for lang in ("en", "de", "fr", "ru"):
         text = game.rules_text(lang)
         assert "take:b2" in text and len(text) > 1500
+
+
+def test_notation_round_trips_through_parse_and_format():
+    from ludoteca.games.habitats import parse_place, place_action
+
+    state = placing(playing_state(2), park(EXAMPLE), "road2-grassland")
+    actions = state.legal_actions()
+    assert actions and all(":" in a.split(",")[1] for a in actions)  # road sides given
+    for action in actions:
+        assert place_action(*parse_place(action)) == action
+        assert (
+            state.apply(action).parks[0].tiles[parse_place(action)[0]][1] == parse_place(action)[1]
+        )
+
+
+def test_hint_gives_the_greedy_action_with_a_reason():
+    state = playing_state(2)
+    advice = state.game.hint(state, 0)
+    assert advice["action"] in state.legal_actions()
+    assert advice["reason"].key == "habitats.hint.gain"
+    assert advice["overlay"]["clicks"] == state.clicks(advice["action"])
+    assert state.game.hint(state, 1) is None

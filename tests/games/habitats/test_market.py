@@ -117,3 +117,13 @@ def test_no_refill_after_the_last_turn_of_the_game():
     stock = sum(state.stock)
     state = state.apply(state.legal_actions()[0])
     assert state.current_player == 1 and state.pending == () and sum(state.stock) == stock
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_figures_start_on_the_edge_facing_the_opposite_side(players):
+    from ludoteca.games.habitats.tiles import market_layout
+
+    layout = market_layout(players)
+    for (x, y), facing in layout.figures:
+        edge = {"N": y == 0, "S": y == layout.height - 1, "E": x == 0, "W": x == layout.width - 1}
+        assert edge[facing], f"figure on {(x, y)} faces {facing}"

@@ -140,3 +140,16 @@ def test_entrance_scores_nothing_and_breakdown_is_in_the_observation():
     assert by_tile["meerkat"][columns.index("why")] == "habitats.why.animal_ok"
     assert observation["parks"][0]["score"] == 2 + 0
     assert state.scores()[0] == 2
+
+
+def test_insects_with_their_flowers_are_animals_for_watchtowers():
+    cells = {(1, 0): "tower-adjacent", (1, 1): "bee", (2, 1): "flower-water"}
+    assert vp(cells, (1, 0)) == 2  # the bee (2); the flower is diagonal to the tower
+    del cells[(2, 1)]
+    cells[(1, 2)] = "hippo"
+    assert vp(cells, (1, 0)) == 0  # a bee without flower is upside down
+
+
+def test_the_entrance_does_not_block_a_view():
+    cells = {(-1, 0): "tower-line", (1, 0): "flower-water"}
+    assert vp(cells, (-1, 0)) == 1

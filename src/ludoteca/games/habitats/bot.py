@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from ludoteca.engine import Message
 
 from .goals import GOALS
 from .park import Park
@@ -42,6 +44,11 @@ def best_placement(
 
 def heuristic_action(state: HabitatsState, rng: random.Random) -> str:
     """Take the market tile with the best immediate gain, and place it where it gains most."""
+    return greedy(state, rng)[1]
+
+
+def greedy(state: HabitatsState, rng: random.Random) -> tuple[float, str]:
+    """(gain, action) of the greedy choice for the seat to move."""
     from .game import place_action
 
     legal = state.legal_actions()
@@ -52,9 +59,22 @@ def heuristic_action(state: HabitatsState, rng: random.Random) -> str:
         for action in legal:
             tile = state.game.tiles.by_id(state.market[parse_market_square(action[5:])])
             scored.append((best_placement(state, park, tile, rng)[0], action))
-        return max(scored)[1]
+        return max(scored)
     gain, pos, mask = best_placement(state, park, state.held, rng)
-    return legal[0] if pos is None else place_action(pos, mask)
+    return (0.0, legal[0]) if pos is None else (gain, place_action(pos, mask))
+
+
+def hint(state: HabitatsState, seat: int) -> dict[str, Any] | None:
+    """The greedy choice as advice, with the cells to click highlighted."""
+    if state.current_player != seat:
+        return None
+    gain, action = greedy(state, random.Random(0))
+    return {
+        "action": action,
+        "value": round(gain, 2),
+        "reason": Message("habitats.hint.gain", {"vp": round(gain, 1)}),
+        "overlay": {"clicks": state.clicks(action)},
+    }
 
 
 def evaluate(state: HabitatsState) -> list[float]:

@@ -509,6 +509,11 @@ class Habitats(Game):
 
         return heuristic_action(state, rng)
 
+    def hint(self, state: State, seat: int) -> dict[str, Any] | None:
+        from .bot import hint
+
+        return hint(state, seat)
+
     def evaluate(self, state: State) -> list[float] | None:
         from .bot import evaluate
 
