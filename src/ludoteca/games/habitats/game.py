@@ -261,17 +261,18 @@ class HabitatsState(State):
     def describe(self, seat: int, action: str) -> Message:
         kind, _, value = action.partition(":")
         if kind == "goal":
-            return Message("habitats.log.goal", {"goal": Message(f"habitats.goal.{value}")})
+            return Message(f"habitats.log.goal.{value}")
         if kind == "draw":
-            return Message("habitats.log.draw", {"tile": tile_name(value)})
+            return Message(f"habitats.log.drawn.{value}")
         if kind == "take":
             return Message("habitats.log.take", {"player": seat + 1, "square": value})
         if action == "discard":
             return Message("habitats.log.discard", {"player": seat + 1})
         pos, mask = parse_place(action)
-        params = {"player": seat + 1, "x": pos[0], "y": pos[1], "roads": sides_of(mask)}
-        key = "habitats.log.place_road" if mask else "habitats.log.place"
-        return Message(key, params)
+        params = {"player": seat + 1, "x": pos[0], "y": pos[1]}
+        if mask:
+            return Message("habitats.log.place_road", {**params, "roads": sides_of(mask)})
+        return Message("habitats.log.place", params)
 
     def why_illegal(self, action: str) -> Message:
         reason = self._why(action)
