@@ -112,10 +112,10 @@ class HabitatsState(State):
             return [(f"goal:{goal}", 1 / len(left)) for goal in left]
         if self.pending:
             total = sum(self.stock)
-            kinds = self.game.tiles.kinds
+            names = self.game.draw_outcomes
             return [
-                (f"draw:{kinds[i].id}", count / total)
-                for i, count in enumerate(self.stock)
+                (name, count / total)
+                for name, count in zip(names, self.stock, strict=True)
                 if count
             ]
         return []
@@ -475,6 +475,7 @@ class Habitats(Game):
         super().__init__(**options)
         self.tiles: TileSet = tile_set()
         self.layout: MarketLayout = market_layout(self.num_players)
+        self.draw_outcomes = tuple(f"draw:{kind.id}" for kind in self.tiles.kinds)
         n = self.num_players
         y1, y2, y3 = self.layout.turns
         self.year_ends = (n * y1, n * (y1 + y2), n * (y1 + y2 + y3))
