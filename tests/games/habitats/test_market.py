@@ -127,3 +127,37 @@ def test_figures_start_on_the_edge_facing_the_opposite_side(players):
     for (x, y), facing in layout.figures:
         edge = {"N": y == 0, "S": y == layout.height - 1, "E": x == 0, "W": x == layout.width - 1}
         assert edge[facing], f"figure on {(x, y)} faces {facing}"
+
+
+def test_a_publishers_layout_with_gaps_replaces_ours(monkeypatch):
+    from ludoteca import load_game
+    from ludoteca.games.habitats import tiles
+
+    real = tiles._read
+
+    def fake(name):
+        data = real(name)
+        if name == "markets.json":
+            data["2"] = {
+                "width": 4,
+                "height": 3,
+                "gaps": ["b2"],
+                "figures": [["b1", "N"], ["b3", "S"]],
+                "turns": [2, 1, 1],
+            }
+        return data
+
+    monkeypatch.setattr(tiles, "_read", fake)
+    tiles.market_layout.cache_clear()
+    try:
+        state = load_game("habitats", players=2).new_initial_state()
+        assert len(state.pending) == 4 * 3 - 1 - 2 and (1, 1) not in state.market
+        for goal in ("area", "row", "types"):
+            state = state.apply(f"goal:{goal}")
+        while state.pending:
+            state = state.apply(state.chance_outcomes()[0][0])
+        # ahead of b1 the gap b2 is passed over and b3 holds a figure: nothing ahead
+        assert state.legal_actions() == ["take:a1", "take:c1"]
+        assert state.game.total_turns == 8
+    finally:
+        tiles.market_layout.cache_clear()
