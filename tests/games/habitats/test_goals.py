@@ -89,4 +89,4 @@ def test_goals_are_scored_after_each_year_of_a_game():
     assert seen == [(1, 24), (2, 42), (3, 60)]  # 3 players: 8, 6, 6 turns each
     sheet = state.observation(None)["score_sheet"]
     assert [row["total"] for row in sheet] == state.scores()
-    assert "Score sheet" in str(state)
+    assert "Score sheet" in str(state) and "Итоговая таблица" in state.text_board("ru")

@@ -398,6 +398,12 @@ class HabitatsState(State):
             for seat in range(self.game.num_players)
         ]
 
+    def text_board(self, lang: str = "en") -> str:
+        """The text board in ``lang`` (``str(state)`` is the English one)."""
+        from .view import text_board
+
+        return text_board(self, lang)
+
     def __str__(self) -> str:
         if self._text is None:
             from .view import text_board

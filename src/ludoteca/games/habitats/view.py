@@ -59,16 +59,23 @@ def short(kind: TileKind, mask: int) -> str:
 LAND_LETTER = {"grassland": "g", "forest": "f", "dryland": "d", "water": "w", None: "#"}
 
 
-def text_board(state: HabitatsState) -> str:
+def text_board(state: HabitatsState, lang: str = "en") -> str:
     game = state.game
     lines = [
-        f"Habitats, {game.num_players} players. Year {state.year}; "
-        f"turn {min(state.turn + 1, game.total_turns)} of {game.total_turns}; "
-        f"{sum(state.stock)} tiles in the stock."
+        _t(
+            lang,
+            "habitats.board.head",
+            players=game.num_players,
+            year=state.year,
+            turn=min(state.turn + 1, game.total_turns),
+            total=game.total_turns,
+            stock=sum(state.stock),
+        )
     ]
     for i, goal in enumerate(state.goals):
-        lines.append(f"  Goal of year {i + 1}: {_t('en', f'habitats.goal.{goal}')}")
-    lines.append("Market (figures: 1-5 with ^ > v < facing):")
+        name = Message(f"habitats.goal.{goal}")
+        lines.append("  " + _t(lang, "habitats.board.goal", year=i + 1, goal=name))
+    lines.append(_t(lang, "habitats.board.market"))
     layout = game.layout
     facing = {"N": "^", "E": ">", "S": "v", "W": "<"}
     figure_at = {pos: (seat, f) for seat, (pos, f) in enumerate(state.figures)}
@@ -89,24 +96,32 @@ def text_board(state: HabitatsState) -> str:
         lines.append(f"{row + 1} " + "|".join(cells))
     lines.append("  " + "|".join(f"  {chr(97 + c)}  " for c in range(layout.width)))
     if state.held is not None:
-        name = _t("en", f"habitats.tile.{state.held.id}")
-        lines.append(f"Player {state.turn % game.num_players + 1} holds: {name}")
+        tile = Message(f"habitats.tile.{state.held.id}")
+        player = state.turn % game.num_players + 1
+        lines.append(_t(lang, "habitats.board.holds", player=player, tile=tile))
     for seat, park in enumerate(state.parks):
         goals = sum(state.goal_points[seat])
         score = park.score().total
         lines.append(
-            f"Player {seat + 1}: {goals + score} VP (goals {goals}, park {score}), "
-            f"{state.turns_left(seat)} turns left this year"
+            _t(
+                lang,
+                "habitats.board.player",
+                player=seat + 1,
+                total=goals + score,
+                goals=goals,
+                park=score,
+                n=state.turns_left(seat),
+            )
         )
         lines += ["  " + line for line in park_text(park)]
     if state.phase == "end":
-        lines.append("Score sheet:")
-        lines.append("  player   year1 year2 year3  park  total")
+        lines.append(_t(lang, "habitats.board.sheet"))
+        lines.append("  " + _t(lang, "habitats.board.columns"))
         for row in state.score_sheet():
-            years = "".join(f"{p:>6}" for p in row["goals"])
-            lines.append(f"  {row['player']:>6} {years} {row['park']:>5} {row['total']:>6}")
+            years = "".join(f"{p:>8}" for p in row["goals"])
+            lines.append(f"  {row['player']:>6}{years} {row['park']:>5} {row['total']:>6}")
         best = ", ".join(str(w + 1) for w in state.winners())
-        lines.append(f"Winner: player {best}")
+        lines.append(_t(lang, "habitats.board.winner", players=best))
     return "\n".join(lines)
 
 
