@@ -465,7 +465,6 @@ def park_json(park: Park) -> dict[str, Any]:
     park.json = {
         "score": score.total,
         "tiles": rows,
-        "open": [list(pos) for pos in sorted(park.open)],
     }
     return park.json
 

@@ -266,7 +266,7 @@ def _tile_score(park, pos, kind, mask, areas, fulfilled, notes) -> TileScore:
     if kind.kind == "animal":
         missing = notes[pos][0]
         if fulfilled[pos]:
-            return TileScore(pos, tile, kind.vp, "habitats.why.animal_ok", {"vp": kind.vp})
+            return TileScore(pos, tile, kind.vp, "habitats.why.animal_ok", {})
         return TileScore(
             pos, tile, 0, "habitats.why.animal_missing", {"n": sum(missing.values())}, missing
         )
@@ -277,7 +277,7 @@ def _tile_score(park, pos, kind, mask, areas, fulfilled, notes) -> TileScore:
             return TileScore(pos, tile, kind.vp, "habitats.why.insect_ok", params)
         return TileScore(pos, tile, 0, "habitats.why.insect_missing", params)
     if kind.kind == "flower":
-        return TileScore(pos, tile, kind.vp, "habitats.why.flower", {"vp": kind.vp})
+        return TileScore(pos, tile, kind.vp, "habitats.why.flower", {})
     if kind.kind == "watchtower":
         animals, flowers = tower_sight(park.tiles, pos, kind.view, fulfilled)
         vp = animals * kind.animal_vp + flowers * kind.flower_vp
@@ -297,7 +297,7 @@ def _tile_score(park, pos, kind, mask, areas, fulfilled, notes) -> TileScore:
             if not mask & bit and (x + dx, y + dy) not in park.tiles
         )
         if open_sides == 0:
-            return TileScore(pos, tile, kind.vp, "habitats.why.road_ok", {"vp": kind.vp})
+            return TileScore(pos, tile, kind.vp, "habitats.why.road_ok", {})
         return TileScore(pos, tile, 0, "habitats.why.road_open", {"n": open_sides})
     return TileScore(pos, tile, 0, "habitats.why.entrance")
 
