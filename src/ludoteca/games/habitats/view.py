@@ -223,6 +223,10 @@ def svg(state: HabitatsState, seat: int | None = None, hints: dict | None = None
         else:
             parts.append(_tile(state.held, 0, 16, hand_y + 10, TILE, None, lang, defs=defs))
     left_h = hand_y + TILE + 30
+    if state.phase == "end":
+        sheet, sheet_h = _score_sheet(state, 16, hand_y - 8, lang)
+        parts.append(sheet)
+        left_h = hand_y + sheet_h + 16
     # parks, flowing into rows to the right of the market
     x0 = max(market_w + 48, 330)
     max_w = max(x0 + 420, 1100)
@@ -245,6 +249,47 @@ def svg(state: HabitatsState, seat: int | None = None, hints: dict | None = None
     )
     body = element("defs", drawings) + "".join(parts)
     return document(width, height, body, style=f"width:{width}px;height:{height}px")
+
+
+def _score_sheet(state: HabitatsState, x: int, y: int, lang: str) -> tuple[str, int]:
+    """The final score sheet: goal points per year, park score and total per player."""
+    rows = state.score_sheet()
+    winners = set(state.winners())
+    row_h = 20
+    height = row_h * (len(rows) + 2)
+    parts = [
+        element("rect", x=x, y=y, width=300, height=height, rx=6, fill="#fff", stroke="#6b4f33"),
+        text(
+            _t(lang, "habitats.board.sheet"),
+            x=x + 8,
+            y=y + 15,
+            style=f"{FONT};font-size:13px;font-weight:bold",
+        ),
+    ]
+    columns = [_t(lang, "habitats.view.year", year=y) for y in (1, 2, 3)] + [
+        _t(lang, "habitats.view.park_column"),
+        _t(lang, "habitats.view.total_column"),
+    ]
+    for i, name in enumerate(columns):
+        parts.append(
+            text(name, x=x + 80 + i * 44, y=y + 34, style=f"{FONT};font-size:10px", fill="#555")
+        )
+    for r, row in enumerate(rows):
+        ry = y + 34 + row_h * (r + 1)
+        seat = row["player"] - 1
+        parts.append(element("circle", cx=x + 16, cy=ry - 4, r=6, fill=PLAYER_COLOURS[seat]))
+        weight = "bold" if seat in winners else "normal"
+        values = [*row["goals"], row["park"], row["total"]]
+        for i, value in enumerate(values):
+            parts.append(
+                text(
+                    value,
+                    x=x + 80 + i * 44,
+                    y=ry,
+                    style=f"{FONT};font-size:12px;font-weight:{weight}",
+                )
+            )
+    return "".join(parts), height
 
 
 def _market(state: HabitatsState, x0: int, y0: int, defs: dict) -> str:
