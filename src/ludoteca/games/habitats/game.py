@@ -181,7 +181,7 @@ class HabitatsState(State):
     def _take(self, space: Pos) -> HabitatsState:
         seat = self.current_player
         old, _ = self.figures[seat]
-        direction = next(d for s, d in self.takeable() if s == space)
+        direction = _direction(old, space)
         market = dict(self.market)
         held = self.game.tiles.by_id(market[space])
         market[space] = None
