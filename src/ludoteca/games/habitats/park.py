@@ -169,51 +169,34 @@ def find_areas(tiles: Mapping[Pos, Placed]) -> Areas:
     return Areas(of, sizes, lands)
 
 
-def flower_chains(tiles: Mapping[Pos, Placed]) -> dict[Pos, int]:
-    """Each flower tile mapped to the size of its chain (orthogonally connected flowers)."""
-    chain: dict[Pos, int] = {}
+def flower_chains(tiles: Mapping[Pos, Placed]) -> tuple[dict[Pos, int], list[int]]:
+    """Chains of orthogonally connected flower tiles: each flower's chain id, and chain sizes."""
+    chain_of: dict[Pos, int] = {}
+    sizes: list[int] = []
     for start, (kind, _) in tiles.items():
-        if kind.kind != "flower" or start in chain:
+        if kind.kind != "flower" or start in chain_of:
             continue
-        members, queue = [start], deque([start])
-        chain[start] = 0
+        chain = len(sizes)
+        chain_of[start] = chain
+        queue, size = deque([start]), 0
         while queue:
             x, y = queue.popleft()
+            size += 1
             for dx, dy in ORTHOGONAL:
                 cell = (x + dx, y + dy)
-                if cell not in chain and cell in tiles and tiles[cell][0].kind == "flower":
-                    chain[cell] = 0
-                    members.append(cell)
+                if cell not in chain_of and cell in tiles and tiles[cell][0].kind == "flower":
+                    chain_of[cell] = chain
                     queue.append(cell)
-        for member in members:
-            chain[member] = len(members)
-    return chain
+        sizes.append(size)
+    return chain_of, sizes
 
 
-def insect_flowers(pos: Pos, tiles: Mapping[Pos, Placed], chains: dict[Pos, int]) -> int:
+def insect_flowers(pos: Pos, chains: tuple[dict[Pos, int], list[int]]) -> int:
     """Flowers adjacent to ``pos`` or chained to one that is (each chain counted once)."""
-    seen: set[Pos] = set()
-    total = 0
+    chain_of, sizes = chains
     x, y = pos
-    for dx, dy in ORTHOGONAL:
-        cell = (x + dx, y + dy)
-        if cell in chains and cell not in seen:
-            chain = _chain_members(cell, tiles)
-            seen |= chain
-            total += len(chain)
-    return total
-
-
-def _chain_members(start: Pos, tiles: Mapping[Pos, Placed]) -> set[Pos]:
-    members, queue = {start}, deque([start])
-    while queue:
-        x, y = queue.popleft()
-        for dx, dy in ORTHOGONAL:
-            cell = (x + dx, y + dy)
-            if cell not in members and cell in tiles and tiles[cell][0].kind == "flower":
-                members.add(cell)
-                queue.append(cell)
-    return members
+    touching = {chain_of[cell] for dx, dy in ORTHOGONAL if (cell := (x + dx, y + dy)) in chain_of}
+    return sum(sizes[chain] for chain in touching)
 
 
 @dataclass
@@ -251,7 +234,7 @@ def score_park(park: Park) -> ParkScore:
             fulfilled[pos] = not missing
             creature_notes[pos] = (missing, 0)
         elif kind.kind == "insect":
-            have = insect_flowers(pos, tiles, chains)
+            have = insect_flowers(pos, chains)
             fulfilled[pos] = have >= kind.flowers
             creature_notes[pos] = ({}, have)
     entries = []
