@@ -93,3 +93,13 @@ def test_placement_updates_the_open_cells_incrementally():
     built = park({(1, 0): ("road1-water", "N"), (-1, 0): "lion"})
     rebuilt = Park.build(built.tiles)
     assert built.open == rebuilt.open == {(2, 0), (1, -1), (0, 1), (-1, 1), (-2, 0), (-1, -1)}
+
+
+def test_a_placement_when_nothing_fits_says_to_discard():
+    closed = {
+        (-1, 0): ("road3-forest", "NSW"),
+        (1, 0): ("road3-water", "NES"),
+        (0, 1): ("road3-dryland", "NEW"),
+    }
+    with pytest.raises(IllegalAction, match="fits nowhere in your park"):
+        start("meerkat", closed).apply("place:0,2")

@@ -317,6 +317,8 @@ class HabitatsState(State):
     def _why_place(self, action: str) -> Message:
         pos, mask = parse_place(action)
         held = self.held
+        if self.legal_actions() == ["discard"]:
+            return Message("habitats.illegal.fits_nowhere", {"tile": tile_name(held.id)})
         sides = PLACE.match(action).group(3)
         if held.is_road and sides is None:
             return Message("habitats.illegal.needs_roads", {"tile": tile_name(held.id)})
