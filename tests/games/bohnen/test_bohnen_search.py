@@ -7,7 +7,7 @@ import random
 import pytest
 
 from ludoteca import load_game
-from ludoteca.games.bohnen import PIT_NAMES, BohnenState, capture_possible
+from ludoteca.games.bohnen import PIT_NAMES, BohnenState, CaptureSearch, capture_possible
 
 
 def reference_capture_reachable(game, pits, mover) -> bool:
@@ -49,7 +49,7 @@ def test_the_search_is_exact_on_small_positions(players):
         mover = rng.randrange(players)
         if not game.board.beans_of(pits, mover):
             continue
-        game.search._known.clear()
+        game.search = CaptureSearch(game.board)
         expected = reference_capture_reachable(game, pits, mover)
         state = BohnenState.position(game, pits, to_move=mover)
         assert capture_possible(state) is expected, (pits, mover)

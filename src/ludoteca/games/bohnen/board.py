@@ -40,6 +40,7 @@ class Board:
         self.owner: tuple[int, ...] = tuple(owner)
         # a seat's bean counts in one C call: self.counts[seat](pits) -> tuple
         self.counts = tuple(itemgetter(*pits) for pits in self.seat_pits)
+        self._next_counts = tuple(self.counts[(s + 1) % players] for s in range(players))
         self.chain = PRECEDING if capture_chain == "preceding" else FOLLOWING
         self.max_laps = max_laps
         self.start = (START_BEANS[players],) * PITS
@@ -103,7 +104,7 @@ class Board:
 
     def feeds(self, board: tuple[int, ...], mover: int) -> bool:
         """Whether the seat after ``mover`` has beans in ``board``."""
-        return any(self.counts[(mover + 1) % self.players](board))
+        return any(self._next_counts[mover](board))
 
     def playable(self, pits: tuple[int, ...], mover: int) -> list[int]:
         """The pits ``mover`` may sow from: its non-empty pits, and when the next seat has no
@@ -118,7 +119,7 @@ class Board:
         reaches an opponent's pit holding 1 or 2 in its first lap, that opponent keeping
         other beans. Used to skip the search in the common case."""
         owner = self.owner
-        if not self.feeds(pits, mover):
+        if not any(self._next_counts[mover](pits)):
             return False  # must feed: not every move is allowed, leave it to the search
         for p in self.seat_pits[mover]:
             beans = pits[p]
@@ -128,7 +129,7 @@ class Board:
                 if (
                     seat != mover
                     and 1 <= pits[last] <= 2
-                    and self.beans_of(pits, seat) > pits[last]
+                    and sum(self.counts[seat](pits)) > pits[last]
                 ):
                     return True
         return False
@@ -155,7 +156,7 @@ class Board:
             for p, target, victim in threats:
                 if target == q or (p - q) % PITS <= beans or (target - q) % PITS <= beans:
                     continue  # the move would empty or sow the threat
-                others = self.beans_of(pits, victim) - pits[target]
+                others = sum(self.counts[victim](pits)) - pits[target]
                 if victim == mover:
                     others -= beans
                 if others > 0:  # the victim keeps beans elsewhere: no grand slam

@@ -15,7 +15,12 @@ SEARCH_BOUND = 100_000
 
 Position = tuple[tuple[int, ...], int]  # (pits, seat to move)
 
-_CACHE_LIMIT = 200_000
+# What one position leads to: True when its mover can capture, else its capture-free children.
+Node = bool | tuple[Position, ...]
+
+# Positions whose expansion is remembered. Consecutive turns of a game search largely the same
+# positions, so a modest memory saves most of the sowing; it is emptied when full.
+_MEMORY = 50_000
 
 
 class CaptureSearch:
@@ -24,53 +29,80 @@ class CaptureSearch:
     def __init__(self, board: Board, bound: int = SEARCH_BOUND):
         self.board = board
         self.bound = bound
-        self._known: dict[Position, bool | None] = {}
+        self._nodes: dict[Position, Node] = {}
+        self._answers: dict[Position, bool | None] = {}
 
     def capture_possible(self, pits: tuple[int, ...], mover: int) -> bool | None:
         """True if some sequence of legal moves from this position captures, False if none
         does, None if the search passed its bound without deciding."""
+        root = (pits, mover)
+        if self._node(root) is True:
+            return True
+        if root in self._answers:
+            return self._answers[root]
+        if len(self._answers) > _MEMORY:
+            self._answers.clear()
+        answer, seen = self._explore(root)
+        if answer is False:
+            # every position met is as dead as the root: its continuations were all explored
+            self._answers.update(dict.fromkeys(seen, False))
+        else:
+            self._answers[root] = answer
+        return answer
+
+    def _explore(self, root: Position) -> tuple[bool | None, dict[Position, Position | None]]:
+        """Depth first over capture-free continuations. Returns the answer and every position
+        met, each with the position it was reached from."""
+        came_from: dict[Position, Position | None] = {root: None}
+        stack = [root]
+        node = self._node
+        while stack:
+            here = stack.pop()
+            for child in node(here):  # type: ignore[union-attr]  (never True here)
+                if child in came_from:
+                    continue
+                if node(child) is True:
+                    self._remember_live(here, came_from)
+                    return True, came_from
+                if len(came_from) >= self.bound:
+                    return None, came_from
+                came_from[child] = here
+                stack.append(child)
+        return False, came_from
+
+    def _remember_live(self, position: Position | None, came_from: dict) -> None:
+        """Every position on the path to a capture can capture too: remember them (the next
+        turn often starts on that path)."""
+        while position is not None:
+            self._answers[position] = True
+            position = came_from[position]
+
+    def _node(self, position: Position) -> Node:
+        found = self._nodes.get(position)
+        if found is None:
+            if len(self._nodes) > _MEMORY:
+                self._nodes.clear()
+            found = self._nodes[position] = self._expand(position)
+        return found
+
+    def _expand(self, position: Position) -> Node:
+        """True if the mover can capture at once, else the positions after each legal move."""
+        pits, mover = position
         board = self.board
         if board.direct_capture(pits, mover) or board.quiet_threat(pits, mover):
             return True
-        root = (pits, mover)
-        if root in self._known:
-            return self._known[root]
-        answer, seen = self._explore(root)
-        if len(self._known) > _CACHE_LIMIT:
-            self._known.clear()
-        if answer is False:
-            # every position met is as dead as the root: its continuations were all explored
-            self._known.update(dict.fromkeys(seen, False))
-        else:
-            self._known[root] = answer
-        return answer
-
-    def _explore(self, root: Position) -> tuple[bool | None, set[Position]]:
-        board = self.board
-        players = board.players
-        seen = {root}
-        stack = [root]
-        while stack:
-            pits, mover = stack.pop()
-            if not board.beans_of(pits, mover):
-                continue  # the game ends here: the seat to move has no beans
-            feeding = board.feeds(pits, mover)
-            following = (mover + 1) % players
-            for pit in board.seat_pits[mover]:
-                if not pits[pit]:
-                    continue
-                after, captured, _ = board.outcome(pits, pit, mover)
-                if not feeding and not board.feeds(after, mover):
-                    continue  # not allowed: it leaves the next seat without beans
-                if captured:
-                    return True, seen
-                child = (after, following)
-                if child in seen:
-                    continue
-                if board.direct_capture(after, following) or board.quiet_threat(after, following):
-                    return True, seen
-                if len(seen) >= self.bound:
-                    return None, seen
-                seen.add(child)
-                stack.append(child)
-        return False, seen
+        if not board.beans_of(pits, mover):
+            return ()  # the game ends here: the seat to move has no beans
+        feeding = board.feeds(pits, mover)
+        following = (mover + 1) % board.players
+        children = []
+        for pit in board.seat_pits[mover]:
+            if not pits[pit]:
+                continue
+            after, captured, _ = board.outcome(pits, pit, mover)
+            if not feeding and not board.feeds(after, mover):
+                continue  # not allowed: it leaves the next seat without beans
+            if captured:
+                return True
+            children.append((after, following))
+        return tuple(children)
