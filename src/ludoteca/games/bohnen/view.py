@@ -370,27 +370,36 @@ def _status(state: BohnenState, seat: int | None, lang: str) -> str:
 
 
 def _legend(state: BohnenState, lang: str) -> str:
+    """One entry per seat: colour, pits and captures; at the end the totals, winners starred."""
     board = state.game.board
     players = state.game.num_players
     width = WIDTH / players
+    over = state.is_terminal()
+    scores = state.scores()
+    winners = state.winners()
+    word = translate("bohnen.view.total" if over else "bohnen.view.captured", lang)
     parts = []
     for seat in range(players):
         x = 30 + seat * width
         pits = board.seat_pits[seat]
         label = translate("core.player", lang, {"player": seat + 1})
         span = f"{PIT_NAMES[pits[0]]}–{PIT_NAMES[pits[-1]]}"
-        captured = translate("bohnen.view.captured", lang)
+        value = scores[seat] if over else state.captured[seat]
+        words = (
+            f"{label} ({span}) · {word}: {value}" if players < 4 else f"{label} ({span}): {value}"
+        )
+        if seat in winners:
+            words = "★ " + words
         parts.append(
             element("rect", x=x, y=404, width=18, height=18, rx=4, fill=SEAT_COLOURS[seat])
         )
         parts.append(
             text(
-                f"{label} ({span}) · {captured}: {state.captured[seat]}"
-                if players < 4
-                else f"{label} ({span}): {state.captured[seat]}",
+                words,
                 x=x + 26,
                 y=418,
                 font_size=15,
+                font_weight="bold" if seat in winners else None,
                 font_family="sans-serif",
                 fill="#2b1a0c",
             )
