@@ -18,9 +18,10 @@ Position = tuple[tuple[int, ...], int]  # (pits, seat to move)
 # What one position leads to: True when its mover can capture, else its capture-free children.
 Node = bool | tuple[Position, ...]
 
-# Positions whose expansion is remembered. Consecutive turns of a game search largely the same
-# positions, so a modest memory saves most of the sowing; it is emptied when full.
-_MEMORY = 50_000
+# Positions whose expansion (and answer) is remembered. Consecutive turns of a game search
+# largely the same positions, so a modest memory (about 10 MB) saves most of the sowing; it is
+# emptied when full.
+_MEMORY = 10_000
 
 
 class CaptureSearch:
@@ -56,18 +57,21 @@ class CaptureSearch:
         came_from: dict[Position, Position | None] = {root: None}
         stack = [root]
         node = self._node
+        known = self._answers.get
         while stack:
             here = stack.pop()
             for child in node(here):  # type: ignore[union-attr]  (never True here)
                 if child in came_from:
                     continue
-                if node(child) is True:
+                answer = known(child)
+                if answer is True or node(child) is True:
                     self._remember_live(here, came_from)
                     return True, came_from
                 if len(came_from) >= self.bound:
                     return None, came_from
                 came_from[child] = here
-                stack.append(child)
+                if answer is not False:  # a position known dead leads nowhere
+                    stack.append(child)
         return False, came_from
 
     def _remember_live(self, position: Position | None, came_from: dict) -> None:
