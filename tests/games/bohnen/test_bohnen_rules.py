@@ -351,3 +351,29 @@ def test_text_board_shows_both_rows_captures_and_whose_turn():
     assert "z*  5" in str(state) and "Z*  3" in str(state)
     assert lines[-1].strip() == "Player 1 to move."
     assert "Spieler 1 ist am Zug." in state.text("de")
+
+
+def test_must_feed_concerns_only_the_next_seat():
+    # three players: seat 2 (c–f) is empty, but seat 1 moves next, so seat 0 moves freely
+    state = position({"A": 1, "C": 2, "E": 3, "b": 2}, players=3)
+    assert state.legal_actions() == ["A", "C"]
+    assert state.prompt(0).key == "bohnen.prompt.move"
+
+
+def test_a_grand_slam_that_captures_nothing_does_not_clear_the_repetition_memory():
+    after = position({"A": 3, "F": 1, "a": 1}).apply("F")
+    assert after._since_capture[1] is not None
+
+
+def test_options_are_checked():
+    with pytest.raises(ValueError, match="capture_chain"):
+        load_game("bohnen", capture_chain="sideways")
+    with pytest.raises(ValueError, match="max_laps"):
+        load_game("bohnen", max_laps=0)
+    with pytest.raises(ValueError, match="players"):
+        load_game("bohnen", players=5)
+    assert load_game("bohnen").options == {
+        "players": 2,
+        "capture_chain": "preceding",
+        "max_laps": 100,
+    }
