@@ -67,3 +67,18 @@ def test_quick_tests_never_claim_a_capture_the_search_cannot_find():
         for mover in (0, 1):
             if board.direct_capture(pits, mover) or board.quiet_threat(pits, mover):
                 assert reference_capture_reachable(game, pits, mover), (pits, mover)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_what_the_search_remembers_never_changes_an_answer(players):
+    """A game played with a warm memory gives, at every turn, the answer of a cold search."""
+    rng = random.Random(11)
+    game = load_game("bohnen", players=players)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if not state.pending:
+            cold = CaptureSearch(game.board)
+            assert capture_possible(state) == cold.capture_possible(state.pits, state.to_move)
+        state = state.apply(rng.choice(state.legal_actions()))
+    fresh = load_game("bohnen", players=players).replay(state.history())
+    assert fresh.end_reason() == state.end_reason() and fresh.scores() == state.scores()

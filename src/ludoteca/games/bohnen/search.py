@@ -45,41 +45,34 @@ class CaptureSearch:
             self._answers.clear()
         answer, seen = self._explore(root)
         if answer is False:
-            # every position met is as dead as the root: its continuations were all explored
+            # every position met is dead, and a search from it would meet only positions met
+            # here (fewer than the bound), so it would answer False as well
             self._answers.update(dict.fromkeys(seen, False))
         else:
             self._answers[root] = answer
         return answer
 
-    def _explore(self, root: Position) -> tuple[bool | None, dict[Position, Position | None]]:
-        """Depth first over capture-free continuations. Returns the answer and every position
-        met, each with the position it was reached from."""
-        came_from: dict[Position, Position | None] = {root: None}
+    def _explore(self, root: Position) -> tuple[bool | None, set[Position]]:
+        """Depth first over capture-free continuations: the answer and every position met.
+
+        Only what a position leads to is taken from memory, never an answer found from
+        another root: the search then meets the same positions in the same order whatever
+        was searched before, so whether it passes its bound (and the game's result) never
+        depends on the history of this process."""
+        seen = {root}
         stack = [root]
         node = self._node
-        known = self._answers.get
         while stack:
-            here = stack.pop()
-            for child in node(here):  # type: ignore[union-attr]  (never True here)
-                if child in came_from:
+            for child in node(stack.pop()):  # type: ignore[union-attr]  (never True here)
+                if child in seen:
                     continue
-                answer = known(child)
-                if answer is True or node(child) is True:
-                    self._remember_live(here, came_from)
-                    return True, came_from
-                if len(came_from) >= self.bound:
-                    return None, came_from
-                came_from[child] = here
-                if answer is not False:  # a position known dead leads nowhere
-                    stack.append(child)
-        return False, came_from
-
-    def _remember_live(self, position: Position | None, came_from: dict) -> None:
-        """Every position on the path to a capture can capture too: remember them (the next
-        turn often starts on that path)."""
-        while position is not None:
-            self._answers[position] = True
-            position = came_from[position]
+                if node(child) is True:
+                    return True, seen
+                if len(seen) >= self.bound:
+                    return None, seen
+                seen.add(child)
+                stack.append(child)
+        return False, seen
 
     def _node(self, position: Position) -> Node:
         found = self._nodes.get(position)
