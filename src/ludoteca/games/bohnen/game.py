@@ -74,6 +74,8 @@ class BohnenState(State):
         captured = tuple(captured) if captured is not None else (0,) * game.num_players
         if len(captured) != game.num_players:
             raise ValueError(f"captured needs one count per seat ({game.num_players})")
+        if not 0 <= to_move < game.num_players:
+            raise ValueError(f"to_move must be a seat, 0 to {game.num_players - 1}")
         return cls(game, board, captured, to_move, since_capture=((board, to_move), None))
 
     # -- whose turn, and the ends of the game -------------------------------------------------
