@@ -125,8 +125,10 @@ def test_a_time_budget_stops():
 
 def test_exact_game_advice_is_played_without_search():
     class Solved(PileGame):
+        mcts_settings = {"solver_hint": True}
+
         def hint(self, state, seat):
-            return {"action": "take:1", "value": 1.0, "exact": True}
+            return {"action": "take:1", "value": 1.0}
 
     bot = MCTSBot(iterations=50, seed=0)
     assert bot.choose(Solved(start=9).new_initial_state()) == "take:1"

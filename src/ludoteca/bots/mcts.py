@@ -18,8 +18,8 @@ Game knowledge is used where the game plugs it in (``ludoteca.engine.Game``):
 - ``heuristic_action(state, rng)`` is the rollout policy (a random action with probability
   ``epsilon``, and whenever the heuristic returns None);
 - ``evaluate(state)`` cuts rollouts after ``rollout_cut`` decisions and scores the position;
-- ``hint(state, seat)`` returning ``{"exact": True, "action": ...}`` (an exact solver, e.g. an
-  end-game search) is played directly instead of searching.
+- ``hint(state, seat)``, when the game's settings say it is an exact solver
+  (``solver_hint``, e.g. the Hares solver), is played directly instead of searching.
 
 Budgets: a number of iterations (deterministic for a seed), or seconds (not deterministic).
 The levels are iteration budgets, so ``make_bot("mcts:hard", seed=1)`` always plays the same.
@@ -53,6 +53,7 @@ class Settings:
     heuristic: bool = True  # roll out with Game.heuristic_action (when the game has one)
     epsilon: float = 0.15  # chance of a uniformly random rollout action instead
     rollout_cut: int = 12  # decisions rolled out before Game.evaluate scores the position
+    solver_hint: bool = False  # Game.hint is an exact solver: play its action, no search
 
 
 DEFAULT_SETTINGS = Settings()
@@ -69,6 +70,8 @@ GAME_SETTINGS: dict[str, Settings] = {
     "habanero": Settings(budgets={"easy": 15, "medium": 60, "hard": 150}, epsilon=0.05),
     # The heuristic costs ~4 ms a call; the evaluator (winning chances) ~50 µs and judges
     # leaves better than short random rollouts did in our trials.
+    # The hint is the exact solver (most hares that can still be saved).
+    "hares": Settings(solver_hint=True),
     "potager": Settings(
         budgets={"easy": 30, "medium": 150, "hard": 600}, heuristic=False, rollout_cut=0
     ),
@@ -217,14 +220,13 @@ class MCTSBot(Bot):
             raise ValueError(f"no seat to move in this state (current player {seat})")
         legal = state.legal_actions()
         game = state.game
-        if self.use_knowledge and _plugged(game, "hint"):
+        if self.use_knowledge and settings_for(game).solver_hint:
             advice = game.hint(state, seat)
-            if advice and advice.get("exact") and advice.get("action") in legal:
+            if advice and advice.get("action") in legal:
                 self.last_iterations = 0
-                value = advice.get("value")
                 return {
                     "action": advice["action"],
-                    "value": value,
+                    "value": advice.get("value"),
                     "score": None,
                     "visits": 0,
                     "iterations": 0,
