@@ -22,10 +22,8 @@ import time
 from multiprocessing import get_context
 from pathlib import Path
 
-try:
-    import ludoteca  # noqa: F401
-except ImportError:  # run from a checkout without installing
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+# This checkout's package, even when another copy is installed.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from ludoteca import list_games, load_game
 from ludoteca.bots import MCTSBot, RandomBot
