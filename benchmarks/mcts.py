@@ -52,8 +52,9 @@ def positions(game_id: str, count: int, seed: int = 0, **options) -> list[State]
     return found
 
 
-def our_rate(states: list[State], iterations: int) -> float:
-    """Our MCTS simulations (iterations) per second over ``states``."""
+def our_rate(states: list[State], iterations: int) -> float | None:
+    """Our MCTS simulations (iterations) per second over ``states``; None when the game's
+    exact solver answers without searching (Hares)."""
     total, spent = 0, 0.0
     for index, state in enumerate(states):
         bot = MCTSBot(iterations=iterations, seed=index)
@@ -61,7 +62,7 @@ def our_rate(states: list[State], iterations: int) -> float:
         bot.choose(state)
         spent += time.perf_counter() - start
         total += bot.last_iterations
-    return total / spent
+    return total / spent if total else None
 
 
 def openspiel_bot(game, simulations: int, seed: int):
@@ -146,13 +147,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=300, help="simulations per search")
     parser.add_argument("--jobs", type=int, default=1, help="processes for part 3")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--their-simulations", type=int, help="OpenSpiel's simulations a move (default: calibrated)"
+    )
+    parser.add_argument("--skip-rates", action="store_true", help="only part 3")
     args = parser.parse_args(argv)
 
+    if args.skip_rates:
+        return strength(args, args.their_simulations or 1)
     print("1. Our MCTS, simulations per second (one core)")
     for info in list_games():
         states = positions(info["id"], args.positions, args.seed)
         rate = our_rate(states, args.iterations)
-        print(f"   {info['id']:<10} {rate:9.0f} sims/s")
+        shown = "exact solver, no search" if rate is None else f"{rate:9.0f} sims/s"
+        print(f"   {info['id']:<10} {shown}")
 
     print(f"\n2. {args.game}: ours vs OpenSpiel's Python MCTSBot through the adapter")
     states = positions(args.game, args.positions, args.seed)
@@ -164,7 +172,10 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.games <= 0:
         return 0
-    simulations = max(1, round(theirs * args.seconds))
+    return strength(args, args.their_simulations or max(1, round(theirs * args.seconds)))
+
+
+def strength(args: argparse.Namespace, simulations: int) -> int:
     print(
         f"\n3. {args.game}: strength at {args.seconds}s a move, {args.games} seeded games "
         f"(OpenSpiel MCTSBot: {simulations} simulations a move, calibrated)"
