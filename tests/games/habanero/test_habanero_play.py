@@ -181,6 +181,17 @@ def test_the_view_offers_pay_in_a_penalty_and_draws_hints():
     assert "abgeben" in picture
 
 
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "ru"])
+def test_the_penalty_panel_wraps_its_sentences_inside_the_picture(lang):
+    habaneros = set(ALL) - {"d6", "d7"}
+    state = rolled(position(habaneros, ["d4"], held=1), 2).apply("d4-d6")
+    root = ElementTree.fromstring(load_game("habanero").svg(state, 0, {"lang": lang}))
+    panel = next(e for e in root.iter() if e.get("id") == "panel")
+    for element in panel.iter("{http://www.w3.org/2000/svg}text"):
+        if element.get("font-size") in ("13", "14"):  # the small print under the Pay button
+            assert len("".join(element.itertext())) <= 30
+
+
 # -- bots -------------------------------------------------------------------------------------
 
 
