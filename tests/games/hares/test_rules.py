@@ -43,6 +43,17 @@ def test_the_double_step_needs_both_squares_free_and_nothing_jumps():
     assert refusal(make("e2 a2", "e3", hunter="king h1"), "e2e4") == "hares.illegal.double_blocked"
 
 
+@pytest.mark.parametrize(
+    ("hares", "carrots", "hunter"),
+    [("e2 e4", "", "king h1"), ("e2", "e4", "king h1"), ("e2", "", "rook e4")],
+)
+def test_the_double_step_cannot_end_on_a_hare_a_carrot_or_the_hunter(hares, carrots, hunter):
+    state = make(hares, carrots, hunter=hunter)
+    assert targets(state, "e2") == ["e3"]
+    with pytest.raises(IllegalAction, match="e4"):
+        state.apply("e2e4")
+
+
 def test_a_hare_never_moves_back_or_sideways():
     state = make("e4", hunter="king h1")
     for action in ("e4e3", "e4d4", "e4f3"):
@@ -98,6 +109,13 @@ def test_a_hare_reaching_a_burrow_is_saved_and_leaves_the_board():
     after = make("c7 f4", hunter="king h1").apply("c7c8")
     assert obs(after)["hares"] == ["f4"] and obs(after)["saved"] == 1
     assert after.scores() == [1]
+
+
+def test_a_hare_entering_a_burrow_is_saved_before_the_hunter_checks():
+    state = make("c7 a2", hunter="rook h8", burrows="c8")
+    assert "c8" in state.hunter_squares()
+    after = state.apply("c7c8")
+    assert obs(after)["saved"] == 1 and obs(after)["caught"] == 0
 
 
 def test_a_hare_on_a_far_square_without_a_burrow_is_stuck():
@@ -211,8 +229,10 @@ def test_a_hare_beside_or_in_front_does_not_protect():
 
 
 def test_protection_counts_before_anyone_is_caught():
-    # e4 protects d5; both stand on the queen's squares; e4 is caught, d5 stays
-    state = make("d5 e4 a2", hunter="queen h4")
+    # e4 protects d5; the queen checks both (d5 on its diagonal, e4 down its file): e4 is
+    # caught, d5 stays, although its protector leaves in the same check
+    state = make("d5 e4 a2", hunter="queen e6")
+    assert {"d5", "e4"} <= set(state.hunter_squares())
     after = state.apply("a2a3")
     assert obs(after)["hares"] == ["a3", "d5"] and obs(after)["caught_now"] == ["e4"]
 
@@ -244,6 +264,9 @@ def test_black_mirrors_the_card():
         assert obs(black)[key] == flip(obs(white)[key])
     assert obs(black)["hunter"]["square"] == flip([obs(white)["hunter"]["square"]])[0]
     assert all(s.endswith("1") for s in obs(black)["burrows"])
+    # card 7 (rook d8, hares b2 d2 f2, carrot e3) seen from the black side: ranks only turn
+    assert obs(black)["hunter"] == {"piece": "rook", "square": "d1"}
+    assert obs(black)["hares"] == ["b7", "d7", "f7"] and obs(black)["carrots"] == ["e6"]
     assert obs(black)["colour"] == "black"
 
 
