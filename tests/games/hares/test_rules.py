@@ -126,6 +126,13 @@ def test_a_hare_on_a_far_square_without_a_burrow_is_stuck():
     assert targets(after, "c8") == []
 
 
+def test_a_stuck_hare_can_still_be_caught_and_counts_as_neither():
+    state = make("c7 a2", hunter="rook h8", burrows="a8")
+    after = state.apply("c7c8")  # stuck on c8, the rook's first piece along rank 8
+    assert obs(after)["hares"] == ["a2"] and obs(after)["caught"] == 1
+    assert obs(after)["saved"] == 0
+
+
 # -- the hunter ---------------------------------------------------------------------------------
 
 
@@ -170,6 +177,8 @@ def test_a_line_stops_at_its_first_piece(hunter, shield, behind, shield_kind):
     assert behind in obs(after)["hares"]
     if shield_kind == "hare":
         assert shield not in obs(after)["hares"]  # the shield itself is caught
+    else:
+        assert obs(after)["carrots"] == [shield]  # a carrot on a checked square is not harmed
 
 
 def test_a_knight_cannot_be_shielded():
@@ -277,6 +286,13 @@ def test_black_hares_run_down_with_the_double_step_from_rank_7():
     assert obs(after)["saved"] == 1
 
 
+def test_before_the_colour_is_drawn_the_card_shows_as_printed():
+    data = obs(load_game("hares", level=7).new_initial_state())
+    assert data["colour"] is None and data["hunter"] == {"piece": "rook", "square": "d8"}
+    assert data["hares"] == ["b2", "d2", "f2"] and data["carrots"] == ["e3"]
+    assert all(s.endswith("8") for s in data["burrows"])
+
+
 def test_the_random_colour_is_a_chance_node():
     state = load_game("hares", level=3).new_initial_state()
     assert state.current_player == CHANCE and obs(state)["colour"] is None
@@ -322,6 +338,15 @@ def test_result_and_stars_at_the_end():
     best = card(5).best
     assert obs(state)["result"] == {"saved": best, "of": len(card(5).hares), "stars": 3}
     assert obs(state)["result_text"]["key"] == "hares.result"
+
+
+def test_the_result_counts_every_hare_of_the_card_caught_or_not():
+    game = load_game("hares", level=13, colour="white")  # best 3 of 4: one hare is lost
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state = state.apply(game.hint(state, 0)["action"])
+    assert obs(state)["result"] == {"saved": 3, "of": 4, "stars": 3}
+    assert state.prompt(0).text("en").startswith("Saved 3 of 4")
 
 
 def test_contract_observation_keys():
