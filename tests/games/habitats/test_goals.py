@@ -62,6 +62,13 @@ def test_longest_row_and_longest_diagonal_chain():
     assert key("diagonal", cells) == (3,)  # (1,0) (2,1) (3,2)
 
 
+def test_a_column_is_a_row_and_both_diagonal_directions_count():
+    column = {(1, 0): "lion", (1, 1): "zebra", (1, 2): "hippo", (1, 3): "otter", (2, 0): "deer"}
+    assert key("row", column) == (4,)  # the column x=1 beats the row y=0 (3 tiles)
+    rising_west = {(-1, 1): "lion", (-2, 2): "zebra", (-3, 3): "hippo", (1, 0): "deer"}
+    assert key("diagonal", rising_west) == (4,)  # the entrance, then north-west three times
+
+
 def test_rank_points_as_the_rule_text():
     assert goals.rank_points([(5,), (4,), (3,), (1,)], year=1) == [3, 2, 1, 0]
     assert goals.rank_points([(5,), (5,), (5,), (1,)], year=1) == [1, 1, 1, 0]
