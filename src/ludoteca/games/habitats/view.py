@@ -126,6 +126,13 @@ def text_board(state: HabitatsState, lang: str = "en") -> str:
 
 
 def park_text(park: Park) -> list[str]:
+    rows = park.memo.get("text")
+    if rows is None:
+        rows = park.memo["text"] = _park_text(park)
+    return rows
+
+
+def _park_text(park: Park) -> list[str]:
     low_x, low_y, high_x, high_y = park.bounds()
     fulfilled = park.score().fulfilled
     rows = []
