@@ -75,7 +75,7 @@ def text_board(state: HabitatsState, lang: str = "en") -> str:
     for i, goal in enumerate(state.goals):
         name = Message(f"habitats.goal.{goal}")
         lines.append("  " + _t(lang, "habitats.board.goal", year=i + 1, goal=name))
-    lines.append(_t(lang, "habitats.board.market"))
+    lines.append(_t(lang, "habitats.board.market", players=game.num_players))
     layout = game.layout
     facing = {"N": "^", "E": ">", "S": "v", "W": "<"}
     figure_at = {pos: (seat, f) for seat, (pos, f) in enumerate(state.figures)}
@@ -92,7 +92,9 @@ def text_board(state: HabitatsState, lang: str = "en") -> str:
                 cells.append("  .  ")
             else:
                 kind = game.tiles.by_id(state.market[pos])
-                cells.append(f"{LAND_LETTER[kind.landscape]}{short(kind, kind.roads):<3} ")
+                # a road tile is turned only when placed: the market shows its number of roads
+                code = f"R{kind.roads.bit_count()}" if kind.is_road else short(kind, kind.roads)
+                cells.append(f"{LAND_LETTER[kind.landscape]}{code:<3} ")
         lines.append(f"{row + 1} " + "|".join(cells))
     lines.append("  " + "|".join(f"  {chr(97 + c)}  " for c in range(layout.width)))
     if state.held is not None:
