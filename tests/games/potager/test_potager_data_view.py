@@ -134,3 +134,12 @@ def test_the_heuristic_bot_beats_the_random_bot_from_both_seats():
         agents = {seat: HeuristicBot(seed), 1 - seat: RandomBot(seed)}
         wins += play(game.new_initial_state(), agents, random.Random(seed)).winners() == [seat]
     assert wins >= 7
+
+
+def test_the_text_board_puts_row_1_of_both_gardens_next_to_the_hedge_as_the_picture():
+    state = position(gardens=({"c1": "tomato2", "c5": "carrot1"}, {"b1": "potato1"}))
+    lines = str(state).splitlines()
+    hedge = next(i for i, line in enumerate(lines) if line.lstrip().startswith("Hedge"))
+    assert lines[hedge + 2].lstrip().startswith("1") and "T2" in lines[hedge + 2]
+    assert lines[hedge - 3].lstrip().startswith("1") and "P1" in lines[hedge - 3]
+    assert "C1" in lines[hedge + 6]
