@@ -25,6 +25,8 @@ def test_landscape_types_then_sets():
     b = key("types", cells)
     assert a == (4, 1) and b == (4, 2) and b > a
     assert key("types", {(1, 0): "lion"}) == (1, 1)
+    cells[(-2, 1)] = "hippo"  # the dryland lizard replaced by water: one dryland tile left
+    assert key("types", cells) == (4, 1)  # a full set needs every type: the fewest decides
 
 
 def test_biggest_filled_rectangle():

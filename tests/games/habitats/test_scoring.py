@@ -55,6 +55,13 @@ def test_flower_chains_do_not_link_diagonally():
     assert vp(cells, (1, 0)) == 3  # now all three are one chain
 
 
+def test_a_chain_touching_an_insect_twice_counts_once():
+    cells = {(1, 0): "butterfly", (2, 0): "flower-water", (2, 1): "flower-forest"}
+    cells[(1, 1)] = "flower-dryland"  # the chain (2,0)-(2,1)-(1,1) touches on two sides
+    entry = next(e for e in park(cells).score().tiles if e.pos == (1, 0))
+    assert entry.vp == 4 and entry.params == {"n": 3, "need": 3}
+
+
 def test_flowers_always_score_one():
     assert vp({(1, 0): "flower-dryland"}, (1, 0)) == 1
 
