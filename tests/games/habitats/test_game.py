@@ -116,3 +116,10 @@ def test_a_replayed_game_shares_its_parks_and_scores_with_the_original():
     again = game.replay(final.history())
     assert again == final and again.scores() == final.scores()
     assert all(a is b for a, b in zip(again.parks, final.parks, strict=True))
+
+
+def test_the_picture_speaks_the_viewers_language_in_the_market_and_the_scores():
+    state = playing_state(2, market={"a1": "frog"})
+    picture = state.game.svg(state, 0, {"lang": "ru"})
+    assert translate("habitats.tile.frog", "ru") in picture and ">frog<" not in picture
+    assert "0 ПО" in picture and "0 VP" not in picture

@@ -184,7 +184,7 @@ def svg(state: HabitatsState, seat: int | None = None, hints: dict | None = None
         parts.append(element("circle", cx=x, cy=21, r=7, fill=PLAYER_COLOURS[s], stroke=INK))
         parts.append(
             text(
-                f"{scores[s]:g} VP",
+                _t(lang, "habitats.view.vp", n=f"{scores[s]:g}"),
                 x=x + 12,
                 y=26,
                 style=f"{FONT};font-size:14px;font-weight:{'bold' if s == mover else 'normal'}",
@@ -206,7 +206,7 @@ def svg(state: HabitatsState, seat: int | None = None, hints: dict | None = None
     parts.append(
         text(_t(lang, "habitats.view.market"), x=16, y=top - 8, style=f"{FONT};font-size:14px")
     )
-    parts.append(_market(state, 16, top, defs))
+    parts.append(_market(state, 16, top, defs, lang))
     # the tile in hand and its orientations
     hand_y = top + market_h + 24
     if state.held is not None:
@@ -301,7 +301,7 @@ def _score_sheet(state: HabitatsState, x: int, y: int, lang: str) -> tuple[str, 
     return "".join(parts), height
 
 
-def _market(state: HabitatsState, x0: int, y0: int, defs: dict) -> str:
+def _market(state: HabitatsState, x0: int, y0: int, defs: dict, lang: str = "en") -> str:
     layout = state.game.layout
     parts = [
         element(
@@ -333,7 +333,7 @@ def _market(state: HabitatsState, x0: int, y0: int, defs: dict) -> str:
             )
         else:
             kind = state.game.tiles.by_id(tile)
-            body = _tile(kind, kind.roads, x + 2, y + 2, MARKET_TILE - 4, None, "en", defs=defs)
+            body = _tile(kind, kind.roads, x + 2, y + 2, MARKET_TILE - 4, None, lang, defs=defs)
             parts.append(element("g", body, id=f"mk-{name}", style="cursor:pointer"))
         parts.append(
             text(name, x=x + 4, y=y + MARKET_TILE - 4, style=f"{FONT};font-size:8px", fill="#fff8")
