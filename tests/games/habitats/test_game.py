@@ -123,3 +123,16 @@ def test_the_picture_speaks_the_viewers_language_in_the_market_and_the_scores():
     picture = state.game.svg(state, 0, {"lang": "ru"})
     assert translate("habitats.tile.frog", "ru") in picture and ">frog<" not in picture
     assert "0 ПО" in picture and "0 VP" not in picture
+
+
+def test_a_hint_rings_the_space_it_advises():
+    state = playing_state(2)
+    advice = state.game.hint(state, 0)
+    picture = state.game.svg(state, 0, advice)
+    assert picture.count("#00a3ff") == 1
+    assert "#00a3ff" not in state.game.svg(state, 0)
+    placing_now = state.apply(advice["action"])
+    while placing_now.current_player < 0:
+        placing_now = placing_now.apply(placing_now.chance_outcomes()[0][0])
+    advice = state.game.hint(placing_now, 0)
+    assert placing_now.game.svg(placing_now, 0, advice).count("#00a3ff") >= 1
