@@ -201,7 +201,7 @@ class HabitatsState(State):
         goal_points = self.goal_points
         if turn in self.game.year_ends:
             year = self.game.year_ends.index(turn) + 1
-            keys = [goal_rules.GOALS[self.goals[year - 1]](park) for park in parks]
+            keys = [goal_rules.goal_key(self.goals[year - 1], park) for park in parks]
             points = goal_rules.rank_points(keys, year)
             goal_points = tuple((*mine, p) for mine, p in zip(goal_points, points, strict=True))
         phase = "end" if turn == self.game.total_turns else "take"

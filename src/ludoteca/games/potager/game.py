@@ -652,9 +652,11 @@ class PotagerState(State):
             f"{abbreviation(k, lang)} {thing(k).text(lang)}"
             for k in (*VEGETABLES, *(TOKEN_TOOLS + (MOLE,) if self.game.bonus_tools else ()))
         )
-        lines = [header(1), *garden_lines(1), columns, "   " + hedge + " >" + trampoline.rjust(3)]
+        # row 1 of both gardens lies next to the hedge, as in the picture
+        lines = [header(1), *reversed(garden_lines(1)), columns]
+        lines.append("   " + hedge + " >" + trampoline.rjust(3))
         lines += ["   " + middle, columns]
-        lines += [*reversed(garden_lines(0)), header(0)]
+        lines += [*garden_lines(0), header(0)]
         if self.hand is not None:
             lines.append(Message("potager.text.hand", {"kind": thing(self.hand[0])}).text(lang))
         lines.append(legend)
