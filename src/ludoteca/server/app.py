@@ -111,7 +111,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             game = load_game(game_id)
         except ValueError:
             raise RoomError(404, "web.error.no_game", {"game": game_id[:40]}) from None
-        return {"game": game_id, "lang": lang, "html": _markdown(game.rules_text(lang))}
+        try:
+            text = game.rules_text(lang)
+        except OSError:
+            raise RoomError(404, "web.error.no_rules", {"game": game_id}) from None
+        return {"game": game_id, "lang": lang, "html": _markdown(text)}
 
     # -- rooms ---------------------------------------------------------------------------
 

@@ -49,6 +49,12 @@ def _maybe(key: str, lang: str, fallback: str) -> str:
     return translate(key, lang) if has_key(key, lang) else fallback
 
 
+def _plain(value: Any, lang: str) -> str:
+    if isinstance(value, bool):
+        return translate("web.option.yes" if value else "web.option.no", lang)
+    return str(value)
+
+
 def games(lang: str) -> list[dict[str, Any]]:
     """``list_games()`` with option descriptions and choice labels in ``lang``."""
     found = []
@@ -61,7 +67,7 @@ def games(lang: str) -> list[dict[str, Any]]:
             entry["label"] = translate(option["help"], lang) if option.get("help") else name
             if "choices" in option:
                 entry["choice_labels"] = [
-                    _maybe(f"{game_id}.option.{name}.{value}", lang, str(value))
+                    _maybe(f"{game_id}.option.{name}.{value}", lang, _plain(value, lang))
                     for value in option["choices"]
                 ]
             options.append(entry)

@@ -84,6 +84,12 @@ function download(name, data) {
   link.remove();
 }
 
+function playersText(game) {
+  if (game.max_players === 1) return t("web.lobby.solo");
+  if (game.min_players === game.max_players) return t("web.lobby.players_fixed", { n: game.min_players });
+  return t("web.lobby.players_range", { min: game.min_players, max: game.max_players });
+}
+
 function gameTitle(id) {
   const game = (state.games || []).find((g) => g.id === id);
   return game ? game.title : id;
@@ -213,7 +219,7 @@ class LobbyPage {
           },
         },
         h("strong", { text: game.title }),
-        h("span", { class: "players", text: t("web.lobby.players_range", { min: game.min_players, max: game.max_players }) }),
+        h("span", { class: "players", text: playersText(game) }),
         game.summary ? h("span", { class: "summary", text: game.summary }) : null)),
     );
   }
@@ -230,7 +236,9 @@ class LobbyPage {
       return;
     }
     for (const option of game.options) if (!(option.name in this.options)) this.options[option.name] = option.default;
-    const fields = game.options.map((option) => this.optionField(game, option));
+    const fields = game.options
+      .filter((option) => option.choices || option.minimum !== option.maximum)
+      .map((option) => this.optionField(game, option));
     form.replaceChildren(
       h("div", { class: "options" }, ...fields),
       h("h3", { text: t("web.lobby.seats") }),
