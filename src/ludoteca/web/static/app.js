@@ -147,6 +147,8 @@ async function route() {
   else if (path === "/replay") state.page = new ReplayPage(null);
   else if ((match = path.match(/^\/rules\/([\w-]+)$/))) state.page = new RulesPage(match[1]);
   else state.page = new LobbyPage();
+  window.ludoteca.page = state.page;
+  window.ludoteca.message = null;
   await state.page.show();
 }
 
@@ -803,11 +805,11 @@ class ReplayPage {
         h("h1", { id: "room-title", text: t("web.replay.title") }),
         h("p", { class: "prompt", id: "prompt" }),
         h("div", { class: "stepper" },
-          h("button", { id: "first", "aria-label": t("web.replay.first"), title: t("web.replay.first"), text: "⏮", onclick: () => this.go(0) }),
+          h("button", { id: "first", "aria-label": t("web.replay.first"), title: t("web.replay.first"), text: "|◀", onclick: () => this.go(0) }),
           h("button", { id: "back", "aria-label": t("web.replay.back"), title: t("web.replay.back"), text: "◀", onclick: () => this.go(this.step - 1) }),
           h("span", { id: "step", class: "step" }),
           h("button", { id: "forward", "aria-label": t("web.replay.forward"), title: t("web.replay.forward"), text: "▶", onclick: () => this.go(this.step + 1) }),
-          h("button", { id: "last", "aria-label": t("web.replay.last"), title: t("web.replay.last"), text: "⏭", onclick: () => this.go(this.record.actions.length) })),
+          h("button", { id: "last", "aria-label": t("web.replay.last"), title: t("web.replay.last"), text: "▶|", onclick: () => this.go(this.record.actions.length) })),
         h("input", { type: "range", id: "slider", min: 0, value: 0, oninput: (e) => this.go(Number(e.target.value)) }),
         h("div", { id: "score-box" }),
         h("p", { class: "links" },
@@ -903,7 +905,7 @@ class RulesPage {
 
 // ---------------------------------------------------------------- start
 
-window.ludoteca = { message: null, words };
+window.ludoteca = { message: null, page: null, words };
 
 $("#lang-select").addEventListener("change", async (event) => {
   localStorage.setItem("ludoteca.lang", event.target.value);
