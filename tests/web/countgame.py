@@ -71,8 +71,12 @@ class CountGame(Game):
 
         body = text(f"total {state.total}", x=20, y=40, font_size=24)
         body += button("add", 20, 60, "add", "#2f5d50")
-        body += button("add-1", 20, 110, "+1", "#3f7a69") + button("add-2", 120, 110, "+2", "#3f7a69")
-        body += button("roll", 120, 60, "roll", "#e09f3e") + button("stop", 220, 60, "stop", "#d1495b")
+        body += button("add-1", 20, 110, "+1", "#3f7a69") + button(
+            "add-2", 120, 110, "+2", "#3f7a69"
+        )
+        body += button("roll", 120, 60, "roll", "#e09f3e") + button(
+            "stop", 220, 60, "stop", "#d1495b"
+        )
         return document(330, 170, body)
 
 

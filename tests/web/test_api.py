@@ -18,7 +18,9 @@ VS_BOT = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random"}]
 
 
 def create(client, game="pile", options=None, seats=TWO_PEOPLE):
-    response = client.post("/api/rooms", json={"game": game, "options": options or {}, "seats": seats})
+    response = client.post(
+        "/api/rooms", json={"game": game, "options": options or {}, "seats": seats}
+    )
     assert response.status_code == 200, response.text
     return response.json()
 
@@ -75,7 +77,8 @@ def test_a_person_plays_a_bot_to_the_end_over_the_websocket(client):
             if state["observation"]["legal"]:
                 action = state["observation"]["legal"][0]["action"]
                 ws.send_text(json.dumps({"type": "act", "action": action, "move": state["move"]}))
-            state = receive_until(ws, lambda m: m["type"] == "state" and m["move"] > state["move"])
+            before = state["move"]
+            state = receive_until(ws, lambda m, b=before: m["type"] == "state" and m["move"] > b)
         assert state["observation"]["terminal"]
     record = client.get(f"/api/rooms/{room}/record").json()
     assert record["game"] == "pile" and record["meta"]["players"] == ["Ann", "random"]
@@ -155,7 +158,9 @@ def test_undo_is_refused_once_the_turn_has_passed(client):
     made = create(client)
     room, tokens = made["room"], made["tokens"]
     assert act(client, room, 0, tokens["0"], "take:1", 0).status_code == 200
-    refused = client.post(f"/api/rooms/{room}/undo", json={"seat": 0, "token": tokens["0"], "move": 1})
+    refused = client.post(
+        f"/api/rooms/{room}/undo", json={"seat": 0, "token": tokens["0"], "move": 1}
+    )
     assert refused.status_code == 409
     assert view(client, room)["move"] == 1
 
@@ -167,7 +172,13 @@ def test_a_forged_token_or_another_seats_token_gets_403_and_changes_nothing(app,
     made = create(client)
     room, tokens = made["room"], made["tokens"]
     before = view(client, room)
-    for seat, token in [(0, "forged-token"), (0, tokens["1"]), (1, tokens["0"]), (0, ""), (0, None)]:
+    for seat, token in [
+        (0, "forged-token"),
+        (0, tokens["1"]),
+        (1, tokens["0"]),
+        (0, ""),
+        (0, None),
+    ]:
         response = act(client, room, seat, token, "take:1", 0)
         assert response.status_code == 403, (seat, token, response.text)
         assert "only the holder of a seat may act" in response.json()["message"]
@@ -249,9 +260,13 @@ def test_bad_rooms_are_refused_with_reasons(client):
         return response.json()["message"]
 
     assert "unknown game 'chess'" in refused({"game": "chess", "seats": []})
-    assert "option 'start' cannot be 99" in refused({"game": "pile", "options": {"start": 99}, "seats": TWO_PEOPLE})
+    assert "option 'start' cannot be 99" in refused(
+        {"game": "pile", "options": {"start": 99}, "seats": TWO_PEOPLE}
+    )
     assert "exactly 2 seats" in refused({"game": "pile", "seats": TWO_PEOPLE[:1]})
-    assert "Unknown bot" in refused({"game": "pile", "seats": [TWO_PEOPLE[0], {"kind": "bot", "bot": "oracle"}]})
+    assert "Unknown bot" in refused(
+        {"game": "pile", "seats": [TWO_PEOPLE[0], {"kind": "bot", "bot": "oracle"}]}
+    )
     assert client.get("/api/rooms/nosuchroom").status_code == 404
 
 
@@ -340,7 +355,12 @@ def test_nothing_sent_to_clients_holds_the_seed_or_the_rng(app, client):
                 action = state["observation"]["legal"][-1]["action"]
                 ws.send_text(json.dumps({"type": "act", "action": action, "move": state["move"]}))
         assert state["observation"]["terminal"]
-    for path in (f"/api/rooms/{room}", f"/api/rooms/{room}/view", "/api/rooms", f"/api/rooms/{room}/record"):
+    for path in (
+        f"/api/rooms/{room}",
+        f"/api/rooms/{room}/view",
+        "/api/rooms",
+        f"/api/rooms/{room}/record",
+    ):
         sent.append(client.get(path).text)
     assert any("roll:" in text for text in sent)  # chance happened and was shown
     with app.state.hub.store.sessions() as session:
@@ -348,7 +368,9 @@ def test_nothing_sent_to_clients_holds_the_seed_or_the_rng(app, client):
     for text in sent:
         assert seed not in text and seed[:8] not in text
         data = json.loads(text)
-        assert not {"seed", "rng", "random_state", "token_hash"} & {str(k).lower() for k in _keys(data)}
+        assert not {"seed", "rng", "random_state", "token_hash"} & {
+            str(k).lower() for k in _keys(data)
+        }
 
 
 # -- words -------------------------------------------------------------------------------

@@ -142,7 +142,9 @@ def start_from_lobby(page, base: str, game_id: str, options: dict, seats: list[s
             continue
         if field.evaluate("el => el.tagName") == "SELECT":
             options_json = field.evaluate("el => [...el.options].map(o => o.value)")
-            wanted = next(v for v in options_json if v in (str(value), f'"{value}"', str(value).lower()))
+            wanted = next(
+                v for v in options_json if v in (str(value), f'"{value}"', str(value).lower())
+            )
             field.select_option(wanted)
         else:
             field.fill(str(value))
@@ -292,7 +294,9 @@ def test_the_language_follows_the_browser_and_can_be_switched(server, browser):
         page.wait_for_selector("#create")
         assert page.inner_text("#create") == "Spiel starten"
         page.select_option("#lang-select", "fr")
-        page.wait_for_function("document.querySelector('#create').textContent === 'Lancer la partie'")
+        page.wait_for_function(
+            "document.querySelector('#create').textContent === 'Lancer la partie'"
+        )
         page.reload()
         page.wait_for_selector("#create")
         assert page.inner_text("#create") == "Lancer la partie"  # the choice is remembered
@@ -310,7 +314,10 @@ def test_the_language_follows_the_browser_and_can_be_switched(server, browser):
 
 def test_the_lobby_and_a_game_fit_a_phone(server, browser):
     context = browser.new_context(
-        viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True
+        viewport={"width": 390, "height": 844},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
     )
     try:
         page = context.new_page()

@@ -19,8 +19,19 @@ ROOT = Path(__file__).resolve().parents[2]
 def start_server(data: Path) -> tuple[subprocess.Popen, str]:
     env = {**os.environ, "PYTHONPATH": f"{ROOT / 'src'}{os.pathsep}{ROOT}", "LANG": "C.UTF-8"}
     process = subprocess.Popen(
-        [sys.executable, "-m", "tests.web.serve_for_tests", "--port", "0", "--data", str(data),
-         "--bot-delay", "0", "--workers", "1"],
+        [
+            sys.executable,
+            "-m",
+            "tests.web.serve_for_tests",
+            "--port",
+            "0",
+            "--data",
+            str(data),
+            "--bot-delay",
+            "0",
+            "--workers",
+            "1",
+        ],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
@@ -80,7 +91,12 @@ def test_the_game_goes_on_after_sigkill_from_the_last_acknowledged_action(tmp_pa
             while not state["observation"]["terminal"]:
                 response = client.post(
                     f"/api/rooms/{room}/actions",
-                    json={"seat": 0, "token": token, "action": state["observation"]["legal"][-1]["action"], "move": state["move"]},
+                    json={
+                        "seat": 0,
+                        "token": token,
+                        "action": state["observation"]["legal"][-1]["action"],
+                        "move": state["move"],
+                    },
                 )
                 assert response.status_code == 200, response.text
                 state = wait_for_turn(client, room, token)

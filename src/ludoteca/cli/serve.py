@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 
 import ludoteca.web  # noqa: F401  (the "web" catalogs)
-from ludoteca.engine import translate
+
+from .common import add_language, say
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -39,15 +39,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         default=0.4,
         help="seconds a bot waits before it moves, so people can follow (0.4)",
     )
+    add_language(parser)
     parser.set_defaults(run=run)
-
-
-def _language() -> str:
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(name, "")
-        if value:
-            return value[:2].lower()
-    return "en"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -74,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
             port = server.servers[0].sockets[0].getsockname()[1]
             host = args.host if ":" not in args.host else f"[{args.host}]"
             url = f"http://{host}:{port}/"
-            print(translate("web.serve.running", _language(), {"url": url}), flush=True)
+            print(say(args.lang, "web.serve.running", url=url), flush=True)
         await task
 
     asyncio.run(serve())

@@ -52,7 +52,12 @@ class RoomError(Exception):
         return translate(self.key, lang, params)
 
     def to_json(self, lang: str) -> dict[str, Any]:
-        return {"type": "error", "code": self.status, "key": self.key, "message": self.message(lang)}
+        return {
+            "type": "error",
+            "code": self.status,
+            "key": self.key,
+            "message": self.message(lang),
+        }
 
 
 def hash_token(token: str) -> str:
@@ -157,9 +162,7 @@ class Hub:
         self._closed = False
 
     async def db(self, function, *args):
-        return await asyncio.get_running_loop().run_in_executor(
-            self._db, partial(function, *args)
-        )
+        return await asyncio.get_running_loop().run_in_executor(self._db, partial(function, *args))
 
     def close(self) -> None:
         if self._closed:
