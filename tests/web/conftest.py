@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-import warnings
-
 import pytest
 
 from ludoteca.games import registry
 
-warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
+
+def pytest_configure(config):
+    # starlette's TestClient asks for httpx2, which is not needed for these tests
+    config.addinivalue_line("filterwarnings", "ignore:Using `httpx` with `starlette.testclient`")
+
 
 TEST_GAMES = {"pile": "tests.web.pilegame", "count": "tests.web.countgame"}
 

@@ -1,6 +1,6 @@
 """Start ``ludoteca serve`` with the test game "pile" registered too (for subprocess tests).
 
-Usage: python -m tests.web.serve_for_tests [serve options]
+Usage: python -m tests.web.serve_for_tests [serve] [serve options]
 """
 
 import argparse
@@ -15,6 +15,8 @@ def main(argv: list[str]) -> int:
         registry.add("pile", "tests.web.pilegame")
     parser = argparse.ArgumentParser(prog="serve_for_tests")
     serve.register(parser.add_subparsers())
+    if argv[:1] == ["serve"]:
+        argv = argv[1:]
     args = parser.parse_args(["serve", *argv])
     return args.run(args)
 

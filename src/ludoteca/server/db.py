@@ -16,10 +16,13 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    bindparam,
     create_engine,
     event,
     func,
+    insert,
     select,
+    update,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
@@ -113,6 +116,7 @@ class Store:
 
     def __init__(self, url: str):
         self.url = url
+        self.inline = url.startswith("sqlite")
         connect_args = {"check_same_thread": False} if url.startswith("sqlite") else {}
         self.engine = create_engine(url, connect_args=connect_args)
         if url.startswith("sqlite"):
@@ -164,12 +168,11 @@ class Store:
 
     def append(self, room_id: str, number: int, seat: int, kind: str, action: str | None) -> None:
         """Write one log entry and commit; a duplicate number fails (the log is append-only)."""
-        with self.sessions.begin() as session:
-            session.add(
-                ActionRow(room_id=room_id, number=number, seat=seat, kind=kind, action=action)
-            )
-            room = session.get(RoomRow, room_id)
-            room.updated_at = _now()
+        row = {"room_id": room_id, "number": number, "seat": seat, "kind": kind, "action": action}
+        now = _now()
+        with self.engine.begin() as connection:
+            connection.execute(_INSERT_ACTION, {**row, "created_at": now})
+            connection.execute(_TOUCH_ROOM, {"room": room_id, "now": now})
 
     def claim_seat(self, room_id: str, seat: int, name: str, token_hash: str) -> bool:
         """Turn an open seat into a person's seat; False if it is not open any more."""
@@ -244,6 +247,13 @@ class Store:
                     "finished_at": row.finished_at.isoformat() + "Z",
                 },
             }
+
+
+# Built once: the hot path of every action (statements reused, only parameters change).
+_INSERT_ACTION = insert(ActionRow)
+_TOUCH_ROOM = (
+    update(RoomRow).where(RoomRow.id == bindparam("room")).values(updated_at=bindparam("now"))
+)
 
 
 def _sqlite_pragmas(connection, _record) -> None:

@@ -162,6 +162,10 @@ class Hub:
         self._closed = False
 
     async def db(self, function, *args):
+        """Run a database call: inline for SQLite (a commit takes well under a millisecond and
+        a thread hand-off costs more), in the database thread for a server database."""
+        if self.store.inline:
+            return function(*args)
         return await asyncio.get_running_loop().run_in_executor(self._db, partial(function, *args))
 
     def close(self) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from ludoteca import list_games
@@ -33,15 +34,34 @@ def language(lang: str | None) -> str:
     return lang if lang in LANGUAGES else DEFAULT_LANGUAGE
 
 
+_texts: dict[tuple[str, str, str], str] = {}
+
+
+def _text(data: dict[str, Any], lang: str) -> str:
+    """The text of a message in ``lang``; the same messages recur in every view, so cached."""
+    key = (lang, data["key"], json.dumps(data["params"], sort_keys=True, default=str))
+    text = _texts.get(key)
+    if text is None:
+        if len(_texts) > 100_000:
+            _texts.clear()
+        text = _texts[key] = message_from_json(data).text(lang)
+    return text
+
+
 def translated(data: Any, lang: str) -> Any:
     """``data`` with the text of every message ({key, params, text}) in ``lang``."""
+    if lang == DEFAULT_LANGUAGE:
+        return data  # the engine writes every message's text in English already
+    return _translated(data, lang)
+
+
+def _translated(data: Any, lang: str) -> Any:
     if isinstance(data, dict):
         if isinstance(data.get("key"), str) and "params" in data:
-            message = message_from_json(data)
-            return {**data, "text": message.text(lang)}
-        return {key: translated(value, lang) for key, value in data.items()}
+            return {**data, "text": _text(data, lang)}
+        return {key: _translated(value, lang) for key, value in data.items()}
     if isinstance(data, list):
-        return [translated(value, lang) for value in data]
+        return [_translated(value, lang) for value in data]
     return data
 
 
