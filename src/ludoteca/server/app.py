@@ -54,10 +54,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     workers_count = (
         workers.default_workers() if settings.bot_workers is None else settings.bot_workers
     )
-    hub = Hub(store, workers.make_executor(workers_count), settings.bot_delay)
+    hub = Hub(store, workers_count, settings.bot_delay)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI):
+        hub.warm()
         asyncio.get_running_loop().create_task(_resume(hub))
         yield
         hub.close()

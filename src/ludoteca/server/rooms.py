@@ -14,7 +14,7 @@ import logging
 import random
 import secrets
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -151,9 +151,10 @@ class Live:
 class Hub:
     """Every live room of one server, the database and the bots' workers."""
 
-    def __init__(self, store: Store, executor: Executor, bot_delay: float = 0.0):
+    def __init__(self, store: Store, worker_count: int, bot_delay: float = 0.0):
         self.store = store
-        self.executor = executor
+        self.worker_count = worker_count
+        self.executor: Executor = workers.make_executor(worker_count)
         self.bot_delay = bot_delay
         self.rooms: dict[str, Live] = {}
         self._loading: dict[str, asyncio.Lock] = {}
@@ -383,9 +384,21 @@ class Hub:
             if action in state.legal_actions():
                 return action
             log.error("room %s: bot %s chose the illegal %r", live.id, spec, action)
+        except BrokenExecutor:
+            log.error("room %s: the bots' worker died; starting new workers", live.id)
+            self.renew_executor()
         except Exception:
             log.exception("room %s: bot %s failed; playing a random action", live.id, spec)
         return random.Random(seed).choice(state.legal_actions())
+
+    def renew_executor(self) -> None:
+        old, self.executor = self.executor, workers.make_executor(self.worker_count)
+        old.shutdown(wait=False, cancel_futures=True)
+
+    def warm(self) -> None:
+        """Start the workers now and import the games in them."""
+        for _ in range(max(1, self.worker_count)):
+            self.executor.submit(workers.warm)
 
     async def hint(self, live: Live, state: State, version: int, seat: int) -> dict | None:
         key = (version, seat)

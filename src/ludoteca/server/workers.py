@@ -58,6 +58,13 @@ def hint_for(
     return hint(state, seat)
 
 
+def warm() -> int:
+    """Import every game in this worker, so the first bot move does not wait for it."""
+    from ludoteca import list_games
+
+    return len(list_games())
+
+
 def _register(games: dict[str, str]) -> None:
     for game_id, module in games.items():
         if game_id not in registry.ids():

@@ -585,11 +585,26 @@ class PlayPage {
     }
     if (message.type === "ack") return;
     if (message.type === "state") {
+      if (this.switchSeat(message)) return;
       if (this.message && message.move !== this.message.move) this.picks = [];
       this.message = message;
       window.ludoteca.message = message;
       this.render();
     }
+  }
+
+  // Hot seat: when another seat this browser holds is to move, look through its eyes.
+  switchSeat(message) {
+    const player = message.observation.current_player;
+    if (message.seat === player || player < 0) return false;
+    const other = mine.forRoom(this.room).find((e) => !e.invite && e.seat === player);
+    if (!other || other.token === this.token) return false;
+    this.token = other.token;
+    const old = this.socket;
+    this.socket = null;
+    if (old) old.close();
+    this.connect();
+    return true;
   }
 
   legal() {
