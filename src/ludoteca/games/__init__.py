@@ -3,3 +3,4 @@
 from ludoteca.engine.registry import Registry
 
 registry = Registry()
+registry.add("potager", "ludoteca.games.potager")

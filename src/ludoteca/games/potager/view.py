@@ -1,0 +1,438 @@
+"""The Potager board as SVG: both gardens facing across the hedge, the trampoline and the bag,
+the score track with both gnomes, and the pattern chart.
+
+Clickable ids: ``hedge-<slot>``, ``g<seat>-<space>`` (garden spaces), ``pat-<pattern>``,
+``swap-<k>`` and ``hose-<column>`` (bonus tools) and ``skip``.
+"""
+
+from __future__ import annotations
+
+from ludoteca.engine import Message
+from ludoteca.engine.svg import document, element, text
+
+from .board import COLUMNS, INDEX, TOOL_SPACES, TRACK_END, TRACK_TOOLS, VEGETABLES, patterns
+
+CELL = 54
+GARDEN_X = 40
+TOP_GARDEN_Y = 70
+HEDGE_Y = TOP_GARDEN_Y + 5 * CELL + 38
+BOTTOM_GARDEN_Y = HEDGE_Y + CELL + 38
+PANEL_X = GARDEN_X + 5 * CELL + 150
+WIDTH, HEIGHT = 960, BOTTOM_GARDEN_Y + 5 * CELL + 60
+
+COLOURS = {
+    "potato": ("#c9a063", "#f3e3c4"),
+    "carrot": ("#ee7d1c", "#fde0c2"),
+    "broccoli": ("#3f8f35", "#d4ecc9"),
+    "tomato": ("#d9302a", "#f9d0cd"),
+    "eggplant": ("#6e3a8a", "#e3d2ec"),
+}
+TOOL_COLOUR, MOLE_COLOUR = "#4c6a88", "#5b4636"
+GNOME_COLOURS = ("#e0609a", "#3f7fd0")  # pink for player 1, blue for player 2
+SOIL, SOIL_EDGE, GRASS = "#8a5a33", "#6d4423", "#9bc46b"
+
+
+def _t(key: str, lang: str, **params) -> str:
+    return Message(key, params).text(lang)
+
+
+def svg(state, seat: int | None = None, hints: dict | None = None) -> str:
+    hints = hints or {}
+    lang = hints.get("lang", "en")
+    bottom = seat if seat is not None else 0
+    legal_clicks = {c for a in state.legal_actions() for c in state.clicks(a)[:1]}
+    if seat is not None and seat != state.current_player:
+        legal_clicks = set()
+    if hints.get("action") in state.legal_actions():  # a bot's advice: its clicks glow too
+        legal_clicks |= set(state.clicks(hints["action"]))
+    parts = [
+        element("rect", x=0, y=0, width=WIDTH, height=HEIGHT, fill=GRASS, rx=14),
+        element("rect", x=12, y=12, width=WIDTH - 24, height=HEIGHT - 24, fill="#b5d88a", rx=10),
+    ]
+    parts.append(_garden(state, 1 - bottom, TOP_GARDEN_Y, True, lang, legal_clicks))
+    parts.append(_garden(state, bottom, BOTTOM_GARDEN_Y, False, lang, legal_clicks))
+    parts.append(_hedge(state, lang, legal_clicks))
+    parts.append(_track(state, lang))
+    parts.append(_chart(state, lang, legal_clicks))
+    parts.append(_skip(state, lang, "skip" in legal_clicks))
+    return document(WIDTH, HEIGHT, "".join(parts), font_family="sans-serif")
+
+
+def _garden(state, seat: int, top: float, facing_down: bool, lang: str, warm: set) -> str:
+    parts = []
+    colour = GNOME_COLOURS[seat]
+    label_y = top - 14 if facing_down else top + 5 * CELL + 26
+    title = _t("potager.view.player", lang, player=seat + 1)
+    marker = " \u25c0" if state.current_player == seat else ""
+    parts.append(
+        text(
+            f"{title} \u2014 {state.points[seat]}{marker}",
+            x=GARDEN_X,
+            y=label_y,
+            font_size=18,
+            font_weight="bold",
+            fill=colour,
+        )
+    )
+    parts.append(
+        element(
+            "rect",
+            x=GARDEN_X - 6,
+            y=top - 6,
+            width=5 * CELL + 12,
+            height=5 * CELL + 12,
+            rx=16,
+            fill="#7aa650",
+        )
+    )
+    for space in INDEX:
+        column, row = COLUMNS.index(space[0]), int(space[1])
+        y_row = (row - 1) if facing_down is False else (5 - row)
+        x, y = GARDEN_X + column * CELL, top + y_row * CELL
+        cell_id = f"g{seat}-{space}"
+        inner = [
+            element(
+                "rect",
+                x=x + 2,
+                y=y + 2,
+                width=CELL - 4,
+                height=CELL - 4,
+                rx=6,
+                fill=SOIL,
+                stroke="#f6d365" if cell_id in warm else SOIL_EDGE,
+                stroke_width=3 if cell_id in warm else 1.5,
+            )
+        ]
+        token = state.token(seat, space)
+        if token is None and space in TOOL_SPACES:
+            inner.append(_tool_space(TOOL_SPACES[space], x, y, lang))
+        elif token is None:
+            inner.append(text(space, x=x + CELL / 2, y=y + CELL / 2 + 4, **_small("#c79a70")))
+        else:
+            inner.append(_token(token, x + 5, y + 5, CELL - 10, lang))
+        parts.append(element("g", "".join(inner), id=cell_id))
+    return "".join(parts)
+
+
+def _label(name: str, cx: float, cy: float, width: float, fill: str, size: float) -> str:
+    """A name in one or two lines, shrunk to fit ``width``."""
+    words = name.split(" ", 1) if len(name) > 9 else [name]
+    size = min(size, width / (0.56 * max(len(w) for w in words)))
+    return "".join(
+        text(
+            word,
+            x=cx,
+            y=cy + size * 0.35 + size * 1.1 * (i - (len(words) - 1) / 2),
+            **_small(fill, round(size, 1)),
+        )
+        for i, word in enumerate(words)
+    )
+
+
+def _small(fill: str, size: float = 11) -> dict:
+    return {"font_size": size, "fill": fill, "text_anchor": "middle"}
+
+
+def _tool_space(tool: str, x: float, y: float, lang: str) -> str:
+    words = _t(f"potager.thing.{tool}", lang).split(" ", 1)
+    return element(
+        "rect",
+        x=x + 6,
+        y=y + 6,
+        width=CELL - 12,
+        height=CELL - 12,
+        rx=8,
+        fill="#e9d8a6",
+        stroke="#b08d3c",
+        stroke_dasharray="4 3",
+    ) + _label(" ".join(words), x + CELL / 2, y + CELL / 2, CELL - 14, "#6b4f12", 9)
+
+
+def _token(token, x: float, y: float, size: float, lang: str) -> str:
+    kind, double = token
+    if kind in VEGETABLES:
+        dark, light = COLOURS[kind]
+        body = element(
+            "rect",
+            x=x,
+            y=y,
+            width=size,
+            height=size,
+            rx=size / 2,
+            fill=light,
+            stroke=dark,
+            stroke_width=2,
+        )
+        centres = [(x + size * 0.33, y + size * 0.55), (x + size * 0.67, y + size * 0.55)]
+        if not double:
+            centres = [(x + size / 2, y + size * 0.55)]
+        for cx, cy in centres:
+            body += element("ellipse", cx=cx, cy=cy, rx=size * 0.16, ry=size * 0.2, fill=dark)
+            body += element(
+                "path",
+                d=f"M{cx:.1f} {cy - size * 0.18:.1f} l-4 -6 M{cx:.1f} {cy - size * 0.18:.1f} l4 -6",
+                stroke="#2f7a2a",
+                stroke_width=2,
+            )
+        return body
+    fill = MOLE_COLOUR if kind == "mole" else TOOL_COLOUR
+    body = element("rect", x=x, y=y, width=size, height=size, rx=8, fill=fill)
+    if kind == "mole":
+        body += element("circle", cx=x + size * 0.38, cy=y + size * 0.35, r=2.5, fill="#fff")
+        body += element("circle", cx=x + size * 0.62, cy=y + size * 0.35, r=2.5, fill="#fff")
+        body += element("ellipse", cx=x + size / 2, cy=y + size * 0.5, rx=5, ry=3.5, fill="#f4a6b8")
+    name = _t(f"potager.thing.{kind}", lang)
+    if kind == "mole":
+        return body + _label(name, x + size / 2, y + size * 0.8, size - 4, "#ffffff", 8)
+    return body + _label(name, x + size / 2, y + size / 2, size - 4, "#ffffff", 9)
+
+
+def _hedge(state, lang: str, warm: set) -> str:
+    parts = [
+        element(
+            "rect",
+            x=GARDEN_X - 10,
+            y=HEDGE_Y - 8,
+            width=5 * CELL + 20,
+            height=CELL + 16,
+            rx=22,
+            fill="#2f6b2a",
+        ),
+        text(_t("potager.view.hedge", lang), x=16, y=HEDGE_Y - 12, font_size=11, fill="#1f4a1c"),
+    ]
+    for slot in range(1, 6):
+        x = GARDEN_X + (slot - 1) * CELL
+        slot_id = f"hedge-{slot}"
+        inner = [
+            element(
+                "rect",
+                x=x + 2,
+                y=HEDGE_Y + 2,
+                width=CELL - 4,
+                height=CELL - 4,
+                rx=10,
+                fill="#3f8a37",
+                stroke="#f6d365" if slot_id in warm else "#24521f",
+                stroke_width=3 if slot_id in warm else 1,
+            )
+        ]
+        kind = state.hedge[slot - 1]
+        if kind is not None:
+            token = (kind, kind in VEGETABLES)
+            inner.append(_token(token, x + 6, HEDGE_Y + 6, CELL - 12, lang))
+        parts.append(element("g", "".join(inner), id=slot_id))
+        if not state.game.bonus_tools:  # there the hose buttons name the columns
+            parts.append(
+                text(COLUMNS[slot - 1], x=x + CELL / 2, y=HEDGE_Y - 12, **_small("#1f4a1c"))
+            )
+    # the trampoline after slot 5, with the arrow of the refill
+    tx = GARDEN_X + 5 * CELL + 26
+    parts.append(
+        element(
+            "path",
+            d=f"M{tx - 4} {HEDGE_Y + CELL / 2} l-10 -7 v14 z",
+            fill="#24521f",
+        )
+    )
+    parts.append(
+        element(
+            "ellipse",
+            cx=tx + CELL / 2,
+            cy=HEDGE_Y + CELL / 2,
+            rx=CELL / 2 + 4,
+            ry=CELL / 2,
+            fill="#334",
+            stroke="#99a",
+            stroke_width=3,
+        )
+    )
+    if state.trampoline is not None:
+        token = (state.trampoline, state.trampoline in VEGETABLES)
+        parts.append(_token(token, tx + 7, HEDGE_Y + 7, CELL - 14, lang))
+    parts.append(
+        text(
+            _t("potager.view.trampoline", lang),
+            x=tx + CELL / 2,
+            y=HEDGE_Y - 12,
+            **_small("#1f4a1c"),
+        )
+    )
+    parts.append(
+        text(
+            _t("potager.view.bag", lang, n=state.bag_size()),
+            x=tx + CELL / 2,
+            y=HEDGE_Y + CELL + 18,
+            **_small("#1f4a1c", 12),
+        )
+    )
+    if state.game.bonus_tools:
+        for k in range(1, 5):
+            x = GARDEN_X + k * CELL
+            parts.append(
+                element(
+                    "g",
+                    element("circle", cx=x, cy=HEDGE_Y + CELL + 12, r=9, fill="#d4af37")
+                    + text("\u21c4", x=x, y=HEDGE_Y + CELL + 16, **_small("#3a2a00", 12)),
+                    id=f"swap-{k}",
+                )
+            )
+        for i, column in enumerate(COLUMNS):
+            x = GARDEN_X + i * CELL + CELL / 2
+            parts.append(
+                element(
+                    "g",
+                    element(
+                        "rect", x=x - 13, y=HEDGE_Y - 30, width=26, height=14, rx=7, fill="#5fa8d3"
+                    )
+                    + text(column, x=x, y=HEDGE_Y - 19, **_small("#ffffff", 10)),
+                    id=f"hose-{column}",
+                )
+            )
+    if state.hand is not None:
+        kind, slot = state.hand
+        x = GARDEN_X + (slot - 1) * CELL
+        parts.append(
+            element(
+                "rect",
+                x=x + 4,
+                y=HEDGE_Y + 4,
+                width=CELL - 8,
+                height=CELL - 8,
+                rx=10,
+                fill="none",
+                stroke="#fff",
+                stroke_width=2,
+                stroke_dasharray="5 4",
+            )
+        )
+    if state.phase == "over":
+        winners = state.winners()
+        if len(winners) == 1:
+            banner = _t("potager.view.winner", lang, player=winners[0] + 1)
+        else:
+            banner = _t("potager.view.tie", lang)
+        parts.append(text(banner, x=PANEL_X, y=HEIGHT - 42, font_size=18, fill="#8b0000"))
+    if state.end_triggered and state.phase != "over":
+        parts.append(
+            text(
+                _t("potager.view.last_turn", lang),
+                x=PANEL_X,
+                y=HEIGHT - 42,
+                font_size=18,
+                fill="#8b0000",
+            )
+        )
+    return "".join(parts)
+
+
+def _track(state, lang: str) -> str:
+    """The score track 0–60 in rows of 10; tool spaces (5, 10, …, 35) marked in gold."""
+    parts = []
+    step, top = 44, TOP_GARDEN_Y - 20
+    for value in range(TRACK_END + 1):
+        row, col = divmod(value, 10)
+        x = PANEL_X + col * step
+        y = top + row * 30
+        tool = value in TRACK_TOOLS
+        parts.append(
+            element(
+                "rect",
+                x=x,
+                y=y,
+                width=step - 4,
+                height=24,
+                rx=5,
+                fill="#e9d8a6" if tool else "#f7f3e8",
+                stroke="#b08d3c" if tool else "#c9c2ad",
+            )
+        )
+        parts.append(text(value, x=x + (step - 4) / 2, y=y + 16, **_small("#5b4a2a", 11)))
+    for seat in (0, 1):
+        value = min(state.points[seat], TRACK_END)
+        row, col = divmod(value, 10)
+        x = PANEL_X + col * step + 1 + seat * (step - 18)
+        y = top + row * 30 + 24
+        parts.append(
+            element(
+                "path",
+                d=f"M{x} {y} l6 -22 l6 22 z",
+                fill=GNOME_COLOURS[seat],
+                stroke="#fff",
+                stroke_width=1.5,
+            )
+        )
+    return "".join(parts)
+
+
+def _chart(state, lang: str, warm: set) -> str:
+    parts = [
+        text(
+            _t("potager.view.patterns", lang),
+            x=PANEL_X,
+            y=TOP_GARDEN_Y + 210,
+            font_size=15,
+            font_weight="bold",
+            fill="#24521f",
+        )
+    ]
+    mini = 11
+    top = TOP_GARDEN_Y + 222
+    for index, pattern in enumerate(patterns()):
+        row, col = divmod(index, 3)
+        x0, y0 = PANEL_X + col * 150, top + row * 82
+        dark, light = COLOURS[pattern.vegetable]
+        pattern_id = f"pat-{pattern.id}"
+        inner = [
+            element(
+                "rect",
+                x=x0,
+                y=y0,
+                width=142,
+                height=76,
+                rx=8,
+                fill=light,
+                stroke="#f6d365" if pattern_id in warm else dark,
+                stroke_width=3 if pattern_id in warm else 1,
+            ),
+            text(
+                f"{_t('potager.thing.' + pattern.vegetable, lang)} {pattern.id[-1]} \u00b7 "
+                f"{pattern.size}",
+                x=x0 + 6,
+                y=y0 + 14,
+                font_size=10,
+                fill=dark,
+            ),
+        ]
+        for cx, cy in pattern.cells:
+            inner.append(
+                element(
+                    "rect",
+                    x=x0 + 8 + cx * (mini + 2),
+                    y=y0 + 20 + cy * (mini + 2),
+                    width=mini,
+                    height=mini,
+                    rx=2,
+                    fill=dark,
+                )
+            )
+        parts.append(element("g", "".join(inner), id=pattern_id))
+    return "".join(parts)
+
+
+def _skip(state, lang: str, active: bool) -> str:
+    x, y = GARDEN_X + 5 * CELL + 16, BOTTOM_GARDEN_Y + 5 * CELL - 34
+    return element(
+        "g",
+        element(
+            "rect",
+            x=x,
+            y=y,
+            width=88,
+            height=30,
+            rx=15,
+            fill="#f6d365" if active else "#ddd",
+            stroke="#8a6d1a" if active else "#aaa",
+        )
+        + text(_t("potager.view.skip", lang), x=x + 44, y=y + 20, **_small("#333", 13)),
+        id="skip",
+    )

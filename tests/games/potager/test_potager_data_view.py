@@ -1,0 +1,136 @@
+"""Potager data (patterns), the view, the text board, messages, and the bot."""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ElementTree
+from importlib import resources
+
+import pytest
+
+from ludoteca import load_game
+from ludoteca.engine import LANGUAGES, sample_chance
+from ludoteca.games.potager.board import (
+    INDEX,
+    VEGETABLES,
+    _orientations,
+    patterns,
+    placements,
+)
+
+from .helpers import position
+
+# -- the patterns ---------------------------------------------------------------------------
+
+
+def test_there_are_3_patterns_per_vegetable_15_in_all():
+    assert len(patterns()) == 15
+    for vegetable in VEGETABLES:
+        assert sum(p.vegetable == vegetable for p in patterns()) == 3
+
+
+def test_patterns_have_3_to_6_cells():
+    sizes = [p.size for p in patterns()]
+    assert min(sizes) == 3 and max(sizes) == 6
+    assert all(3 <= size <= 6 for size in sizes)
+
+
+def test_the_15_shapes_are_distinct_under_rotation_and_reflection():
+    canonical = [min(_orientations(p.cells), key=sorted) for p in patterns()]
+    assert len(set(canonical)) == 15
+
+
+@pytest.mark.parametrize("pattern", patterns(), ids=lambda p: p.id)
+def test_every_pattern_fits_the_21_space_garden(pattern):
+    found = placements(pattern.id)
+    assert found, f"{pattern.id} fits nowhere"
+    assert all(len(cells) == pattern.size and set(cells) <= set(INDEX) for cells in found)
+
+
+def test_the_pattern_file_says_it_is_our_composition():
+    text = resources.files("ludoteca.games.potager").joinpath("data/patterns.toml").read_text()
+    assert "OUR COMPOSITION" in text
+
+
+def test_the_garden_has_21_spaces_without_corners():
+    assert len(INDEX) == 21
+    assert not {"a1", "e1", "a5", "e5"} & set(INDEX)
+
+
+# -- the view -------------------------------------------------------------------------------
+
+
+def _ids(svg: str) -> set[str]:
+    return {el.get("id") for el in ElementTree.fromstring(svg).iter() if el.get("id")}
+
+
+def test_the_svg_has_every_clickable_id():
+    game = load_game("potager")
+    ids = _ids(game.svg(position(), 0))
+    assert {f"hedge-{k}" for k in range(1, 6)} <= ids
+    assert {f"g{seat}-{space}" for seat in (0, 1) for space in INDEX} <= ids
+    assert {f"pat-{p.id}" for p in patterns()} <= ids
+    assert "skip" in ids
+    variant_ids = _ids(game.svg(position(variant="bonus-tools"), 1))
+    assert {"swap-1", "swap-4", "hose-a", "hose-e"} <= variant_ids
+
+
+def test_a_placement_is_a_hedge_token_then_a_garden_space():
+    state = position()
+    assert state.clicks("take:3") == ["hedge-3"]
+    assert state.apply("take:3").clicks("place:c4") == ["g0-c4"]
+    row = position(gardens=({"a3": "carrot1", "b3": "carrot1", "c3": "carrot1"}, {}))
+    assert row.clicks("harvest:carrot-1:a3,b3,c3") == ["pat-carrot-1", "g0-a3", "g0-b3", "g0-c3"]
+
+
+def test_the_svg_shows_tool_spaces_only_while_uncovered_and_both_gnomes():
+    game = load_game("potager")
+    shown = game.svg(position(gardens=({"b2": "potato1"}, {})), 0)
+    assert shown.count("gloves") == 1  # player 2's gloves only
+    assert shown.count("l6 -22 l6 22") == 2  # the two gnomes
+
+
+def test_the_text_board_shows_both_gardens_the_hedge_the_trampoline_and_the_bag():
+    state = position(gardens=({"c3": "tomato2"}, {"b3": "carrot1"}), points=(4, 7))
+    board = str(state)
+    assert "Player 1: 4 points" in board and "Player 2: 7 points" in board
+    assert "T2" in board and "C1" in board
+    assert "Trampoline: P" in board and "Bag: 50" in board
+    assert "Joueur 1 : 4 points" in state.text_board("fr")
+
+
+def test_every_message_of_random_games_is_translated_in_four_languages():
+    for variant in ("standard", "bonus-tools"):
+        game = load_game("potager", variant=variant)
+        rng = random.Random(3)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.current_player < 0:
+                action = sample_chance(state, rng)
+            else:
+                action = rng.choice(state.legal_actions())
+                for lang in LANGUAGES:
+                    assert "potager." not in state.prompt(state.current_player).text(lang)
+                    assert "potager." not in state.label(action).text(lang)
+                    assert "potager." not in state.describe(0, action).text(lang)
+            state = state.apply(action)
+        for lang in LANGUAGES:
+            assert "potager." not in state.text_board(lang)
+            assert "potager." not in state.prompt(0).text(lang)
+
+
+# -- the bot --------------------------------------------------------------------------------
+
+
+def test_the_heuristic_bot_beats_the_random_bot_from_both_seats():
+    """A small sample; benchmarks/potager_bot.py plays the full 200 games."""
+    from ludoteca.bots.base import HeuristicBot, RandomBot
+    from ludoteca.engine import play
+
+    game = load_game("potager")
+    wins = 0
+    for seed in range(8):
+        seat = seed % 2
+        agents = {seat: HeuristicBot(seed), 1 - seat: RandomBot(seed)}
+        wins += play(game.new_initial_state(), agents, random.Random(seed)).winners() == [seat]
+    assert wins >= 7
