@@ -77,6 +77,15 @@ def bot_specs() -> list[str]:
     return specs
 
 
+def picture_hints(found: dict | None, lang: str) -> dict[str, Any]:
+    """What a game's ``svg`` gets as ``hints``: the language of its words and, when a hint is
+    shown, the hint itself with its overlay keys also at the top level (views read either)."""
+    if not found:
+        return {"lang": lang}
+    overlay = found.get("overlay") if isinstance(found.get("overlay"), dict) else {}
+    return {**overlay, **found, "lang": lang}
+
+
 @dataclass(eq=False)
 class Watcher:
     """One connection looking at a room: a seat's holder or a spectator (seat None)."""
@@ -458,7 +467,7 @@ class Hub:
         }
         if watcher.views:
             try:
-                message["svg"] = live.game.svg(state, seat, found)
+                message["svg"] = live.game.svg(state, seat, picture_hints(found, watcher.lang))
             except NotImplementedError:
                 message["svg"] = None
         return message

@@ -636,7 +636,9 @@ class PlayPage {
     const hintText = $("#hint-text");
     if (this.hints && message.hint) {
       hintText.hidden = false;
-      hintText.textContent = t("web.play.hint_is", { action: message.hint.action || "" }) + (message.hint.reason ? ` — ${message.hint.reason}` : "");
+      const entry = observation.legal.find((e) => e.action === message.hint.action);
+      const label = entry && entry.label ? entry.label.text : message.hint.action || "";
+      hintText.textContent = t("web.play.hint_is", { action: label }) + (message.hint.reason ? ` — ${message.hint.reason}` : "");
     } else if (this.hints && observation.legal.length) {
       hintText.hidden = false;
       hintText.textContent = t("web.play.no_hint");
@@ -655,13 +657,13 @@ class PlayPage {
       const layer = document.createElementNS(SVGNS, "g");
       layer.setAttribute("class", "lt-layer");
       svg.append(layer);
+      const warm = new Set(candidates.map((e) => e.clicks[this.picks.length]));
+      for (const id of warm) frame(svg, layer, id, "warm");
+      for (const id of this.picks) frame(svg, layer, id, "picked");
       if (this.hints && message.hint && message.hint.action) {
         const entry = this.legal().find((e) => e.action === message.hint.action);
         if (entry) for (const id of entry.clicks) frame(svg, layer, id, "hint");
       }
-      for (const id of this.picks) frame(svg, layer, id, "picked");
-      const warm = new Set(candidates.map((e) => e.clicks[this.picks.length]));
-      for (const id of warm) frame(svg, layer, id, "warm");
     }
     this.renderChoices(candidates);
   }
@@ -767,8 +769,13 @@ class PlayPage {
     this.endShown = true;
     const message = this.message;
     const observation = message.observation;
-    const seats = [...message.room.seats].sort((a, b) => (observation.scores[b.seat] ?? 0) - (observation.scores[a.seat] ?? 0));
     const winners = new Set(observation.winners);
+    const rank = (seat) => [winners.has(seat.seat) ? 1 : 0, observation.scores[seat.seat] ?? 0];
+    const seats = [...message.room.seats].sort((a, b) => {
+      const [wa, sa] = rank(a);
+      const [wb, sb] = rank(b);
+      return wb - wa || sb - sa;
+    });
     const dialog = $("#end");
     const you = message.seat;
     let headline = t("web.end.title");
