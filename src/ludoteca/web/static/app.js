@@ -355,8 +355,8 @@ class LobbyPage {
     const item = (room, link, label) =>
       h("li", {},
         h("a", { href: link, "data-go": "", text: `${gameTitle(room.game)} · ${room.id}` }),
-        h("span", { class: "who", text: room.seats.map(seatName).join(", ") }),
-        label);
+        label,
+        h("span", { class: "who", text: room.seats.map(seatName).join(", ") }));
     const fill = (id, list, make) => {
       const el = $(id);
       el.replaceChildren(...list.map(make));
