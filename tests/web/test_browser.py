@@ -113,7 +113,7 @@ def wait_my_turn_or_end(page, after: int, timeout: float = 60_000) -> dict:
 def click_action(page, entry: dict) -> None:
     """Click the ids of ``entry`` in the picture, as a person would, until the client sends."""
     for index, element_id in enumerate(entry["clicks"]):
-        page.locator(f'#board [id="{element_id}"]').first.click(force=True)
+        page.locator(f'#lt-board [id="{element_id}"]').first.click(force=True)
         picks = page.evaluate("window.ludoteca.page.picks.length")
         if picks == 0:
             return
@@ -135,9 +135,9 @@ def play_by_clicks(page, rng: random.Random, max_turns: int = 600) -> dict:
 
 def start_from_lobby(page, base: str, game_id: str, options: dict, seats: list[str]) -> None:
     page.goto(base + "/")
-    page.click(f"#game-{game_id}")
+    page.click(f"#lt-game-{game_id}")
     for name, value in options.items():
-        field = page.locator(f"#opt-{name}")
+        field = page.locator(f"#lt-opt-{name}")
         if field.count() == 0:
             continue
         if field.evaluate("el => el.tagName") == "SELECT":
@@ -150,10 +150,10 @@ def start_from_lobby(page, base: str, game_id: str, options: dict, seats: list[s
             field.fill(str(value))
             field.dispatch_event("change")
     for index, kind in enumerate(seats):
-        page.select_option(f"#seat-{index}-kind", kind)
+        page.select_option(f"#lt-seat-{index}-kind", kind)
         if kind == "bot":
-            page.select_option(f"#seat-{index}-bot", "random")
-    page.click("#create")
+            page.select_option(f"#lt-seat-{index}-bot", "random")
+    page.click("#lt-create")
     page.wait_for_url("**/room/*")
 
 
@@ -169,21 +169,21 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicks(server, page, game_i
     start_from_lobby(page, server, game_id, options, ["me"] + ["bot"] * (players - 1))
     message = wait_my_turn_or_end(page, -1)
     shot(page, f"game-{game_id}-start")
-    page.locator("#hints").check()
+    page.locator("#lt-hints").check()
     page.wait_for_timeout(300)
     shot(page, f"game-{game_id}-hints")
-    page.locator("#hints").uncheck()
+    page.locator("#lt-hints").uncheck()
     final = play_by_clicks(page, random.Random(7))
-    page.wait_for_selector("dialog#end[open]")
+    page.wait_for_selector("dialog#lt-end[open]")
     shot(page, f"game-{game_id}-end")
     assert final["observation"]["winners"]
-    assert page.locator("dialog#end table.sheet tbody tr").count() == players
-    page.click("dialog#end a[href^='/replay/']")
-    page.wait_for_selector("#step")
-    page.wait_for_function("document.querySelector('#step').textContent.includes(' ')")
-    page.click("#first")
-    page.wait_for_function("document.querySelector('#first').disabled")
-    page.click("#forward")
+    assert page.locator("dialog#lt-end table.sheet tbody tr").count() == players
+    page.click("dialog#lt-end a[href^='/replay/']")
+    page.wait_for_selector("#lt-step")
+    page.wait_for_function("document.querySelector('#lt-step').textContent.includes(' ')")
+    page.click("#lt-first")
+    page.wait_for_function("document.querySelector('#lt-first').disabled")
+    page.click("#lt-forward")
     page.wait_for_timeout(200)
     shot(page, f"replay-{game_id}")
     assert message["svg"] is not None
@@ -193,17 +193,17 @@ def test_clicks_narrow_the_actions_and_warm_cells_show_the_next_clicks(server, p
     start_from_lobby(page, server, "count", {}, ["me"])
     message = wait_my_turn_or_end(page, -1)
     assert page.locator(".lt-frame-warm").count() == 3  # add, roll, stop
-    page.locator('#board [id="add"]').click(force=True)
+    page.locator('#lt-board [id="add"]').click(force=True)
     assert page.evaluate("window.ludoteca.page.picks") == ["add"]
     assert page.locator(".lt-frame-warm").count() == 2  # +1, +2
     assert page.locator(".lt-frame-picked").count() == 1
     page.keyboard.press("Escape")
     assert page.evaluate("window.ludoteca.page.picks") == []
-    page.locator('#board [id="add"]').click(force=True)
-    page.locator('#board [id="add-2"]').click(force=True)
+    page.locator('#lt-board [id="add"]').click(force=True)
+    page.locator('#lt-board [id="add-2"]').click(force=True)
     message = wait_my_turn_or_end(page, message["move"])
     assert message["observation"]["scores"] == [2]
-    page.click("#undo")
+    page.click("#lt-undo")
     message = wait_my_turn_or_end(page, message["move"])
     assert message["observation"]["scores"] == [0] and not message["can_undo"]
     # keyboard play: type the notation
@@ -211,10 +211,10 @@ def test_clicks_narrow_the_actions_and_warm_cells_show_the_next_clicks(server, p
     page.keyboard.press("Enter")
     message = wait_my_turn_or_end(page, message["move"])
     assert message["observation"]["scores"] == [1]
-    page.fill("#move-input", "fly")
-    page.press("#move-input", "Enter")
-    page.wait_for_selector("#toast:not([hidden])")
-    assert "fly" in page.inner_text("#toast")
+    page.fill("#lt-move-input", "fly")
+    page.press("#lt-move-input", "Enter")
+    page.wait_for_selector("#lt-toast:not([hidden])")
+    assert "fly" in page.inner_text("#lt-toast")
 
 
 # -- two people, one invitation ----------------------------------------------------------
@@ -254,7 +254,7 @@ def test_two_browsers_play_through_an_invitation_link(server, browser, game_id):
         else:
             raise AssertionError("the game did not end")
         for page in pages.values():
-            page.wait_for_selector("dialog#end[open]")
+            page.wait_for_selector("dialog#lt-end[open]")
         shot(guest, f"invite-{game_id}-guest-end")
         assert current(host)["observation"]["scores"] == current(guest)["observation"]["scores"]
     finally:
@@ -277,7 +277,7 @@ def test_a_forged_token_is_refused_in_the_page(server, browser):
         page = context.new_page()
         page.goto(f"{server}/room/{made['room']}#seat=0&token=forged-token")
         page.wait_for_selector(".prompt.bad")
-        assert "not valid" in page.inner_text("#prompt")
+        assert "not valid" in page.inner_text("#lt-prompt")
         assert page.evaluate("window.ludoteca.message") is None
         shot(page, "forged-token")
     finally:
@@ -291,23 +291,23 @@ def test_the_language_follows_the_browser_and_can_be_switched(server, browser):
     try:
         page = context.new_page()
         page.goto(server + "/")
-        page.wait_for_selector("#create")
-        assert page.inner_text("#create") == "Spiel starten"
-        page.select_option("#lang-select", "fr")
+        page.wait_for_selector("#lt-create")
+        assert page.inner_text("#lt-create") == "Spiel starten"
+        page.select_option("#lt-lang-select", "fr")
         page.wait_for_function(
-            "document.querySelector('#create').textContent === 'Lancer la partie'"
+            "document.querySelector('#lt-create').textContent === 'Lancer la partie'"
         )
         page.reload()
-        page.wait_for_selector("#create")
-        assert page.inner_text("#create") == "Lancer la partie"  # the choice is remembered
-        page.select_option("#lang-select", "ru")
-        page.wait_for_function("document.querySelector('#create').textContent === 'Начать игру'")
+        page.wait_for_selector("#lt-create")
+        assert page.inner_text("#lt-create") == "Lancer la partie"  # the choice is remembered
+        page.select_option("#lt-lang-select", "ru")
+        page.wait_for_function("document.querySelector('#lt-create').textContent === 'Начать игру'")
         shot(page, "lobby-ru")
         start_from_lobby(page, server, "pile", {}, ["me", "bot"])
         page.wait_for_function("window.ludoteca.message")
-        assert page.inner_text("#prompt") == "Ваш ход."
-        page.select_option("#lang-select", "en")
-        page.wait_for_function("document.querySelector('#prompt').textContent === 'Your move.'")
+        assert page.inner_text("#lt-prompt") == "Ваш ход."
+        page.select_option("#lt-lang-select", "en")
+        page.wait_for_function("document.querySelector('#lt-prompt').textContent === 'Your move.'")
     finally:
         context.close()
 
@@ -322,13 +322,13 @@ def test_the_lobby_and_a_game_fit_a_phone(server, browser):
     try:
         page = context.new_page()
         page.goto(server + "/")
-        page.wait_for_selector("#create")
+        page.wait_for_selector("#lt-create")
         shot(page, "phone-lobby", full_page=True)
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, f"the lobby is {width}px wide on a 390px phone"
         game = REAL_GAMES[0] if REAL_GAMES else "pile"
-        page.click(f"#game-{game}")
-        page.click("#create")
+        page.click(f"#lt-game-{game}")
+        page.click("#lt-create")
         page.wait_for_function("window.ludoteca.message")
         page.wait_for_timeout(300)
         shot(page, f"phone-{game}", full_page=True)
@@ -339,11 +339,11 @@ def test_the_lobby_and_a_game_fit_a_phone(server, browser):
 
 def test_the_lobby_lists_rooms_and_rules_pages_render(server, page):
     page.goto(server + "/")
-    page.wait_for_selector("#create")
-    page.wait_for_selector("#finished-rooms li")
+    page.wait_for_selector("#lt-create")
+    page.wait_for_selector("#lt-finished-rooms li")
     shot(page, "lobby", full_page=True)
     for game_id in REAL_GAMES:
         page.goto(f"{server}/rules/{game_id}")
-        page.wait_for_selector("#rules h1, #rules h2, #rules p")
-        assert len(page.inner_text("#rules")) > 300
+        page.wait_for_selector("#lt-rules h1, #lt-rules h2, #lt-rules p")
+        assert len(page.inner_text("#lt-rules")) > 300
         shot(page, f"rules-{game_id}")

@@ -5,7 +5,7 @@
 
 const LANGS = ["en", "de", "fr", "ru"];
 const $ = (selector, root = document) => root.querySelector(selector);
-const app = () => document.getElementById("app");
+const app = () => document.getElementById("lt-app");
 
 // ---------------------------------------------------------------- words
 
@@ -21,7 +21,7 @@ async function loadWords(lang) {
   words.strings = await api(`/api/i18n/${words.lang}`);
   document.documentElement.lang = words.lang;
   document.querySelectorAll("[data-t]").forEach((el) => (el.textContent = t(el.dataset.t)));
-  $("#lang-select").value = words.lang;
+  $("#lt-lang-select").value = words.lang;
 }
 
 function chosenLanguage() {
@@ -68,7 +68,7 @@ function h(tag, attributes = {}, ...children) {
 
 let toastTimer = null;
 function toast(message, kind = "error") {
-  const el = $("#toast");
+  const el = $("#lt-toast");
   el.textContent = message;
   el.className = kind;
   el.hidden = false;
@@ -181,22 +181,22 @@ class LobbyPage {
     const root = app();
     root.className = "lobby";
     root.replaceChildren(
-      h("section", { class: "panel new-game", id: "new-game" },
+      h("section", { class: "panel new-game", id: "lt-new-game" },
         h("h1", { text: t("web.lobby.title") }),
         h("p", { class: "lead", text: t("web.lobby.lead") }),
-        h("div", { class: "game-list", id: "game-list", role: "radiogroup" }),
-        h("div", { id: "game-form" })),
+        h("div", { class: "game-list", id: "lt-game-list", role: "radiogroup" }),
+        h("div", { id: "lt-game-form" })),
       h("section", { class: "panel side" },
         h("h2", { text: t("web.lobby.your_games") }),
-        h("ul", { class: "rooms", id: "my-games" }),
+        h("ul", { class: "rooms", id: "lt-my-games" }),
         h("h2", { text: t("web.lobby.open_rooms") }),
-        h("ul", { class: "rooms", id: "open-rooms" }),
+        h("ul", { class: "rooms", id: "lt-open-rooms" }),
         h("h2", { text: t("web.lobby.playing") }),
-        h("ul", { class: "rooms", id: "playing-rooms" }),
+        h("ul", { class: "rooms", id: "lt-playing-rooms" }),
         h("h2", { text: t("web.lobby.finished") }),
-        h("ul", { class: "rooms", id: "finished-rooms" }),
+        h("ul", { class: "rooms", id: "lt-finished-rooms" }),
         h("h2", { text: t("web.replay.upload") }),
-        h("input", { type: "file", id: "upload", accept: ".json,application/json", onchange: (e) => uploadRecord(e.target.files[0]) })),
+        h("input", { type: "file", id: "lt-upload", accept: ".json,application/json", onchange: (e) => uploadRecord(e.target.files[0]) })),
     );
     this.renderGames();
     this.renderForm();
@@ -204,14 +204,14 @@ class LobbyPage {
   }
 
   renderGames() {
-    const list = $("#game-list");
+    const list = $("#lt-game-list");
     list.replaceChildren(
       ...state.games.map((game) =>
         h("button", {
           class: "game-card" + (game.id === this.choice ? " chosen" : ""),
           role: "radio",
           "aria-checked": game.id === this.choice ? "true" : "false",
-          id: `game-${game.id}`,
+          id: `lt-game-${game.id}`,
           onclick: () => {
             this.choice = game.id;
             localStorage.setItem("ludoteca.game", game.id);
@@ -232,7 +232,7 @@ class LobbyPage {
 
   renderForm() {
     const game = this.game();
-    const form = $("#game-form");
+    const form = $("#lt-game-form");
     if (!game) {
       form.replaceChildren(h("p", { text: t("web.lobby.no_games") }));
       return;
@@ -244,16 +244,16 @@ class LobbyPage {
     form.replaceChildren(
       h("div", { class: "options" }, ...fields),
       h("h3", { text: t("web.lobby.seats") }),
-      h("div", { class: "seats", id: "seats" }),
+      h("div", { class: "seats", id: "lt-seats" }),
       h("div", { class: "actions" },
-        h("button", { class: "primary", id: "create", onclick: () => this.create(), text: t("web.lobby.start") }),
+        h("button", { class: "primary", id: "lt-create", onclick: () => this.create(), text: t("web.lobby.start") }),
         h("a", { href: `/rules/${game.id}`, "data-go": "", class: "rules-link", text: t("web.lobby.rules") })),
     );
     this.renderSeats();
   }
 
   optionField(game, option) {
-    const id = `opt-${option.name}`;
+    const id = `lt-opt-${option.name}`;
     let input;
     if (option.choices) {
       input = h("select", { id, name: option.name },
@@ -284,7 +284,7 @@ class LobbyPage {
     }
     this.seats.length = count;
     const rows = this.seats.map((seat, i) => {
-      const kind = h("select", { id: `seat-${i}-kind`, "aria-label": t("web.seat.player", { n: i + 1 }) },
+      const kind = h("select", { id: `lt-seat-${i}-kind`, "aria-label": t("web.seat.player", { n: i + 1 }) },
         ...["me", "bot", "invite", "open"].map((k) => h("option", { value: k, text: t(`web.lobby.seat.${k}`) })));
       kind.value = seat.kind;
       kind.onchange = () => {
@@ -294,22 +294,22 @@ class LobbyPage {
       };
       const extra = [];
       if (seat.kind === "bot") {
-        const bot = h("select", { id: `seat-${i}-bot` }, ...state.bots.map((b) => h("option", { value: b, text: botLabel(b) })));
+        const bot = h("select", { id: `lt-seat-${i}-bot` }, ...state.bots.map((b) => h("option", { value: b, text: botLabel(b) })));
         bot.value = seat.bot;
         bot.onchange = () => (seat.bot = bot.value);
         extra.push(bot);
       } else if (seat.kind === "me") {
-        const name = h("input", { id: `seat-${i}-name`, placeholder: t("web.lobby.your_name"), value: localStorage.getItem("ludoteca.name") || "" });
+        const name = h("input", { id: `lt-seat-${i}-name`, placeholder: t("web.lobby.your_name"), value: localStorage.getItem("ludoteca.name") || "" });
         name.onchange = () => localStorage.setItem("ludoteca.name", name.value.trim());
         extra.push(name);
       } else if (seat.kind === "invite") {
-        const name = h("input", { id: `seat-${i}-name`, placeholder: t("web.lobby.friend_name"), value: seat.name || "" });
+        const name = h("input", { id: `lt-seat-${i}-name`, placeholder: t("web.lobby.friend_name"), value: seat.name || "" });
         name.onchange = () => (seat.name = name.value.trim());
         extra.push(name);
       }
       return h("div", { class: "seat-row" }, h("span", { class: `seat-dot s${i}`, text: i + 1 }), kind, ...extra);
     });
-    $("#seats").replaceChildren(...rows);
+    $("#lt-seats").replaceChildren(...rows);
   }
 
   async create() {
@@ -337,14 +337,14 @@ class LobbyPage {
   async loadRooms() {
     const my = mine.all().filter((e) => !e.invite);
     const seen = new Set();
-    $("#my-games").replaceChildren(
+    $("#lt-my-games").replaceChildren(
       ...my.filter((e) => !seen.has(e.room) && seen.add(e.room)).slice(0, 12).map((e) =>
         h("li", {},
           h("a", { href: `/room/${e.room}`, "data-go": "", text: `${gameTitle(e.game)} · ${e.room}` }),
           h("button", { class: "link", title: t("web.lobby.forget"), "aria-label": t("web.lobby.forget"), text: "×",
             onclick: () => { mine.drop(e.room); this.loadRooms(); } }))),
     );
-    if (!my.length) $("#my-games").append(h("li", { class: "empty", text: t("web.lobby.none") }));
+    if (!my.length) $("#lt-my-games").append(h("li", { class: "empty", text: t("web.lobby.none") }));
     let rooms;
     try {
       rooms = await api("/api/rooms");
@@ -362,11 +362,11 @@ class LobbyPage {
       el.replaceChildren(...list.map(make));
       if (!list.length) el.append(h("li", { class: "empty", text: t("web.lobby.none") }));
     };
-    fill("#open-rooms", rooms.open, (room) =>
+    fill("#lt-open-rooms", rooms.open, (room) =>
       item(room, `/room/${room.id}`,
         h("button", { class: "small", text: t("web.lobby.join"), onclick: () => this.join(room) })));
-    fill("#playing-rooms", rooms.playing.slice(0, 12), (room) => item(room, `/room/${room.id}`, h("span", { class: "tag", text: t("web.lobby.watch") })));
-    fill("#finished-rooms", rooms.finished.slice(0, 12), (room) => item(room, `/replay/${room.id}`, h("span", { class: "tag", text: t("web.lobby.replay") })));
+    fill("#lt-playing-rooms", rooms.playing.slice(0, 12), (room) => item(room, `/room/${room.id}`, h("span", { class: "tag", text: t("web.lobby.watch") })));
+    fill("#lt-finished-rooms", rooms.finished.slice(0, 12), (room) => item(room, `/replay/${room.id}`, h("span", { class: "tag", text: t("web.lobby.replay") })));
   }
 
   async join(room) {
@@ -430,18 +430,37 @@ function frame(svg, layer, id, kind) {
   layer.append(rect);
 }
 
+// The game's picture lives in a shadow root: its ids and classes never meet the page's.
+const BOARD_CSS = `
+  :host { display: block; width: 100%; }
+  svg { width: 100%; height: auto; max-height: calc(100vh - 110px); display: block; user-select: none; -webkit-user-select: none; }
+  pre.fallback { white-space: pre-wrap; margin: 1rem; font: 14px "DejaVu Sans Mono", monospace; }
+  .lt-warm, .lt-hint { cursor: pointer; }
+  .lt-layer { pointer-events: none; }
+  .lt-frame { fill: none; stroke-width: 3.5px; }
+  .lt-frame-warm { stroke: #f4b400; fill: #ffd54f33; animation: lt-glow 1.4s ease-in-out infinite; }
+  .lt-frame-picked { stroke: #1b7f5a; stroke-width: 4.5px; fill: #1b7f5a22; }
+  .lt-frame-hint { stroke: #1565c0; stroke-dasharray: 6 4; stroke-width: 4px; fill: #1565c018; }
+  @keyframes lt-glow { 50% { stroke-opacity: .45; } }
+  @media (max-width: 820px) { svg { max-height: none; } }
+`;
+
 function showBoard(container, svgText, fallback) {
+  const root = container.shadowRoot || container.attachShadow({ mode: "open" });
+  root.innerHTML = `<style>${BOARD_CSS}</style>`;
   if (svgText) {
-    container.innerHTML = svgText;
-    const svg = container.querySelector("svg");
+    const holder = document.createElement("template");
+    holder.innerHTML = svgText;
+    const svg = holder.content.querySelector("svg");
     if (svg) {
       svg.removeAttribute("width");
       svg.removeAttribute("height");
       svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+      root.append(svg);
+      return svg;
     }
-    return svg;
   }
-  container.replaceChildren(h("pre", { class: "fallback", text: fallback || "" }));
+  root.append(h("pre", { class: "fallback", text: fallback || "" }));
   return null;
 }
 
@@ -497,30 +516,30 @@ class PlayPage {
     root.className = "play";
     root.replaceChildren(
       h("section", { class: "board-wrap" },
-        h("div", { class: "board", id: "board", onclick: (e) => this.onBoardClick(e) })),
-      h("aside", { class: "panel side", id: "side" },
-        h("div", { class: "title-row" }, h("h1", { id: "room-title" }), h("span", { class: "status", id: "status" })),
-        h("p", { class: "prompt", id: "prompt" }),
-        h("div", { id: "choices", class: "choices" }),
+        h("div", { class: "board", id: "lt-board", onclick: (e) => this.onBoardClick(e) })),
+      h("aside", { class: "panel side", id: "lt-side" },
+        h("div", { class: "title-row" }, h("h1", { id: "lt-room-title" }), h("span", { class: "status", id: "lt-status" })),
+        h("p", { class: "prompt", id: "lt-prompt" }),
+        h("div", { id: "lt-choices", class: "choices" }),
         h("div", { class: "controls" },
-          h("label", { class: "toggle" }, h("input", { type: "checkbox", id: "hints", onchange: (e) => this.setHints(e.target.checked) }), h("span", { text: t("web.play.hints") })),
-          h("button", { id: "undo", onclick: () => this.undo(), text: t("web.play.undo") }),
-          h("button", { id: "clear", onclick: () => this.clearPicks(), text: t("web.play.clear") })),
-        h("p", { class: "hint-text", id: "hint-text", hidden: true }),
-        h("form", { class: "type-move", id: "type-move", onsubmit: (e) => { e.preventDefault(); this.typed(); } },
-          h("input", { id: "move-input", list: "legal-list", autocomplete: "off", placeholder: t("web.play.type_move"), "aria-label": t("web.play.type_move") }),
-          h("datalist", { id: "legal-list" }),
+          h("label", { class: "toggle" }, h("input", { type: "checkbox", id: "lt-hints", onchange: (e) => this.setHints(e.target.checked) }), h("span", { text: t("web.play.hints") })),
+          h("button", { id: "lt-undo", onclick: () => this.undo(), text: t("web.play.undo") }),
+          h("button", { id: "lt-clear", onclick: () => this.clearPicks(), text: t("web.play.clear") })),
+        h("p", { class: "hint-text", id: "lt-hint-text", hidden: true }),
+        h("form", { class: "type-move", id: "lt-type-move", onsubmit: (e) => { e.preventDefault(); this.typed(); } },
+          h("input", { id: "lt-move-input", list: "lt-legal-list", autocomplete: "off", placeholder: t("web.play.type_move"), "aria-label": t("web.play.type_move") }),
+          h("datalist", { id: "lt-legal-list" }),
           h("button", { type: "submit", text: t("web.play.send") })),
-        h("div", { id: "score-box" }),
-        h("div", { id: "invites" }),
+        h("div", { id: "lt-score-box" }),
+        h("div", { id: "lt-invites" }),
         h("h2", { text: t("web.play.log") }),
-        h("div", { id: "log-box" }),
+        h("div", { id: "lt-log-box" }),
         h("p", { class: "links" },
-          h("a", { id: "rules-link", target: "_blank", text: t("web.lobby.rules") }),
+          h("a", { id: "lt-rules-link", target: "_blank", text: t("web.lobby.rules") }),
           h("a", { href: "/", "data-go": "", text: t("web.nav.lobby") }))),
-      h("dialog", { id: "end" }),
+      h("dialog", { id: "lt-end" }),
     );
-    $("#hints").checked = this.hints;
+    $("#lt-hints").checked = this.hints;
     this.keys = (event) => this.onKey(event);
     document.addEventListener("keydown", this.keys);
     this.connect();
@@ -564,7 +583,7 @@ class PlayPage {
   }
 
   setStatus(text) {
-    const el = $("#status");
+    const el = $("#lt-status");
     if (el) el.textContent = text;
   }
 
@@ -573,8 +592,8 @@ class PlayPage {
       toast(message.message);
       if (message.code === 403) {
         this.forbidden = true;
-        $("#prompt").textContent = message.message;
-        $("#prompt").classList.add("bad");
+        $("#lt-prompt").textContent = message.message;
+        $("#lt-prompt").classList.add("bad");
       }
       return;
     }
@@ -621,19 +640,19 @@ class PlayPage {
     const observation = message.observation;
     const room = message.room;
     document.title = `${gameTitle(room.game)} · Ludoteca`;
-    $("#room-title").textContent = gameTitle(room.game);
-    $("#rules-link").href = `/rules/${room.game}`;
-    $("#prompt").textContent = observation.prompt ? observation.prompt.text : "";
-    $("#prompt").classList.toggle("mine", observation.legal.length > 0);
-    $("#undo").disabled = !message.can_undo;
-    $("#clear").disabled = this.picks.length === 0;
-    $("#score-box").replaceChildren(scoreTable(room.seats, observation, message.seat));
-    $("#log-box").replaceChildren(logList(observation));
-    const box = $("#log-box .log");
+    $("#lt-room-title").textContent = gameTitle(room.game);
+    $("#lt-rules-link").href = `/rules/${room.game}`;
+    $("#lt-prompt").textContent = observation.prompt ? observation.prompt.text : "";
+    $("#lt-prompt").classList.toggle("mine", observation.legal.length > 0);
+    $("#lt-undo").disabled = !message.can_undo;
+    $("#lt-clear").disabled = this.picks.length === 0;
+    $("#lt-score-box").replaceChildren(scoreTable(room.seats, observation, message.seat));
+    $("#lt-log-box").replaceChildren(logList(observation));
+    const box = $("#lt-log-box .log");
     if (box) box.scrollTop = box.scrollHeight;
-    $("#legal-list").replaceChildren(...observation.legal.slice(0, 300).map((e) => h("option", { value: e.action })));
-    $("#move-input").disabled = observation.legal.length === 0;
-    const hintText = $("#hint-text");
+    $("#lt-legal-list").replaceChildren(...observation.legal.slice(0, 300).map((e) => h("option", { value: e.action })));
+    $("#lt-move-input").disabled = observation.legal.length === 0;
+    const hintText = $("#lt-hint-text");
     if (this.hints && message.hint) {
       hintText.hidden = false;
       const entry = observation.legal.find((e) => e.action === message.hint.action);
@@ -650,7 +669,7 @@ class PlayPage {
 
   drawBoard() {
     const message = this.message;
-    const svg = showBoard($("#board"), message.svg, message.observation.prompt && message.observation.prompt.text);
+    const svg = showBoard($("#lt-board"), message.svg, message.observation.prompt && message.observation.prompt.text);
     this.svg = svg;
     const candidates = this.candidates();
     if (svg) {
@@ -669,7 +688,7 @@ class PlayPage {
   }
 
   renderChoices(candidates) {
-    const box = $("#choices");
+    const box = $("#lt-choices");
     if (!candidates.length || (this.picks.length === 0 && candidates.length > 8 && this.svg)) {
       box.replaceChildren();
       return;
@@ -680,7 +699,7 @@ class PlayPage {
 
   renderInvites(room) {
     const invites = mine.forRoom(this.room).filter((e) => e.invite);
-    const box = $("#invites");
+    const box = $("#lt-invites");
     if (!invites.length || room.status === "finished") {
       box.replaceChildren();
       return;
@@ -700,8 +719,9 @@ class PlayPage {
     const candidates = this.candidates();
     const next = new Set(candidates.map((e) => e.clicks[this.picks.length]));
     let hit = null;
-    for (const el of document.elementsFromPoint(event.clientX, event.clientY)) {
-      for (let node = el; node && node !== this.svg.parentNode; node = node.parentNode) {
+    const root = this.svg.getRootNode();
+    for (const el of root.elementsFromPoint(event.clientX, event.clientY)) {
+      for (let node = el; node && node !== root; node = node.parentNode) {
         if (node.id && next.has(node.id)) {
           hit = node.id;
           break;
@@ -721,13 +741,13 @@ class PlayPage {
     if (left.length === 1) return this.sendAction(left[0].action);
     if (!left.length && !done.length) this.picks = [];
     this.drawBoard();
-    $("#clear").disabled = this.picks.length === 0;
+    $("#lt-clear").disabled = this.picks.length === 0;
   }
 
   clearPicks() {
     this.picks = [];
     if (this.message) this.drawBoard();
-    $("#clear").disabled = true;
+    $("#lt-clear").disabled = true;
   }
 
   sendAction(action) {
@@ -736,7 +756,7 @@ class PlayPage {
   }
 
   typed() {
-    const input = $("#move-input");
+    const input = $("#lt-move-input");
     const text = input.value.trim();
     if (!text) return;
     input.value = "";
@@ -756,12 +776,12 @@ class PlayPage {
   onKey(event) {
     if (event.key === "Escape") {
       this.clearPicks();
-      $("#end").open && $("#end").close();
+      $("#lt-end").open && $("#lt-end").close();
       return;
     }
     const typing = ["INPUT", "SELECT", "TEXTAREA"].includes(document.activeElement.tagName);
     if (!typing && event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey && this.legal().length) {
-      $("#move-input").focus();
+      $("#lt-move-input").focus();
     }
   }
 
@@ -776,7 +796,7 @@ class PlayPage {
       const [wb, sb] = rank(b);
       return wb - wa || sb - sa;
     });
-    const dialog = $("#end");
+    const dialog = $("#lt-end");
     const you = message.seat;
     let headline = t("web.end.title");
     if (you !== null && you !== undefined) headline = winners.has(you) ? t("web.end.you_won") : t("web.end.you_lost");
@@ -822,24 +842,24 @@ class ReplayPage {
     const root = app();
     root.className = "play replay";
     root.replaceChildren(
-      h("section", { class: "board-wrap" }, h("div", { class: "board", id: "board" })),
+      h("section", { class: "board-wrap" }, h("div", { class: "board", id: "lt-board" })),
       h("aside", { class: "panel side" },
-        h("h1", { id: "room-title", text: t("web.replay.title") }),
-        h("p", { class: "prompt", id: "prompt" }),
+        h("h1", { id: "lt-room-title", text: t("web.replay.title") }),
+        h("p", { class: "prompt", id: "lt-prompt" }),
         h("div", { class: "stepper" },
-          h("button", { id: "first", "aria-label": t("web.replay.first"), title: t("web.replay.first"), text: "|◀", onclick: () => this.go(0) }),
-          h("button", { id: "back", "aria-label": t("web.replay.back"), title: t("web.replay.back"), text: "◀", onclick: () => this.go(this.step - 1) }),
-          h("span", { id: "step", class: "step" }),
-          h("button", { id: "forward", "aria-label": t("web.replay.forward"), title: t("web.replay.forward"), text: "▶", onclick: () => this.go(this.step + 1) }),
-          h("button", { id: "last", "aria-label": t("web.replay.last"), title: t("web.replay.last"), text: "▶|", onclick: () => this.go(this.record.actions.length) })),
-        h("input", { type: "range", id: "slider", min: 0, value: 0, oninput: (e) => this.go(Number(e.target.value)) }),
-        h("div", { id: "score-box" }),
+          h("button", { id: "lt-first", "aria-label": t("web.replay.first"), title: t("web.replay.first"), text: "|◀", onclick: () => this.go(0) }),
+          h("button", { id: "lt-back", "aria-label": t("web.replay.back"), title: t("web.replay.back"), text: "◀", onclick: () => this.go(this.step - 1) }),
+          h("span", { id: "lt-step", class: "step" }),
+          h("button", { id: "lt-forward", "aria-label": t("web.replay.forward"), title: t("web.replay.forward"), text: "▶", onclick: () => this.go(this.step + 1) }),
+          h("button", { id: "lt-last", "aria-label": t("web.replay.last"), title: t("web.replay.last"), text: "▶|", onclick: () => this.go(this.record.actions.length) })),
+        h("input", { type: "range", id: "lt-slider", min: 0, value: 0, oninput: (e) => this.go(Number(e.target.value)) }),
+        h("div", { id: "lt-score-box" }),
         h("p", { class: "links" },
-          h("button", { id: "download", text: t("web.end.download"), onclick: () => download(`ludoteca-${this.record.game}${this.room ? "-" + this.room : ""}.json`, this.record) }),
+          h("button", { id: "lt-download", text: t("web.end.download"), onclick: () => download(`ludoteca-${this.record.game}${this.room ? "-" + this.room : ""}.json`, this.record) }),
           h("label", { class: "button" }, t("web.replay.upload"),
             h("input", { type: "file", accept: ".json,application/json", hidden: true, onchange: (e) => uploadRecord(e.target.files[0]) }))),
         h("h2", { text: t("web.play.log") }),
-        h("div", { id: "log-box" })),
+        h("div", { id: "lt-log-box" })),
     );
     this.keys = (event) => {
       if (event.target.tagName === "INPUT") return;
@@ -854,13 +874,13 @@ class ReplayPage {
       else this.record = JSON.parse(sessionStorage.getItem("ludoteca.replay") || "null");
       if (!this.record) throw new Error(t("web.replay.nothing"));
     } catch (error) {
-      $("#prompt").textContent = error.message;
+      $("#lt-prompt").textContent = error.message;
       return;
     }
-    $("#slider").max = this.record.actions.length;
+    $("#lt-slider").max = this.record.actions.length;
     const names = (this.record.meta && this.record.meta.players) || [];
     this.seats = Array.from({ length: Number(this.record.options.players || names.length || 1) }, (_, i) => ({ seat: i, kind: "person", name: names[i] || "" }));
-    $("#room-title").textContent = `${t("web.replay.title")}: ${gameTitle(this.record.game)}`;
+    $("#lt-room-title").textContent = `${t("web.replay.title")}: ${gameTitle(this.record.game)}`;
     await this.go(this.record.actions.length);
   }
 
@@ -884,14 +904,14 @@ class ReplayPage {
       this.cache.set(key, view);
     }
     if (this.step !== step) return;
-    $("#step").textContent = t("web.replay.step", { step, steps: view.steps });
-    $("#slider").value = step;
-    $("#prompt").textContent = view.observation.prompt ? view.observation.prompt.text : "";
-    showBoard($("#board"), view.svg, "");
-    $("#score-box").replaceChildren(scoreTable(this.seats, view.observation, null));
-    $("#log-box").replaceChildren(logList(view.observation));
-    $("#back").disabled = $("#first").disabled = step === 0;
-    $("#forward").disabled = $("#last").disabled = step === view.steps;
+    $("#lt-step").textContent = t("web.replay.step", { step, steps: view.steps });
+    $("#lt-slider").value = step;
+    $("#lt-prompt").textContent = view.observation.prompt ? view.observation.prompt.text : "";
+    showBoard($("#lt-board"), view.svg, "");
+    $("#lt-score-box").replaceChildren(scoreTable(this.seats, view.observation, null));
+    $("#lt-log-box").replaceChildren(logList(view.observation));
+    $("#lt-back").disabled = $("#lt-first").disabled = step === 0;
+    $("#lt-forward").disabled = $("#lt-last").disabled = step === view.steps;
   }
 
   relabel() {
@@ -910,13 +930,13 @@ class RulesPage {
   async show() {
     const root = app();
     root.className = "rules";
-    root.replaceChildren(h("article", { class: "panel rules-text", id: "rules" }, t("web.rules.loading")));
+    root.replaceChildren(h("article", { class: "panel rules-text", id: "lt-rules" }, t("web.rules.loading")));
     try {
       const page = await api(`/api/rules/${this.game}`);
-      $("#rules").innerHTML = page.html;
+      $("#lt-rules").innerHTML = page.html;
       document.title = `${gameTitle(this.game)} · Ludoteca`;
     } catch (error) {
-      $("#rules").textContent = error.message;
+      $("#lt-rules").textContent = error.message;
     }
   }
 
@@ -929,7 +949,7 @@ class RulesPage {
 
 window.ludoteca = { message: null, page: null, words };
 
-$("#lang-select").addEventListener("change", async (event) => {
+$("#lt-lang-select").addEventListener("change", async (event) => {
   localStorage.setItem("ludoteca.lang", event.target.value);
   await loadWords(event.target.value);
   state.games = await api("/api/games");
