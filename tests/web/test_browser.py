@@ -347,3 +347,45 @@ def test_the_lobby_lists_rooms_and_rules_pages_render(server, page):
         page.wait_for_selector("#lt-rules h1, #lt-rules h2, #lt-rules p")
         assert len(page.inner_text("#lt-rules")) > 300
         shot(page, f"rules-{game_id}")
+
+
+def test_a_record_file_is_uploaded_and_replayed_step_by_step(server, page, tmp_path):
+    import json
+
+    import httpx
+
+    made = httpx.post(
+        server + "/api/rooms",
+        json={
+            "game": "pile",
+            "options": {"start": 3, "refill": False},
+            "seats": [{"kind": "person"}, {"kind": "person"}],
+        },
+    ).json()
+    for move, seat in enumerate([0, 1, 0]):
+        response = httpx.post(
+            f"{server}/api/rooms/{made['room']}/actions",
+            json={
+                "seat": seat,
+                "token": made["tokens"][str(seat)],
+                "action": "take:1",
+                "move": move,
+            },
+        )
+        assert response.status_code == 200, response.text
+    record = httpx.get(f"{server}/api/rooms/{made['room']}/record").json()
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    page.goto(server + "/")
+    page.wait_for_selector("#lt-create")
+    page.set_input_files("#lt-upload", str(path))
+    page.wait_for_url("**/replay")
+    page.wait_for_function("document.querySelector('#lt-step').textContent === 'step 3 of 3'")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("document.querySelector('#lt-step').textContent === 'step 2 of 3'")
+    page.keyboard.press("Home")
+    page.wait_for_function("document.querySelector('#lt-step').textContent === 'step 0 of 3'")
+    assert page.locator("#lt-back").is_disabled()
+    page.click("#lt-forward")
+    page.wait_for_function("document.querySelector('#lt-step').textContent === 'step 1 of 3'")
+    assert "take:1" in page.inner_text("#lt-log-box")

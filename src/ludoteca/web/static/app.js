@@ -195,8 +195,9 @@ class LobbyPage {
         h("ul", { class: "rooms", id: "lt-playing-rooms" }),
         h("h2", { text: t("web.lobby.finished") }),
         h("ul", { class: "rooms", id: "lt-finished-rooms" }),
-        h("h2", { text: t("web.replay.upload") }),
-        h("input", { type: "file", id: "lt-upload", accept: ".json,application/json", onchange: (e) => uploadRecord(e.target.files[0]) })),
+        h("h2", { text: t("web.replay.title") }),
+        h("label", { class: "button" }, t("web.replay.upload"),
+          h("input", { type: "file", id: "lt-upload", accept: ".json,application/json", hidden: true, onchange: (e) => uploadRecord(e.target.files[0]) }))),
     );
     this.renderGames();
     this.renderForm();
@@ -936,7 +937,7 @@ class RulesPage {
       $("#lt-rules").innerHTML = page.html;
       document.title = `${gameTitle(this.game)} · Ludoteca`;
     } catch (error) {
-      $("#lt-rules").textContent = error.message;
+      $("#lt-rules").replaceChildren(h("p", { class: "bad", text: error.message }));
     }
   }
 
