@@ -389,3 +389,14 @@ def test_a_record_file_is_uploaded_and_replayed_step_by_step(server, page, tmp_p
     page.click("#lt-forward")
     page.wait_for_function("document.querySelector('#lt-step').textContent === 'step 1 of 3'")
     assert "take:1" in page.inner_text("#lt-log-box")
+
+
+def test_one_browser_holding_both_seats_plays_both_in_turn(server, page):
+    start_from_lobby(page, server, "pile", {"start": 7, "refill": False}, ["me", "me"])
+    seats_seen = set()
+    message = wait_my_turn_or_end(page, -1)
+    while not message["observation"]["terminal"]:
+        seats_seen.add(message["seat"])
+        click_action(page, message["observation"]["legal"][0])
+        message = wait_my_turn_or_end(page, message["move"])
+    assert seats_seen == {0, 1}
