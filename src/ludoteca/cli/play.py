@@ -68,12 +68,12 @@ class Session:
         self.turn_start: list[State] = []
 
     def run(self) -> State:
-        print(self.state)
         while not self.state.is_terminal():
             player = self.state.current_player
             if player == CHANCE:
                 self.push(sample_chance(self.state, self.rng))
             elif player == self.seat:
+                self.show_board()
                 action = self.ask()
                 if action is None:
                     return self.state
@@ -91,8 +91,11 @@ class Session:
             self.turn_start.clear()
         print(text(self.state.describe(seat, action), self.lang))
         self.state = self.state.apply(action)
-        if seat != self.seat or self.state.current_player != self.seat:
-            print(self.state)
+        if self.seat is None and seat != CHANCE:
+            self.show_board()
+
+    def show_board(self) -> None:
+        print(self.state.text_board(self.lang))
 
     def ask(self) -> str | None:
         print(text(self.state.prompt(self.seat), self.lang))
@@ -124,7 +127,7 @@ class Session:
         elif word == "moves":
             self.show_moves()
         elif word == "board":
-            print(self.state)
+            self.show_board()
         elif word == "hint":
             self.show_hint()
         elif word == "undo":
@@ -162,10 +165,12 @@ class Session:
             print(say(self.lang, "cli.play.no_undo"))
             return
         self.state = self.turn_start.pop()
-        print(self.state)
+        self.show_board()
         self.show_moves()
 
     def show_end(self) -> None:
+        if self.seat is not None:
+            self.show_board()
         print(say(self.lang, "core.prompt.game_over"))
         for seat, score in enumerate(self.state.scores()):
             you = say(self.lang, "cli.play.you") if seat == self.seat else ""

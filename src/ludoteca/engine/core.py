@@ -168,6 +168,10 @@ class State(ABC):
     def __str__(self) -> str:
         """A readable text board."""
 
+    def text_board(self, lang: str = "en") -> str:
+        """The text board in ``lang``; games whose board has words override this."""
+        return str(self)
+
     def _observe(self, seat: int | None) -> dict[str, Any]:
         """The game's own observation keys as ``seat`` may see them (None: a spectator)."""
         return {}

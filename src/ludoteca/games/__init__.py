@@ -3,4 +3,5 @@
 from ludoteca.engine.registry import Registry
 
 registry = Registry()
+registry.add("habanero", "ludoteca.games.habanero")
 registry.add("potager", "ludoteca.games.potager")

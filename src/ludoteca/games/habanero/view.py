@@ -1,0 +1,454 @@
+"""The Habanero picture: the plantation as it shrinks, campesinos inside and outside, the die,
+the habaneros held, the roll/stop buttons and the penalty choice.
+
+Clickable ids: ``sq-<square>`` for all 49 squares (a campesino, then its target; or the
+campesino to drop), ``btn-roll``, ``btn-stop`` and, while a penalty is due, ``btn-pay``.
+``hints`` may carry ``lang`` (en, de, fr, ru) and an ``overlay`` as returned by ``Game.hint``
+(``arrows`` [[from, to]], ``squares`` [square], ``button`` id) to draw the advice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludoteca.engine import Message, State
+from ludoteca.engine.svg import document, element, text
+
+from . import logic
+from .logic import SIZE, name
+
+CELL = 76
+LEFT, TOP = 44, 28
+BOARD = CELL * SIZE
+PANEL = LEFT + BOARD + 36
+WIDTH, HEIGHT = PANEL + 300, TOP + BOARD + 92
+
+SOIL_LIGHT, SOIL_DARK = "#b07a45", "#a06c3a"
+REMOVED = "#e9e4d8"
+FRAME = "#2f6b2f"
+PEPPER, PEPPER_DARK, STEM = "#e8451e", "#b3300f", "#3f8f2f"
+HAT, SHIRT, SKIN = "#e9c46a", "#f4f1de", "#8d5524"
+INK = "#2b2118"
+WARN = "#c0392b"
+PIPS = {
+    1: [(0, 0)],
+    2: [(-1, -1), (1, 1)],
+    3: [(-1, -1), (0, 0), (1, 1)],
+    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+}
+
+
+def svg(state: State, seat: int | None = None, hints: dict | None = None) -> str:
+    hints = hints or {}
+    lang = hints.get("lang", "en")
+    overlay = hints.get("overlay", hints)
+    parts = [
+        element("rect", x=0, y=0, width=WIDTH, height=HEIGHT, fill="#f7f1e3", rx=14),
+        _board(state),
+        _overlay(overlay),
+        _panel(state, lang, overlay),
+        _prompt(state, seat, lang),
+    ]
+    return document(WIDTH, HEIGHT, "".join(parts), font_family="DejaVu Sans, Verdana, sans-serif")
+
+
+def _centre(square: int) -> tuple[float, float]:
+    x, y = square % SIZE, square // SIZE
+    return LEFT + x * CELL + CELL / 2, TOP + (SIZE - 1 - y) * CELL + CELL / 2
+
+
+def _board(state: State) -> str:
+    box = state.plantation
+    parts = []
+    for i in range(SIZE * SIZE):
+        x, y = i % SIZE, i // SIZE
+        left, top = LEFT + x * CELL, TOP + (SIZE - 1 - y) * CELL
+        on = logic.inside(box, x, y)
+        fill = (SOIL_LIGHT if (x + y) % 2 else SOIL_DARK) if on else REMOVED
+        parts.append(
+            element(
+                "rect",
+                id=f"sq-{name(i)}",
+                x=left,
+                y=top,
+                width=CELL,
+                height=CELL,
+                fill=fill,
+                stroke="#7a5230" if on else "#cfc7b4",
+                stroke_width=1,
+                stroke_dasharray=None if on else "4 4",
+                class_="square" + ("" if on else " removed"),
+            )
+        )
+        if on and not state.habaneros >> i & 1:
+            cx, cy = _centre(i)
+            parts.append(
+                element(
+                    "circle", cx=cx, cy=cy, r=5, fill="#7a5230", opacity=0.6, pointer_events="none"
+                )
+            )
+    for index, file in enumerate("abcdefg"):
+        parts.append(
+            text(
+                file,
+                x=LEFT + index * CELL + CELL / 2,
+                y=TOP + BOARD + 22,
+                text_anchor="middle",
+                font_size=17,
+                fill=INK,
+            )
+        )
+    for rank in range(SIZE):
+        parts.append(
+            text(
+                rank + 1,
+                x=LEFT - 18,
+                y=TOP + (SIZE - 1 - rank) * CELL + CELL / 2 + 6,
+                text_anchor="middle",
+                font_size=17,
+                fill=INK,
+            )
+        )
+    if box is not None:
+        x0, y0, x1, y1 = box
+        parts.append(
+            element(
+                "rect",
+                x=LEFT + x0 * CELL,
+                y=TOP + (SIZE - 1 - y1) * CELL,
+                width=(x1 - x0 + 1) * CELL,
+                height=(y1 - y0 + 1) * CELL,
+                fill="none",
+                stroke=FRAME,
+                stroke_width=5,
+                rx=4,
+                pointer_events="none",
+            )
+        )
+    for i in range(SIZE * SIZE):
+        if state.habaneros >> i & 1:
+            parts.append(_pepper(*_centre(i)))
+    if state.phase == "penalty":
+        cx, cy = _centre(state.target)
+        parts.append(
+            element(
+                "circle",
+                cx=cx,
+                cy=cy,
+                r=CELL / 2 - 4,
+                fill="none",
+                stroke=WARN,
+                stroke_width=4,
+                stroke_dasharray="8 5",
+                pointer_events="none",
+            )
+        )
+    outside = set(state.outside)
+    for campesino in state.campesinos:
+        parts.append(_campesino(*_centre(campesino), campesino in outside))
+    return element("g", "".join(parts), id="plantation")
+
+
+def _pepper(cx: float, cy: float) -> str:
+    body = (
+        f"M {cx - 6} {cy - 12} C {cx + 14} {cy - 16}, {cx + 16} {cy + 4}, {cx + 2} {cy + 20} "
+        f"C {cx - 4} {cy + 10}, {cx - 16} {cy + 2}, {cx - 6} {cy - 12} Z"
+    )
+    stem = f"M {cx - 4} {cy - 12} Q {cx - 4} {cy - 22} {cx + 4} {cy - 24}"
+    return element(
+        "g",
+        element("path", d=body, fill=PEPPER, stroke=PEPPER_DARK, stroke_width=1.5)
+        + element("path", d=stem, fill="none", stroke=STEM, stroke_width=4, stroke_linecap="round")
+        + element("ellipse", cx=cx + 3, cy=cy - 4, rx=3, ry=6, fill="#ffffff", opacity=0.35),
+        class_="habanero",
+        pointer_events="none",
+    )
+
+
+def _campesino(cx: float, cy: float, outside: bool) -> str:
+    body = (
+        f"M {cx - 14} {cy + 26} Q {cx - 14} {cy + 2} {cx} {cy + 2} "
+        f"Q {cx + 14} {cy + 2} {cx + 14} {cy + 26} Z"
+    )
+    parts = [
+        element("ellipse", cx=cx, cy=cy + 27, rx=20, ry=5, fill="#000000", opacity=0.25),
+        element("path", d=body, fill=SHIRT, stroke=INK, stroke_width=1.5),
+        element("circle", cx=cx, cy=cy - 6, r=9, fill=SKIN, stroke=INK, stroke_width=1.5),
+        element("ellipse", cx=cx, cy=cy - 12, rx=22, ry=6, fill=HAT, stroke=INK, stroke_width=1.5),
+        element(
+            "path",
+            d=f"M {cx - 10} {cy - 13} Q {cx} {cy - 34} {cx + 10} {cy - 13} Z",
+            fill=HAT,
+            stroke=INK,
+            stroke_width=1.5,
+        ),
+        element("rect", x=cx - 9, y=cy - 18, width=18, height=4, fill=WARN),
+    ]
+    if outside:
+        parts.insert(
+            0,
+            element(
+                "circle",
+                cx=cx,
+                cy=cy,
+                r=CELL / 2 - 3,
+                fill="none",
+                stroke="#5b5b5b",
+                stroke_width=2,
+                stroke_dasharray="3 4",
+            ),
+        )
+    return element(
+        "g",
+        "".join(parts),
+        class_="campesino" + (" outside" if outside else ""),
+        pointer_events="none",
+    )
+
+
+def _overlay(overlay: dict[str, Any]) -> str:
+    parts = []
+    for square_ in overlay.get("squares") or []:
+        cx, cy = _centre(logic.index(square_))
+        parts.append(
+            element(
+                "circle",
+                cx=cx,
+                cy=cy,
+                r=CELL / 2 - 6,
+                fill="#ffe066",
+                opacity=0.45,
+                stroke="#f4a300",
+                stroke_width=3,
+            )
+        )
+    for origin, target in overlay.get("arrows") or []:
+        (x1, y1), (x2, y2) = _centre(logic.index(origin)), _centre(logic.index(target))
+        parts.append(
+            element(
+                "line",
+                x1=x1,
+                y1=y1,
+                x2=x2,
+                y2=y2,
+                stroke="#1f77b4",
+                stroke_width=8,
+                stroke_linecap="round",
+                opacity=0.75,
+                marker_end="url(#hb-arrow)",
+            )
+        )
+    if not parts:
+        return ""
+    marker = element(
+        "defs",
+        element(
+            "marker",
+            element("path", d="M 0 0 L 4 2 L 0 4 Z", fill="#1f77b4"),
+            id="hb-arrow",
+            markerWidth=4,
+            markerHeight=4,
+            refX=2,
+            refY=2,
+            orient="auto",
+        ),
+    )
+    return element("g", marker + "".join(parts), class_="hint", pointer_events="none")
+
+
+def _say(key: str, lang: str, **params: Any) -> str:
+    return Message(key, params).text(lang)
+
+
+def _panel(state: State, lang: str, overlay: dict[str, Any]) -> str:
+    x = PANEL
+    parts = [text("Habanero", x=x, y=TOP + 26, font_size=30, font_weight="bold", fill=PEPPER_DARK)]
+    # the die: the last roll
+    parts.append(text(_say("habanero.view.die", lang), x=x, y=TOP + 70, font_size=16, fill=INK))
+    parts.append(_die(x + 235, TOP + 62, state.die))
+    # the habaneros held and left
+    parts.append(_pepper(x + 14, TOP + 140))
+    parts.append(
+        text(
+            state.held, x=x + 40, y=TOP + 152, font_size=36, font_weight="bold", fill=INK, id="held"
+        )
+    )
+    parts.append(
+        text(_say("habanero.view.held", lang), x=x + 100, y=TOP + 148, font_size=15, fill=INK)
+    )
+    left = state.habaneros.bit_count()
+    parts.append(
+        text(_say("habanero.view.left", lang, n=left), x=x, y=TOP + 190, font_size=15, fill=INK)
+    )
+    parts.append(
+        text(
+            _say(
+                "habanero.view.campesinos",
+                lang,
+                n=len(state.campesinos),
+                outside=len(state.outside),
+            ),
+            x=x,
+            y=TOP + 214,
+            font_size=15,
+            fill=INK,
+        )
+    )
+    box = state.plantation
+    size = f"{box[2] - box[0] + 1} × {box[3] - box[1] + 1}" if box else "0 × 0"
+    parts.append(
+        text(
+            _say("habanero.view.plantation", lang, size=size),
+            x=x,
+            y=TOP + 238,
+            font_size=15,
+            fill=INK,
+        )
+    )
+    deciding = state.phase == "decide"
+    chosen = overlay.get("button")
+    parts.append(
+        _button(
+            "btn-roll",
+            _say("habanero.view.roll", lang),
+            x,
+            TOP + 270,
+            deciding,
+            "#2f6b2f",
+            chosen == "btn-roll",
+        )
+    )
+    parts.append(
+        _button(
+            "btn-stop",
+            _say("habanero.view.stop", lang),
+            x + 112,
+            TOP + 270,
+            deciding,
+            "#8a6d3b",
+            chosen == "btn-stop",
+        )
+    )
+    if state.phase == "penalty":
+        k = state.penalty()
+        affordable = k <= state.held
+        parts.append(
+            text(
+                _say("habanero.view.penalty", lang, square=name(state.target)),
+                x=x,
+                y=TOP + 360,
+                font_size=15,
+                font_weight="bold",
+                fill=WARN,
+            )
+        )
+        parts.append(
+            _button(
+                "btn-pay",
+                _say("habanero.view.pay", lang, n=k),
+                x,
+                TOP + 374,
+                affordable,
+                WARN,
+                chosen == "btn-pay",
+                width=212,
+            )
+        )
+        parts.append(
+            text(_say("habanero.view.drop", lang), x=x, y=TOP + 446, font_size=14, fill=INK)
+        )
+        if not affordable:
+            parts.append(
+                text(
+                    _say("habanero.view.cannot_pay", lang, n=state.held),
+                    x=x,
+                    y=TOP + 466,
+                    font_size=13,
+                    fill=WARN,
+                )
+            )
+    if state.phase == "over":
+        parts.append(
+            text(
+                _say("habanero.view.final", lang, n=state.held),
+                x=x,
+                y=TOP + 380,
+                font_size=18,
+                font_weight="bold",
+                fill=FRAME,
+            )
+        )
+    return element("g", "".join(parts), id="panel")
+
+
+def _die(cx: float, cy: float, die: int | None) -> str:
+    size = 54
+    parts = [
+        element(
+            "rect",
+            x=cx - size / 2,
+            y=cy - size / 2,
+            width=size,
+            height=size,
+            rx=10,
+            fill="#ffffff",
+            stroke=INK,
+            stroke_width=2,
+        )
+    ]
+    if die is None:
+        parts.append(text("?", x=cx, y=cy + 10, text_anchor="middle", font_size=28, fill="#999"))
+    else:
+        for px, py in PIPS[die]:
+            parts.append(element("circle", cx=cx + px * 14, cy=cy + py * 14, r=5.5, fill=INK))
+    return element("g", "".join(parts), id="die", class_="die")
+
+
+def _button(
+    id_: str,
+    label: str,
+    x: float,
+    y: float,
+    enabled: bool,
+    colour: str,
+    advised: bool,
+    width: float = 100,
+) -> str:
+    fill = colour if enabled else "#c9c3b6"
+    parts = [
+        element(
+            "rect",
+            x=x,
+            y=y,
+            width=width,
+            height=44,
+            rx=10,
+            fill=fill,
+            stroke="#f4a300" if advised else INK,
+            stroke_width=5 if advised else 1.5,
+        ),
+        text(
+            label,
+            x=x + width / 2,
+            y=y + 28,
+            text_anchor="middle",
+            font_size=17,
+            font_weight="bold",
+            fill="#ffffff" if enabled else "#f4f1de",
+        ),
+    ]
+    return element(
+        "g",
+        "".join(parts),
+        id=id_,
+        class_="button" + ("" if enabled else " disabled"),
+        style="cursor: pointer" if enabled else None,
+    )
+
+
+def _prompt(state: State, seat: int | None, lang: str) -> str:
+    return text(
+        state.prompt(seat).text(lang), x=LEFT, y=HEIGHT - 22, font_size=16, fill=INK, id="prompt"
+    )
