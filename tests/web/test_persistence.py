@@ -16,7 +16,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def start_server(data: Path) -> tuple[subprocess.Popen, str]:
+def start_server(data: Path, port: int = 0) -> tuple[subprocess.Popen, str]:
     env = {**os.environ, "PYTHONPATH": f"{ROOT / 'src'}{os.pathsep}{ROOT}", "LANG": "C.UTF-8"}
     process = subprocess.Popen(
         [
@@ -24,7 +24,7 @@ def start_server(data: Path) -> tuple[subprocess.Popen, str]:
             "-m",
             "tests.web.serve_for_tests",
             "--port",
-            "0",
+            str(port),
             "--data",
             str(data),
             "--bot-delay",
@@ -114,3 +114,53 @@ def wait_for_turn(client: httpx.Client, room: str, token: str) -> dict:
             return state
         time.sleep(0.05)
     raise AssertionError("the seat never got its turn")
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_a_page_reconnects_after_sigkill_and_the_game_goes_on(tmp_path):
+    from playwright.sync_api import sync_playwright
+
+    from .test_browser import ARGS, click_action, shot, start_from_lobby, wait_my_turn_or_end
+
+    port = free_port()
+    process, base = start_server(tmp_path, port)
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path="/usr/bin/chromium", headless=True, args=ARGS
+            )
+            page = browser.new_page()
+            start_from_lobby(page, base, "pile", {"start": 20, "refill": False}, ["me", "bot"])
+            message = wait_my_turn_or_end(page, -1)
+            for _ in range(3):
+                click_action(page, message["observation"]["legal"][0])
+                message = wait_my_turn_or_end(page, message["move"])
+            before = message["observation"]["log"]
+            kill(process)
+            page.wait_for_function(
+                "document.querySelector('#lt-status').textContent.includes('reconnecting')"
+            )
+            process, base = start_server(tmp_path, port)
+            page.wait_for_function(
+                "document.querySelector('#lt-status').textContent === 'connected'",
+                timeout=60_000,
+            )
+            message = wait_my_turn_or_end(page, message["move"] - 1)
+            assert message["observation"]["log"][: len(before)] == before
+            while not message["observation"]["terminal"]:
+                click_action(page, message["observation"]["legal"][-1])
+                message = wait_my_turn_or_end(page, message["move"])
+            page.wait_for_selector("dialog#lt-end[open]")
+            shot(page, "after-sigkill-end")
+            browser.close()
+    finally:
+        kill(process)
