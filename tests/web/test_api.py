@@ -412,3 +412,21 @@ def test_the_language_comes_from_the_browser_and_the_catalog_is_served(client):
     assert pile["options"][0]["label"] == "Anzahl der Spieler" or pile["options"][0]["label"]
     refill = next(o for o in pile["options"] if o["name"] == "refill")
     assert refill["choice_labels"] == ["ja", "nein"]
+
+
+def test_everyone_in_a_room_learns_who_is_connected(client):
+    made = create(client)
+    room, tokens = made["room"], made["tokens"]
+    with client.websocket_connect(f"/ws/rooms/{room}") as first:
+        _, state = hello(first, tokens["0"])
+        assert state["room"]["online"] == [0] and state["room"]["spectators"] == 0
+        with client.websocket_connect(f"/ws/rooms/{room}") as second:
+            hello(second, tokens["1"])
+            state = receive_until(first, lambda m: m["type"] == "state")
+            assert state["room"]["online"] == [0, 1]
+            with client.websocket_connect(f"/ws/rooms/{room}") as watcher:
+                hello(watcher)
+                state = receive_until(first, lambda m: m["type"] == "state")
+                assert state["room"]["spectators"] == 1
+        state = receive_until(first, lambda m: m["type"] == "state" and m["room"]["online"] == [0])
+        assert state["room"]["spectators"] == 0

@@ -231,7 +231,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             pass
         finally:
             if live is not None:
-                live.watchers.discard(watcher)
+                hub.leave(live, watcher)
 
     return app
 
@@ -253,9 +253,8 @@ async def _handle(hub: Hub, live, watcher: Watcher, text: str) -> None:
         token = message.get("token")
         if token is not None:
             watcher.seat = hub.seat_of(live, token)
-        live.watchers.add(watcher)
         await watcher.send({"type": "welcome", "seat": watcher.seat, "room": live.public()})
-        await hub.send_view(live, watcher, force=True)
+        await hub.join(live, watcher)
         return
     if watcher not in live.watchers:
         raise RoomError(400, "web.error.hello_first")

@@ -144,6 +144,8 @@ class Live:
             "status": self.status,
             "seats": [seat.public() for seat in self.seats],
             "move": self.version,
+            "online": sorted({w.seat for w in self.watchers if w.seat is not None}),
+            "spectators": sum(1 for w in self.watchers if w.seat is None),
         }
 
     def record(self) -> dict[str, Any]:
@@ -430,8 +432,18 @@ class Hub:
 
     # -- telling the watchers ------------------------------------------------------------
 
-    async def broadcast(self, live: Live) -> None:
-        await asyncio.gather(*(self.send_view(live, w) for w in list(live.watchers)))
+    async def broadcast(self, live: Live, force: bool = False) -> None:
+        await asyncio.gather(*(self.send_view(live, w, force) for w in list(live.watchers)))
+
+    async def join(self, live: Live, watcher: Watcher) -> None:
+        """A connection starts watching: it gets the room, the others learn who is here."""
+        live.watchers.add(watcher)
+        await self.broadcast(live, force=True)
+
+    def leave(self, live: Live, watcher: Watcher) -> None:
+        if watcher in live.watchers:
+            live.watchers.discard(watcher)
+            self.spawn(self.broadcast(live, force=True))
 
     async def send_view(self, live: Live, watcher: Watcher, force: bool = False) -> None:
         """Send ``watcher`` the room as it is now (skipped if it has seen this already)."""

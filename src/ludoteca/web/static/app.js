@@ -465,7 +465,7 @@ function showBoard(container, svgText, fallback) {
   return null;
 }
 
-function scoreTable(seats, observation, you) {
+function scoreTable(seats, observation, you, online) {
   const scores = observation.scores || [];
   const winners = new Set(observation.winners || []);
   return h("table", { class: "scores" },
@@ -473,7 +473,11 @@ function scoreTable(seats, observation, you) {
       const turn = observation.current_player === seat.seat;
       return h("tr", { class: (turn ? "turn " : "") + (seat.seat === you ? "you" : "") },
         h("td", {}, h("span", { class: `seat-dot s${seat.seat}`, text: seat.seat + 1 })),
-        h("td", { class: "name" }, seatName(seat), seat.seat === you ? h("em", { text: ` (${t("web.play.you")})` }) : null,
+        h("td", { class: "name" },
+          online && seat.kind === "person"
+            ? h("span", { class: online.includes(seat.seat) ? "presence on" : "presence", title: t(online.includes(seat.seat) ? "web.play.online" : "web.play.offline") })
+            : null,
+          seatName(seat), seat.seat === you ? h("em", { text: ` (${t("web.play.you")})` }) : null,
           seat.kind === "open" ? h("em", { text: ` — ${t("web.play.free_seat")}` }) : null),
         h("td", { class: "score", text: formatScore(scores[seat.seat]) }),
         h("td", { class: "mark", text: winners.has(seat.seat) ? "★" : turn ? "◀" : "" }));
@@ -532,6 +536,7 @@ class PlayPage {
           h("datalist", { id: "lt-legal-list" }),
           h("button", { type: "submit", text: t("web.play.send") })),
         h("div", { id: "lt-score-box" }),
+        h("p", { id: "lt-watchers", class: "watchers" }),
         h("div", { id: "lt-invites" }),
         h("h2", { text: t("web.play.log") }),
         h("div", { id: "lt-log-box" }),
@@ -640,14 +645,15 @@ class PlayPage {
     const message = this.message;
     const observation = message.observation;
     const room = message.room;
-    document.title = `${gameTitle(room.game)} · Ludoteca`;
+    document.title = `${observation.legal.length ? "● " : ""}${gameTitle(room.game)} · Ludoteca`;
     $("#lt-room-title").textContent = gameTitle(room.game);
     $("#lt-rules-link").href = `/rules/${room.game}`;
     $("#lt-prompt").textContent = observation.prompt ? observation.prompt.text : "";
     $("#lt-prompt").classList.toggle("mine", observation.legal.length > 0);
     $("#lt-undo").disabled = !message.can_undo;
     $("#lt-clear").disabled = this.picks.length === 0;
-    $("#lt-score-box").replaceChildren(scoreTable(room.seats, observation, message.seat));
+    $("#lt-score-box").replaceChildren(scoreTable(room.seats, observation, message.seat, room.online || []));
+    $("#lt-watchers").textContent = room.spectators ? t("web.play.spectators", { n: room.spectators }) : "";
     $("#lt-log-box").replaceChildren(logList(observation));
     const box = $("#lt-log-box .log");
     if (box) box.scrollTop = box.scrollHeight;
