@@ -430,3 +430,18 @@ def test_everyone_in_a_room_learns_who_is_connected(client):
                 assert state["room"]["spectators"] == 1
         state = receive_until(first, lambda m: m["type"] == "state" and m["room"]["online"] == [0])
         assert state["room"]["spectators"] == 0
+
+
+def test_rules_pages_are_rendered_from_markdown_in_every_language(client):
+    from ludoteca.games import registry
+
+    for game_id in registry.ids():
+        if game_id in ("pile", "count"):
+            continue
+        for lang in LANGUAGES:
+            page = client.get(f"/api/rules/{game_id}?lang={lang}")
+            assert page.status_code == 200, (game_id, lang)
+            assert "<p>" in page.json()["html"] and "<script" not in page.json()["html"]
+    missing = client.get("/api/rules/pile?lang=fr")
+    assert missing.status_code == 404 and "pile" in missing.json()["message"]
+    assert client.get("/api/rules/chess").status_code == 404

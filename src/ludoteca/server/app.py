@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import html
 import json
 import logging
 import os
@@ -15,7 +16,6 @@ from typing import Any
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from markdown_it import MarkdownIt
 
 from ludoteca import load_game
 from ludoteca.engine import LANGUAGES, Record, RecordError
@@ -326,8 +326,18 @@ def _catalog(lang: str) -> dict[str, str]:
     return found
 
 
-_md = MarkdownIt("commonmark", {"html": False}).enable("table")
+@cache
+def _renderer():
+    try:
+        from markdown_it import MarkdownIt
+    except ImportError:  # the page still shows, as plain text
+        return None
+    return MarkdownIt("commonmark", {"html": False}).enable("table")
 
 
 def _markdown(text: str) -> str:
-    return _md.render(text)
+    """Rules pages are Markdown (raw HTML in them is not passed through)."""
+    renderer = _renderer()
+    if renderer is None:
+        return f"<pre>{html.escape(text)}</pre>"
+    return renderer.render(text)
