@@ -64,7 +64,7 @@ def receive_until(ws, predicate, limit=50):
 # -- playing -----------------------------------------------------------------------------
 
 
-def test_a_person_plays_a_bot_to_the_end_over_the_websocket(client):
+def test_a_person_plays_a_bot_to_the_end_over_the_websocket(app, client):
     made = create(client, options={"start": 6, "refill": False}, seats=VS_BOT)
     room, token = made["room"], made["tokens"]["0"]
     assert list(made["tokens"]) == ["0"]  # bots have no token
@@ -80,6 +80,8 @@ def test_a_person_plays_a_bot_to_the_end_over_the_websocket(client):
             before = state["move"]
             state = receive_until(ws, lambda m, b=before: m["type"] == "state" and m["move"] > b)
         assert state["observation"]["terminal"]
+    assert room not in app.state.hub.rooms  # finished and unwatched: out of memory
+    assert view(client, room)["observation"]["terminal"]  # and back from the database
     record = client.get(f"/api/rooms/{room}/record").json()
     assert record["game"] == "pile" and record["meta"]["players"] == ["Ann", "random"]
     assert record["meta"]["winners"] == state["observation"]["winners"]

@@ -340,6 +340,7 @@ class Hub:
         if new.is_terminal() and live.status != "finished":
             await self.db(self.store.finish, live.id, live.record())
             live.status = "finished"
+            asyncio.get_running_loop().call_soon(self.forget_if_done, live)
 
     # -- chance and bots -----------------------------------------------------------------
 
@@ -444,6 +445,12 @@ class Hub:
         if watcher in live.watchers:
             live.watchers.discard(watcher)
             self.spawn(self.broadcast(live, force=True))
+        self.forget_if_done(live)
+
+    def forget_if_done(self, live: Live) -> None:
+        """A finished room nobody watches leaves memory (the database still has it all)."""
+        if live.status == "finished" and not live.watchers and not live.lock.locked():
+            self.rooms.pop(live.id, None)
 
     async def send_view(self, live: Live, watcher: Watcher, force: bool = False) -> None:
         """Send ``watcher`` the room as it is now (skipped if it has seen this already)."""
