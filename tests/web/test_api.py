@@ -447,3 +447,35 @@ def test_rules_pages_are_rendered_from_markdown_in_every_language(client):
     missing = client.get("/api/rules/pile?lang=fr")
     assert missing.status_code == 404 and "pile" in missing.json()["message"]
     assert client.get("/api/rules/chess").status_code == 404
+
+
+def test_a_bot_thinking_in_one_room_never_stalls_another(client):
+    """The bot of room A waits until room B's action is acknowledged: were bots run on the
+    event loop, B could never be served and A's bot would wait forever."""
+    import threading
+
+    from ludoteca.bots.base import BOTS, Bot
+
+    released = threading.Event()
+
+    class WaitingBot(Bot):
+        def choose(self, state):
+            assert released.wait(timeout=30), "room B was never served"
+            return state.legal_actions()[0]
+
+    BOTS["waiting"] = WaitingBot
+    try:
+        a = create(client, seats=[{"kind": "bot", "bot": "waiting"}, {"kind": "person"}])
+        b = create(client)
+        assert view(client, a["room"])["move"] == 0  # A's bot is thinking
+        assert act(client, b["room"], 0, b["tokens"]["0"], "take:1", 0).status_code == 200
+        assert view(client, a["room"])["move"] == 0
+        released.set()
+        for _ in range(200):
+            if view(client, a["room"])["move"] == 1:
+                break
+            threading.Event().wait(0.02)
+        assert view(client, a["room"])["move"] == 1
+    finally:
+        released.set()
+        del BOTS["waiting"]

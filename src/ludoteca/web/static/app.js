@@ -596,7 +596,7 @@ class PlayPage {
   receive(message) {
     if (message.type === "error") {
       toast(message.message);
-      if (message.code === 403) {
+      if ((message.code === 403 || message.code === 404) && !this.message) {
         this.forbidden = true;
         $("#lt-prompt").textContent = message.message;
         $("#lt-prompt").classList.add("bad");
