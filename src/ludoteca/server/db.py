@@ -235,6 +235,9 @@ class Store:
             row = session.get(RecordRow, room_id)
             if row is None:
                 return None
+            seats = session.scalars(
+                select(SeatRow).where(SeatRow.room_id == room_id).order_by(SeatRow.seat)
+            ).all()
             return {
                 "game": row.game,
                 "options": row.options,
@@ -242,6 +245,9 @@ class Store:
                 "meta": {
                     "room": row.room_id,
                     "players": row.names,
+                    "seats": [
+                        SeatInfo(s.seat, s.kind, s.bot, s.name, None).public() for s in seats
+                    ],
                     "scores": row.scores,
                     "winners": row.winners,
                     "finished_at": row.finished_at.isoformat() + "Z",

@@ -886,7 +886,9 @@ class ReplayPage {
     }
     $("#lt-slider").max = this.record.actions.length;
     const names = (this.record.meta && this.record.meta.players) || [];
-    this.seats = Array.from({ length: Number(this.record.options.players || names.length || 1) }, (_, i) => ({ seat: i, kind: "person", name: names[i] || "" }));
+    const known = (this.record.meta && this.record.meta.seats) || [];
+    this.seats = Array.from({ length: Number(this.record.options.players || names.length || 1) },
+      (_, i) => known[i] || { seat: i, kind: "person", name: names[i] || "" });
     $("#lt-room-title").textContent = `${t("web.replay.title")}: ${gameTitle(this.record.game)}`;
     await this.go(this.record.actions.length);
   }
