@@ -521,6 +521,7 @@ class PlayPage {
     root.className = "play";
     root.replaceChildren(
       h("section", { class: "board-wrap" },
+        h("p", { class: "prompt phone-only", id: "lt-prompt-top" }),
         h("div", { class: "board", id: "lt-board", onclick: (e) => this.onBoardClick(e) })),
       h("aside", { class: "panel side", id: "lt-side" },
         h("div", { class: "title-row" }, h("h1", { id: "lt-room-title" }), h("span", { class: "status", id: "lt-status" })),
@@ -598,8 +599,10 @@ class PlayPage {
       toast(message.message);
       if ((message.code === 403 || message.code === 404) && !this.message) {
         this.forbidden = true;
-        $("#lt-prompt").textContent = message.message;
-        $("#lt-prompt").classList.add("bad");
+        for (const id of ["#lt-prompt", "#lt-prompt-top"]) {
+          $(id).textContent = message.message;
+          $(id).classList.add("bad");
+        }
       }
       return;
     }
@@ -648,8 +651,10 @@ class PlayPage {
     document.title = `${observation.legal.length ? "● " : ""}${gameTitle(room.game)} · Ludoteca`;
     $("#lt-room-title").textContent = gameTitle(room.game);
     $("#lt-rules-link").href = `/rules/${room.game}`;
-    $("#lt-prompt").textContent = observation.prompt ? observation.prompt.text : "";
-    $("#lt-prompt").classList.toggle("mine", observation.legal.length > 0);
+    for (const id of ["#lt-prompt", "#lt-prompt-top"]) {
+      $(id).textContent = observation.prompt ? observation.prompt.text : "";
+      $(id).classList.toggle("mine", observation.legal.length > 0);
+    }
     $("#lt-undo").disabled = !message.can_undo;
     $("#lt-clear").disabled = this.picks.length === 0;
     $("#lt-score-box").replaceChildren(scoreTable(room.seats, observation, message.seat, room.online || []));
