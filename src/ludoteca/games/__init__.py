@@ -5,3 +5,4 @@ from ludoteca.engine.registry import Registry
 registry = Registry()
 registry.add("habanero", "ludoteca.games.habanero")
 registry.add("potager", "ludoteca.games.potager")
+registry.add("hares", "ludoteca.games.hares")

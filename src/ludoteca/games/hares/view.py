@@ -1,0 +1,557 @@
+"""The text board and the SVG picture of a Hares position.
+
+The board is drawn from the hares' side: they always run up the picture (for black hares,
+rank 1 is at the top). Hints (``hints`` dict) add overlays: the hunter's squares, warm cells
+(where a hare can go; only the ``selected`` hare's if one is given), the solver's ``arrow``.
+``hints["lang"]`` picks the language of the panel texts.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+from ludoteca.engine import Message
+from ludoteca.engine.svg import document, element, text
+
+from .board import file_of, mirror, name, rank_of, square
+
+SIZE = 64
+LEFT, TOP = 34, 34
+PANEL = LEFT + 8 * SIZE + 30
+WIDTH, HEIGHT = PANEL + 300, TOP + 8 * SIZE + 40
+
+LIGHT, DARK = "#eef3d2", "#a9c77a"
+GLYPHS = {"rook": "♜", "bishop": "♝", "knight": "♞", "queen": "♛", "king": "♚"}
+LETTERS = {"rook": "R", "bishop": "B", "knight": "N", "queen": "Q", "king": "K"}
+
+
+def _tr(key: str, lang: str, **params: Any) -> str:
+    return Message(key, params).text(lang)
+
+
+def _display(state, sq: int) -> tuple[int, int]:
+    """Column and row (0 = top) where square ``sq`` is drawn."""
+    shown = mirror(sq) if state.colour == "black" else sq
+    return file_of(shown), 8 - rank_of(shown)
+
+
+def _centre(state, sq: int) -> tuple[float, float]:
+    col, row = _display(state, sq)
+    return LEFT + col * SIZE + SIZE / 2, TOP + row * SIZE + SIZE / 2
+
+
+# -- text --------------------------------------------------------------------------------------
+
+
+def text_board(state, lang: str = "en") -> str:
+    board, p = state._shown_field(), state.position
+    checked = {square(s) for s in state.hunter_squares()}
+    ranks = range(1, 9) if state.colour == "black" else range(8, 0, -1)
+    lines = [
+        _tr("hares.text.header", lang, level=state.card.level, title=Message(state.card.title))
+        + " "
+        + _tr(f"hares.text.colour.{state.colour or 'random'}", lang),
+        "    a b c d e f g h",
+    ]
+    for rank in ranks:
+        cells = []
+        for file in range(8):
+            sq = file + 8 * (rank - 1)
+            if sq in p.hares:
+                cells.append("H")
+            elif sq in p.carrots:
+                cells.append("c")
+            elif p.hunter and sq == board.hunter_square:
+                cells.append(LETTERS[board.hunter_piece])
+            elif sq in board.burrows:
+                cells.append("o")
+            elif sq in checked:
+                cells.append("*")
+            else:
+                cells.append(".")
+        lines.append(f" {rank}  {' '.join(cells)}  {rank}")
+    lines.append("    a b c d e f g h")
+    lines.append(_tr("hares.text.legend", lang, hunter=LETTERS[board.hunter_piece]))
+    lines.append(
+        _tr("hares.text.tally", lang, saved=p.saved, caught=p.caught, of=len(state.card.hares))
+    )
+    if p.caught_now:
+        lines.append(_tr("hares.text.caught_now", lang, squares=", ".join(map(name, p.caught_now))))
+    if state.is_terminal():
+        lines.append(state.result_message().text(lang))
+    return "\n".join(lines)
+
+
+# -- pieces ------------------------------------------------------------------------------------
+
+
+def _hare(x: float, y: float, colour: str, scale: float = 1.0) -> str:
+    fill, line, inner, eye = (
+        ("#fbfaf5", "#5b4a3a", "#f2b8c0", "#2b2118")
+        if colour == "white"
+        else ("#4a3f38", "#15110e", "#b07a7a", "#f6f1e6")
+    )
+
+    def s(v: float) -> float:
+        return round(v * scale, 2)
+
+    parts = [
+        element(
+            "ellipse",
+            cx=x + s(12),
+            cy=y + s(18),
+            rx=s(5),
+            ry=s(4),
+            fill=fill,
+            stroke=line,
+            stroke_width=1.5,
+        ),
+        element(
+            "ellipse",
+            cx=x + s(1),
+            cy=y + s(13),
+            rx=s(14),
+            ry=s(11),
+            fill=fill,
+            stroke=line,
+            stroke_width=2,
+        ),
+        element(
+            "ellipse",
+            cx=x - s(6),
+            cy=y - s(17),
+            rx=s(4.5),
+            ry=s(12),
+            fill=fill,
+            stroke=line,
+            stroke_width=2,
+            transform=f"rotate(-14 {x - s(6)} {y - s(17)})",
+        ),
+        element(
+            "ellipse",
+            cx=x + s(5),
+            cy=y - s(17),
+            rx=s(4.5),
+            ry=s(12),
+            fill=fill,
+            stroke=line,
+            stroke_width=2,
+            transform=f"rotate(12 {x + s(5)} {y - s(17)})",
+        ),
+        element(
+            "ellipse",
+            cx=x - s(6),
+            cy=y - s(17),
+            rx=s(2),
+            ry=s(8),
+            fill=inner,
+            transform=f"rotate(-14 {x - s(6)} {y - s(17)})",
+        ),
+        element(
+            "ellipse",
+            cx=x + s(5),
+            cy=y - s(17),
+            rx=s(2),
+            ry=s(8),
+            fill=inner,
+            transform=f"rotate(12 {x + s(5)} {y - s(17)})",
+        ),
+        element(
+            "circle", cx=x - s(1), cy=y - s(1), r=s(10), fill=fill, stroke=line, stroke_width=2
+        ),
+        element("circle", cx=x + s(3), cy=y - s(3), r=s(1.8), fill=eye),
+        element("circle", cx=x + s(8), cy=y + s(1), r=s(1.6), fill="#d9707f"),
+    ]
+    return element("g", "".join(parts), pointer_events="none", class_="hare")
+
+
+def _carrot(x: float, y: float) -> str:
+    body = (
+        f"M {x - 8} {y - 8} Q {x} {y - 12} {x + 8} {y - 8} L {x + 1} {y + 24} L {x - 1} {y + 24} Z"
+    )
+    leaves = "".join(
+        element(
+            "path",
+            d=f"M {x} {y - 9} Q {x + dx} {y - 20} {x + dx * 1.4} {y - 25}",
+            stroke="#3c8d2f",
+            stroke_width=3.5,
+            fill="none",
+            stroke_linecap="round",
+        )
+        for dx in (-6, 0, 6)
+    )
+    ridges = "".join(
+        element(
+            "line",
+            x1=x - w,
+            y1=y + dy,
+            x2=x + w * 0.4,
+            y2=y + dy,
+            stroke="#c4621a",
+            stroke_width=1.5,
+        )
+        for dy, w in ((-2, 5.5), (6, 4), (13, 2.5))
+    )
+    shape = element("path", d=body, fill="#f28c28", stroke="#b5561a", stroke_width=1.5)
+    return element("g", leaves + shape + ridges, pointer_events="none", class_="carrot")
+
+
+def _burrow(x: float, y: float) -> str:
+    parts = [
+        element("ellipse", cx=x, cy=y + 6, rx=25, ry=15, fill="#7a5a3a"),
+        element("ellipse", cx=x, cy=y + 7, rx=20, ry=11, fill="#3b2618"),
+        element("ellipse", cx=x, cy=y + 9, rx=14, ry=6, fill="#1f130b"),
+    ]
+    return element("g", "".join(parts), pointer_events="none", class_="burrow")
+
+
+def _hunter(x: float, y: float, piece: str, hares_colour: str | None) -> str:
+    dark = hares_colour != "black"  # the hunter has the other colour
+    token, glyph, rim = (
+        ("#2d2a26", "#f7f3e8", "#b03a2e") if dark else ("#f7f3e8", "#2d2a26", "#b03a2e")
+    )
+    parts = [
+        element("circle", cx=x, cy=y, r=27, fill=token, stroke=rim, stroke_width=3),
+        text(
+            GLYPHS[piece],
+            x=x,
+            y=y + 13,
+            font_size=38,
+            text_anchor="middle",
+            fill=glyph,
+            font_family="DejaVu Sans, Segoe UI Symbol, Apple Symbols, sans-serif",
+        ),
+    ]
+    return element("g", "".join(parts), pointer_events="none", class_="hunter")
+
+
+# -- the picture -------------------------------------------------------------------------------
+
+
+def svg(state, seat: int | None = None, hints: dict | None = None) -> str:
+    lang = (hints or {}).get("lang", "en")
+    board, p = state._shown_field(), state.position
+    colour = state.colour or "white"
+    body = [
+        element("rect", x=0, y=0, width=WIDTH, height=HEIGHT, fill="#f7f1e1"),
+        element(
+            "defs",
+            element(
+                "marker",
+                element("path", d="M 0 0 L 10 5 L 0 10 z", fill="#1f7a34"),
+                id="hares-arrowhead",
+                viewBox="0 0 10 10",
+                refX=5,
+                refY=5,
+                markerWidth=3.2,
+                markerHeight=3.2,
+                orient="auto-start-reverse",
+            ),
+        ),
+        element(
+            "rect",
+            x=LEFT - 6,
+            y=TOP - 6,
+            width=8 * SIZE + 12,
+            height=8 * SIZE + 12,
+            fill="#6b4f2e",
+            rx=6,
+        ),
+    ]
+    for sq in range(64):
+        col, row = _display(state, sq)
+        shade = DARK if (file_of(sq) + rank_of(sq)) % 2 else LIGHT  # a1 is dark
+        body.append(
+            element(
+                "rect",
+                id=f"sq-{name(sq)}",
+                x=LEFT + col * SIZE,
+                y=TOP + row * SIZE,
+                width=SIZE,
+                height=SIZE,
+                fill=shade,
+                class_="square",
+            )
+        )
+    body += _coordinates(state)
+    if hints is not None:
+        body += _under_hints(state, hints)
+    for sq in sorted(board.burrows):
+        body.append(_burrow(*_centre(state, sq)))
+    for sq in sorted(p.carrots):
+        body.append(_carrot(*_centre(state, sq)))
+    if p.hunter:
+        x, y = _centre(state, board.hunter_square)
+        body.append(_hunter(x, y, board.hunter_piece, state.colour))
+    for sq in sorted(p.hares):
+        x, y = _centre(state, sq)
+        body.append(_hare(x, y + 2, colour))
+    for sq in p.caught_now:
+        x, y = _centre(state, sq)
+        body.append(
+            element(
+                "path",
+                d=f"M {x - 14} {y - 14} L {x + 14} {y + 14} M {x + 14} {y - 14} L {x - 14} {y + 14}",
+                stroke="#b03a2e",
+                stroke_width=5,
+                stroke_linecap="round",
+                pointer_events="none",
+                opacity=0.8,
+            )
+        )
+    if hints is not None and hints.get("arrow"):
+        body.append(_arrow(state, hints["arrow"]))
+    body += _panel(state, hints, lang)
+    return document(WIDTH, HEIGHT, "".join(body), font_family="DejaVu Sans, Verdana, sans-serif")
+
+
+def _coordinates(state) -> list[str]:
+    marks = []
+    for sq in range(8):
+        col, _ = _display(state, sq)
+        marks.append(
+            text(
+                "abcdefgh"[sq],
+                x=LEFT + col * SIZE + SIZE / 2,
+                y=TOP + 8 * SIZE + 24,
+                font_size=15,
+                text_anchor="middle",
+                fill="#5a4630",
+            )
+        )
+    for rank in range(1, 9):
+        _, row = _display(state, 8 * (rank - 1))
+        marks.append(
+            text(
+                rank,
+                x=LEFT - 19,
+                y=TOP + row * SIZE + SIZE / 2 + 5,
+                font_size=15,
+                text_anchor="middle",
+                fill="#5a4630",
+            )
+        )
+    return marks
+
+
+def _square_rect(state, sq: int, **attributes: Any) -> str:
+    col, row = _display(state, sq)
+    return element(
+        "rect",
+        x=LEFT + col * SIZE,
+        y=TOP + row * SIZE,
+        width=SIZE,
+        height=SIZE,
+        pointer_events="none",
+        **attributes,
+    )
+
+
+def _under_hints(state, hints: dict) -> list[str]:
+    """Tints drawn below the pieces: hunter's squares, selected hare, warm cells."""
+    drawn = []
+    p = state.position
+    hunter_squares = hints.get("hunter_squares", state.hunter_squares())
+    for sq_name in hunter_squares:
+        drawn.append(
+            _square_rect(
+                state, square(sq_name), fill="#e8402a", opacity=0.42, class_="hunter-square"
+            )
+        )
+        x, y = _centre(state, square(sq_name))
+        drawn.append(
+            element(
+                "circle",
+                cx=x + SIZE / 2 - 9,
+                cy=y - SIZE / 2 + 9,
+                r=4,
+                fill="#b3261e",
+                pointer_events="none",
+            )
+        )
+    warm = hints.get("warm", state.warm())
+    selected = hints.get("selected")
+    if selected:
+        warm = {selected: warm.get(selected, [])}
+        drawn.append(
+            _square_rect(
+                state,
+                square(selected),
+                fill="none",
+                stroke="#f1c40f",
+                stroke_width=5,
+                class_="selected",
+            )
+        )
+    for targets in warm.values():
+        for target in targets:
+            x, y = _centre(state, square(target))
+            sq = square(target)
+            if sq in p.carrots or (p.hunter and sq == state._shown_field().hunter_square):
+                drawn.append(
+                    element(
+                        "circle",
+                        cx=x,
+                        cy=y,
+                        r=29,
+                        fill="none",
+                        stroke="#ff8a00",
+                        stroke_width=4,
+                        pointer_events="none",
+                        class_="warm-take",
+                    )
+                )
+            else:
+                drawn.append(
+                    element(
+                        "circle",
+                        cx=x,
+                        cy=y,
+                        r=10,
+                        fill="#2e8b3e",
+                        opacity=0.75,
+                        pointer_events="none",
+                        class_="warm",
+                    )
+                )
+    return drawn
+
+
+def _arrow(state, arrow: list[str]) -> str:
+    (x1, y1), (x2, y2) = (_centre(state, square(s)) for s in arrow)
+    shorten = 0.3
+    x2, y2 = x2 - (x2 - x1) * shorten / 2, y2 - (y2 - y1) * shorten / 2
+    return element(
+        "line",
+        x1=x1,
+        y1=y1,
+        x2=x2,
+        y2=y2,
+        stroke="#1f7a34",
+        stroke_width=10,
+        stroke_linecap="round",
+        opacity=0.8,
+        marker_end="url(#hares-arrowhead)",
+        pointer_events="none",
+        class_="arrow",
+    )
+
+
+def _panel(state, hints: dict | None, lang: str) -> list[str]:
+    p, card = state.position, state.card
+    x, y = PANEL, TOP + 6
+    out = [
+        text(
+            _tr("hares.view.level", lang, level=card.level),
+            x=x,
+            y=y + 8,
+            font_size=15,
+            fill="#7a6040",
+        )
+    ]
+    y += 34
+    for line in textwrap.wrap(_tr(card.title, lang), 26)[:2]:
+        out.append(text(line, x=x, y=y, font_size=21, font_weight="bold", fill="#3d2f1f"))
+        y += 26
+    y += 2
+    for line in textwrap.wrap(_tr(card.idea, lang), 40)[:5]:
+        out.append(text(line, x=x, y=y, font_size=13, fill="#4a3b2a"))
+        y += 18
+    board = state._shown_field()
+    hunter = _tr(f"hares.piece.{board.hunter_piece}", lang)
+    if not p.hunter:
+        hunter = f"{hunter} ✗"
+    out.append(
+        text(
+            _tr("hares.view.hunter", lang, piece=hunter),
+            x=x,
+            y=y + 4,
+            font_size=13,
+            font_style="italic",
+            fill="#7a3b2e",
+        )
+    )
+    y += 34
+    colour = state.colour or "white"
+    for key, count in (("hares.view.saved", p.saved), ("hares.view.caught", p.caught)):
+        out.append(
+            text(
+                _tr(key, lang, n=count), x=x, y=y, font_size=14, font_weight="bold", fill="#3d2f1f"
+            )
+        )
+        y += 10
+        for i in range(count):
+            out.append(_hare(x + 14 + i * 30, y + 26, colour, scale=0.62))
+        out.append(
+            element("rect", x=x - 4, y=y, width=260, height=44, fill="none", stroke="#c9b48a", rx=8)
+        )
+        y += 66
+    if state.is_terminal():
+        won = state.result()
+        out.append(
+            text(
+                state.result_message().text(lang),
+                x=x,
+                y=y,
+                font_size=16,
+                font_weight="bold",
+                fill="#1f5e2a",
+            )
+        )
+        out.append(
+            text(
+                "★" * won["stars"] + "☆" * (3 - won["stars"]),
+                x=x,
+                y=y + 34,
+                font_size=30,
+                fill="#e0a800",
+                letter_spacing=4,
+            )
+        )
+        y += 52
+    if hints is not None:
+        out += _legend(x, max(y, TOP + 8 * SIZE - 120), lang)
+    return out
+
+
+def _legend(x: float, y: float, lang: str) -> list[str]:
+    entries = [
+        (
+            element(
+                "rect",
+                x=x,
+                y=y - 12,
+                width=16,
+                height=16,
+                fill="none",
+                stroke="#f1c40f",
+                stroke_width=4,
+            ),
+            "hares.legend.selected",
+        ),
+        (
+            element("circle", cx=x + 8, cy=y - 4, r=6, fill="#2e8b3e", opacity=0.75),
+            "hares.legend.warm",
+        ),
+        (
+            element(
+                "circle", cx=x + 8, cy=y - 4, r=8, fill="none", stroke="#ff8a00", stroke_width=3
+            ),
+            "hares.legend.carrot",
+        ),
+        (
+            element("rect", x=x, y=y - 12, width=16, height=16, fill="#e8402a", opacity=0.55),
+            "hares.legend.hunter",
+        ),
+        (
+            element("line", x1=x, y1=y - 4, x2=x + 16, y2=y - 4, stroke="#1f7a34", stroke_width=5),
+            "hares.legend.arrow",
+        ),
+    ]
+    out = []
+    for i, (icon, key) in enumerate(entries):
+        shift = i * 24
+        out.append(element("g", icon, transform=f"translate(0 {shift})"))
+        out.append(text(_tr(key, lang), x=x + 26, y=y + shift, font_size=13, fill="#3d2f1f"))
+    return out

@@ -1,0 +1,72 @@
+"""The solver against plain exhaustive search, and its fast rules against the reference rules."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+
+from ludoteca.games.hares.board import Field, hare_moves, step
+from ludoteca.games.hares.solver import Solver, _mask
+
+PIECES = ("rook", "bishop", "knight", "queen", "king")
+
+
+def random_field(rng: random.Random, colour: str) -> tuple[Field, frozenset, frozenset]:
+    squares = rng.sample(range(8, 56), 9)
+    hunter, hares, carrots = squares[0], frozenset(squares[1:5]), frozenset(squares[5:9])
+    far = range(56, 64) if colour == "white" else range(8)
+    burrows = frozenset(sq for sq in far if rng.random() < 0.7)
+    return Field(colour, burrows, rng.choice(PIECES), hunter), hares, carrots
+
+
+def reference_value(board: Field, hares, carrots, hunter) -> int:
+    """Plain memoised maximum over every move, on the reference rules."""
+
+    @cache
+    def value(hares, carrots, hunter):
+        moves = hare_moves(board, hares, carrots, hunter)
+        results = [0]
+        for move in moves:
+            h, c, alive, saved, _ = step(board, hares, carrots, hunter, move)
+            results.append(saved + value(h, c, alive))
+        return max(results)
+
+    return value(hares, carrots, hunter)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_the_solver_agrees_with_exhaustive_search(seed):
+    rng = random.Random(seed)
+    for colour in ("white", "black"):
+        board, hares, carrots = random_field(rng, colour)
+        solver = Solver(board)
+        value, move = solver.solve(hares, carrots, True)
+        assert value == reference_value(board, hares, carrots, True)
+        if move is not None:
+            h, c, alive, saved, _ = step(board, hares, carrots, True, move)
+            assert saved + solver.solve(h, c, alive)[0] == value
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_solvers_fast_rules_play_like_the_reference_rules(seed):
+    rng = random.Random(100 + seed)
+    for colour in ("white", "black"):
+        board, hares, carrots = random_field(rng, colour)
+        solver, hunter = Solver(board), True
+        while True:
+            moves = hare_moves(board, hares, carrots, hunter)
+            fast = solver.moves(_mask(hares), _mask(carrots), hunter)
+            assert sorted(fast) == sorted(moves)
+            if not moves:
+                break
+            move = rng.choice(moves)
+            h, c, alive, saved, _ = step(board, hares, carrots, hunter, move)
+            assert solver.step(_mask(hares), _mask(carrots), hunter, move) == (
+                _mask(h),
+                _mask(c),
+                alive,
+                saved,
+            )
+            hares, carrots, hunter = h, c, alive
