@@ -276,7 +276,7 @@ def test_a_forged_token_is_refused_in_the_page(server, browser):
     try:
         page = context.new_page()
         page.goto(f"{server}/room/{made['room']}#seat=0&token=forged-token")
-        page.wait_for_selector(".prompt.bad")
+        page.wait_for_selector("#lt-prompt.bad")
         assert "not valid" in page.inner_text("#lt-prompt")
         assert page.evaluate("window.ludoteca.message") is None
         shot(page, "forged-token")
