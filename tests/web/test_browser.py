@@ -279,7 +279,12 @@ def test_a_forged_token_is_refused_in_the_page(server, browser):
         page.wait_for_selector("#lt-prompt.bad")
         assert "not valid" in page.inner_text("#lt-prompt")
         assert page.evaluate("window.ludoteca.message") is None
+        assert page.locator("#lt-undo").is_disabled()
         shot(page, "forged-token")
+        assert "forged-token" not in page.evaluate("localStorage.getItem('ludoteca.seats')")
+        page.click("#lt-watch")
+        page.wait_for_function("window.ludoteca.message && window.ludoteca.message.seat === null")
+        assert page.evaluate("window.ludoteca.message.observation.legal") == []
     finally:
         context.close()
     view = httpx.get(f"{server}/api/rooms/{made['room']}/view").json()

@@ -547,6 +547,7 @@ class PlayPage {
       h("dialog", { id: "lt-end" }),
     );
     $("#lt-hints").checked = this.hints;
+    for (const id of ["#lt-undo", "#lt-clear", "#lt-move-input"]) $(id).disabled = true;
     this.keys = (event) => this.onKey(event);
     document.addEventListener("keydown", this.keys);
     this.connect();
@@ -602,6 +603,16 @@ class PlayPage {
         for (const id of ["#lt-prompt", "#lt-prompt-top"]) {
           $(id).textContent = message.message;
           $(id).classList.add("bad");
+        }
+        if (message.code === 403 && this.token) {
+          // a refused token is forgotten; the room can still be watched
+          mine.save(mine.all().filter((e) => e.token !== this.token));
+          $("#lt-choices").replaceChildren(h("button", { id: "lt-watch", text: t("web.play.watch_instead"), onclick: () => {
+            this.token = null;
+            for (const id of ["#lt-prompt", "#lt-prompt-top"]) $(id).classList.remove("bad");
+            $("#lt-choices").replaceChildren();
+            this.connect();
+          } }));
         }
       }
       return;
