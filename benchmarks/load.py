@@ -32,6 +32,15 @@ from websockets.asyncio.client import connect
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU time of a process (Linux /proc), or None elsewhere."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 def start_server(data: str, module: str, workers: int) -> tuple[subprocess.Popen, str]:
     env = {**os.environ, "PYTHONPATH": f"{ROOT / 'src'}{os.pathsep}{ROOT}"}
     command = [sys.executable, "-m", module, "serve", "--port", "0", "--data", data]
@@ -121,7 +130,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as data:
         process, base = start_server(data, args.module, args.workers)
         try:
+            cpu_before = cpu_seconds(process.pid)
             stats = asyncio.run(run(args, base))
+            cpu_after = cpu_seconds(process.pid)
         finally:
             process.terminate()
             try:
@@ -142,6 +153,13 @@ def main() -> None:
         f"{stats['finished'] // 2} games finished; {stats['errors']} errors"
     )
     print(f"latency (send → ack, committed and broadcast): p50 {p50:.1f} ms, p99 {p99:.1f} ms")
+    if cpu_before is not None and cpu_after is not None:
+        used = cpu_after - cpu_before
+        print(
+            f"server CPU time {used:.1f} s over {stats['elapsed']:.1f} s "
+            f"({stats['actions'] / used:.0f} actions per server CPU-second); "
+            f"load average {os.getloadavg()[0]:.1f}"
+        )
 
 
 if __name__ == "__main__":
