@@ -5,4 +5,5 @@ from ludoteca.engine.registry import Registry
 registry = Registry()
 registry.add("habanero", "ludoteca.games.habanero")
 registry.add("potager", "ludoteca.games.potager")
+registry.add("habitats", "ludoteca.games.habitats")
 registry.add("hares", "ludoteca.games.hares")

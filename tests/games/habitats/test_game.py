@@ -1,0 +1,103 @@
+"""The whole game: a played game, the view, messages, the bot."""
+
+import random
+import xml.etree.ElementTree as ElementTree
+
+from ludoteca import TERMINAL, load_game
+from ludoteca.bots import HeuristicBot, RandomBot
+from ludoteca.engine import play, translate
+
+from .helpers import EXAMPLE, park, placing, playing_state
+
+
+def test_a_four_player_game_plays_to_the_end_with_a_score_sheet():
+    game = load_game("habitats", players=4)
+    final = play(game.new_initial_state(), [HeuristicBot(s) for s in range(4)], random.Random(1))
+    assert final.current_player == TERMINAL
+    assert all(len(points) == 3 for points in final.goal_points)
+    assert all(len(p.tiles) == 1 + 19 for p in final.parks)  # entrance + 7 + 6 + 6 turns
+    sheet = final.observation(0)["score_sheet"]
+    assert [row["total"] for row in sheet] == final.scores()
+    assert all(row["total"] == sum(row["goals"]) + row["park"] for row in sheet)
+    text = str(final)
+    assert "Score sheet" in text and "Winner" in text
+
+
+def test_the_view_has_every_click_and_grows_with_the_park():
+    state = placing(playing_state(2), park(EXAMPLE), "road2-forest")
+    picture = state.game.svg(state, 0)
+    ids = {el.get("id") for el in ElementTree.fromstring(picture).iter()}
+    for action in state.legal_actions():
+        assert set(state.clicks(action)) <= ids
+    assert state.clicks("place:-5,0:NS") == ["park0_x-5_y0", "rot-NS"]
+    small = playing_state(2)
+    width = lambda svg: float(svg.split('viewBox="0 0 ')[1].split()[0])  # noqa: E731
+    height = lambda svg: float(svg.split('viewBox="0 0 ')[1].split()[1].rstrip('"'))  # noqa: E731
+    assert width(picture) + height(picture) > width(small.game.svg(small, 0)) + height(
+        small.game.svg(small, 0)
+    )
+
+
+def test_take_clicks_are_market_ids():
+    state = playing_state(2)
+    assert state.clicks("take:b2") == ["mk-b2"]
+    picture = state.game.svg(state, 0)
+    assert 'id="mk-b2"' in picture and 'id="mk-a1"' in picture
+
+
+def test_prompts_labels_and_log_lines_are_translated():
+    state = playing_state(2)
+    prompt = state.prompt(0)
+    assert prompt.key == "habitats.prompt.take"
+    assert "Markt" in prompt.text("de")
+    label = state.label("take:b2")
+    assert label.key == "habitats.label.take" and label.text("fr").startswith("prendre")
+    assert state.describe(0, "place:1,-2").text("ru") == "Игрок 1 кладёт плитку на 1,-2"
+    assert state.describe(-1, "draw:hippo").text("de") == "Aus dem Vorrat gezogen: Flusspferd"
+    assert translate("habitats.goal.diagonal", "fr") == "plus longue chaîne diagonale"
+
+
+def test_bot_beats_random():
+    wins = 0
+    for seed in range(4):
+        seat = seed % 2
+        agents = {seat: HeuristicBot(seed), 1 - seat: RandomBot(seed)}
+        game = load_game("habitats", players=2)
+        final = play(game.new_initial_state(), agents, random.Random(seed))
+        wins += final.winners() == [seat]
+    assert wins == 4
+
+
+def test_evaluate_prefers_the_leader():
+    state = placing(playing_state(2), park(EXAMPLE), "hippo")
+    values = state.game.evaluate(state)
+    assert values[0] > 0.9 and values[1] < 0.1
+
+
+def test_rules_pages_exist_in_four_languages():
+    game = load_game("habitats")
+    for lang in ("en", "de", "fr", "ru"):
+        text = game.rules_text(lang)
+        assert "take:b2" in text and len(text) > 1500
+
+
+def test_notation_round_trips_through_parse_and_format():
+    from ludoteca.games.habitats import parse_place, place_action
+
+    state = placing(playing_state(2), park(EXAMPLE), "road2-grassland")
+    actions = state.legal_actions()
+    assert actions and all(":" in a.split(",")[1] for a in actions)  # road sides given
+    for action in actions:
+        assert place_action(*parse_place(action)) == action
+        assert (
+            state.apply(action).parks[0].tiles[parse_place(action)[0]][1] == parse_place(action)[1]
+        )
+
+
+def test_hint_gives_the_greedy_action_with_a_reason():
+    state = playing_state(2)
+    advice = state.game.hint(state, 0)
+    assert advice["action"] in state.legal_actions()
+    assert advice["reason"].key == "habitats.hint.gain"
+    assert advice["overlay"]["clicks"] == state.clicks(advice["action"])
+    assert state.game.hint(state, 1) is None
