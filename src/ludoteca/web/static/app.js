@@ -597,6 +597,7 @@ class PlayPage {
 
   receive(message) {
     if (message.type === "error") {
+      this.pending = null;
       toast(message.message);
       if ((message.code === 403 || message.code === 404) && !this.message) {
         this.forbidden = true;
@@ -738,7 +739,7 @@ class PlayPage {
   }
 
   onBoardClick(event) {
-    if (!this.message || !this.svg) return;
+    if (!this.message || !this.svg || this.pending === this.message.move) return;
     const candidates = this.candidates();
     const next = new Set(candidates.map((e) => e.clicks[this.picks.length]));
     let hit = null;
@@ -775,6 +776,7 @@ class PlayPage {
 
   sendAction(action) {
     this.picks = [];
+    this.pending = this.message.move; // no second action from this position
     this.send({ type: "act", action, move: this.message.move });
   }
 
