@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 import xml.etree.ElementTree as ElementTree
 from collections import Counter
 from typing import Any
@@ -114,10 +115,13 @@ def check_observation(state: State, seat: int | None, where: str) -> None:
     observation = state.observation(seat)
     text = json.dumps(observation)
     assert json.loads(text) == observation, f"{where}: observation is not plain JSON"
-    _no_secrets(observation, where)
-    for message in _messages(observation):
+    keys, messages = _walk(text)
+    secret = keys & set(SECRET_WORDS)
+    assert not secret, f"{where}: observation key {sorted(secret)}"
+    for message in messages - _known_messages:
         for lang in LANGUAGES:
             assert has_key(message, lang), f"{where}: message {message!r} missing in {lang}"
+        _known_messages.add(message)
     legal = observation["legal"]
     if seat is not None and seat == state.current_player:
         assert [e["action"] for e in legal] == state.legal_actions(), f"{where}: legal differs"
@@ -126,15 +130,19 @@ def check_observation(state: State, seat: int | None, where: str) -> None:
         assert legal == [], f"{where}: seat {seat} is shown actions out of turn"
 
 
+_known_messages: set[str] = set()
+
+
 def check_clicks(state: State, seat: int, legal: list[dict], where: str) -> None:
     paths = [tuple(entry["clicks"]) for entry in legal]
     assert all(paths) and all(isinstance(c, str) for p in paths for c in p), f"{where}: clicks"
     assert len(set(paths)) == len(paths), f"{where}: two actions share their clicks"
-    for path in paths:
-        for other in paths:
-            assert other == path or other[: len(path)] != path, (
-                f"{where}: clicks {path} are a prefix of {other}: the client cannot tell them apart"
-            )
+    prefixes = {path[:k] for path in paths for k in range(1, len(path))}
+    clash = prefixes & set(paths)
+    assert not clash, (
+        f"{where}: clicks {sorted(clash)[0]} are a prefix of another action's: "
+        "the client cannot tell them apart"
+    )
     try:
         picture = state.game.svg(state, seat)
     except NotImplementedError:
@@ -144,27 +152,13 @@ def check_clicks(state: State, seat: int, legal: list[dict], where: str) -> None
     assert not missing, f"{where}: the view has no element with id {sorted(missing)[:5]}"
 
 
-def _messages(data: Any) -> list[str]:
-    found = []
-    if isinstance(data, dict):
-        if isinstance(data.get("key"), str) and "params" in data:
-            found.append(data["key"])
-        for value in data.values():
-            found += _messages(value)
-    elif isinstance(data, list):
-        for value in data:
-            found += _messages(value)
-    return found
+_KEY = re.compile(r'"((?:[^"\\]|\\.)*)":')
+_MESSAGE = re.compile(r'\{"key": "([^"]+)", "params": ')
 
 
-def _no_secrets(data: Any, where: str) -> None:
-    if isinstance(data, dict):
-        for key, value in data.items():
-            assert str(key).lower() not in SECRET_WORDS, f"{where}: observation key {key!r}"
-            _no_secrets(value, where)
-    elif isinstance(data, list):
-        for value in data:
-            _no_secrets(value, where)
+def _walk(text: str) -> tuple[set[str], set[str]]:
+    """Every object key (lower-cased) and every message key in an observation's JSON text."""
+    return {k.lower() for k in _KEY.findall(text)}, set(_MESSAGE.findall(text))
 
 
 def check_end(state: State) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import gettext
 import io
-import string
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -74,14 +73,11 @@ def _lookup(key: str, lang: str, count: int | None) -> str | None:
     return None
 
 
-class _Lenient(string.Formatter):
-    def get_value(self, key, args, kwargs):
-        if isinstance(key, str) and key not in kwargs:
-            return "{" + key + "}"
-        return super().get_value(key, args, kwargs)
+class _Lenient(dict):
+    """Leaves a placeholder the parameters do not fill as it is, rather than failing."""
 
-
-_formatter = _Lenient()
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
 
 
 def translate(key: str, lang: str = DEFAULT_LANGUAGE, params: dict[str, Any] | None = None) -> str:
@@ -94,7 +90,7 @@ def translate(key: str, lang: str = DEFAULT_LANGUAGE, params: dict[str, Any] | N
     text = _lookup(key, lang if lang in LANGUAGES else DEFAULT_LANGUAGE, count)
     if text is None:
         return key
-    return _formatter.format(text, **params)
+    return text.format_map(_Lenient(params))
 
 
 @dataclass(frozen=True)

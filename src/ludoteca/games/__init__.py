@@ -5,5 +5,6 @@ from ludoteca.engine.registry import Registry
 registry = Registry()
 registry.add("habanero", "ludoteca.games.habanero")
 registry.add("potager", "ludoteca.games.potager")
+registry.add("bohnen", "ludoteca.games.bohnen")
 registry.add("habitats", "ludoteca.games.habitats")
 registry.add("hares", "ludoteca.games.hares")

@@ -1,0 +1,438 @@
+"""Bohnen: a mancala with relay sowing and captures of 2 and 3, for 2 to 4 players.
+
+A position is twelve bean counts (pits ``A``–``F`` and ``a``–``f`` in sowing order), the beans
+each seat has captured and the seat to move. A move is the letter of a pit; when a capture
+would strip an opponent bare, the mover first names the pit that opponent keeps
+(``leave:<pit>``). The rules themselves live in :mod:`.board` and :mod:`.search`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ludoteca.engine import TERMINAL, Game, Message, Option, State, translate
+
+from .board import INDEX, PIT_NAMES, Board
+from .search import CaptureSearch
+
+LEAVE = "leave:"
+
+# Why a game ended, in the order the rules check it at the start of a turn.
+END_REASONS = ("no_beans", "cannot_feed", "no_capture", "repetition")
+
+
+def _player(seat: int) -> Message:
+    return Message("core.player", {"player": seat + 1})
+
+
+class BohnenState(State):
+    """A Bohnen position. ``pending`` is set between a grand-slam move and its ``leave:``
+    choices: (pit sown from, pits to capture, opponents still to be left a pit)."""
+
+    def __init__(
+        self,
+        game: BohnenGame,
+        pits: tuple[int, ...],
+        captured: tuple[int, ...],
+        to_move: int,
+        pending: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None,
+        since_capture: tuple | None = None,
+        last: tuple[int, int, tuple[int, ...]] | None = None,
+    ):
+        super().__init__(game)
+        self.game: BohnenGame = game
+        self.pits = pits
+        self.captured = captured
+        self.to_move = to_move
+        self.pending = pending
+        # turn-start positions since the last capture, newest first: ((pits, seat), older)
+        self._since_capture = since_capture
+        # the last move, for the view and the log: (seat, pit sown from, pits captured)
+        self.last = last
+        self._status: int | None = None
+        self._end: str | None = None
+
+    @classmethod
+    def position(
+        cls,
+        game: BohnenGame,
+        pits: dict[str, int] | list[int] | tuple[int, ...],
+        captured: list[int] | tuple[int, ...] | None = None,
+        to_move: int = 0,
+    ) -> BohnenState:
+        """A hand-built position (for tests and analysis): ``pits`` maps letters to beans (the
+        others are empty) or lists all twelve counts. Its history starts here."""
+        if isinstance(pits, dict):
+            counts = [0] * len(PIT_NAMES)
+            for name, beans in pits.items():
+                counts[INDEX[name]] = beans
+            pits = counts
+        board = tuple(int(b) for b in pits)
+        if len(board) != len(PIT_NAMES) or min(board) < 0:
+            raise ValueError("a position needs twelve bean counts, none negative")
+        captured = tuple(captured) if captured is not None else (0,) * game.num_players
+        if len(captured) != game.num_players:
+            raise ValueError(f"captured needs one count per seat ({game.num_players})")
+        if not 0 <= to_move < game.num_players:
+            raise ValueError(f"to_move must be a seat, 0 to {game.num_players - 1}")
+        return cls(game, board, captured, to_move, since_capture=((board, to_move), None))
+
+    # -- whose turn, and the ends of the game -------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        status = self._status
+        if status is None:
+            self._end = None if self.pending else self._end_reason()
+            status = self._status = TERMINAL if self._end else self.to_move
+        return status
+
+    def _end_reason(self) -> str | None:
+        board = self.game.board
+        pits, mover = self.pits, self.to_move
+        if not board.beans_of(pits, mover):
+            return "no_beans"
+        if not board.feeds(pits, mover) and not board.playable(pits, mover):
+            return "cannot_feed"
+        possible = self.game.search.capture_possible(pits, mover)
+        if possible is False:
+            return "no_capture"
+        if possible is None and self._repeated():
+            return "repetition"
+        return None
+
+    def _repeated(self) -> bool:
+        here = (self.pits, self.to_move)
+        chain = self._since_capture[1] if self._since_capture else None
+        while chain is not None:
+            position, chain = chain
+            if position == here:
+                return True
+        return False
+
+    def end_reason(self) -> str | None:
+        """Why the game ended (one of ``END_REASONS``), or None while it goes on."""
+        self.current_player  # noqa: B018  (decides the end)
+        return self._end
+
+    # -- moves ---------------------------------------------------------------------------------
+
+    def _legal_actions(self) -> list[str]:
+        if self.pending:
+            return [LEAVE + PIT_NAMES[p] for p in self.leave_choices()]
+        return [PIT_NAMES[p] for p in self.game.board.playable(self.pits, self.to_move)]
+
+    def leave_choices(self) -> list[int]:
+        """The pits of the opponent whose grand slam is being decided (pit order)."""
+        if not self.pending:
+            return []
+        _, captured, choosers = self.pending
+        owner = self.game.board.owner
+        return sorted(p for p in captured if owner[p] == choosers[0])
+
+    def _next(self, action: str) -> BohnenState:
+        if self.pending:
+            start, captured, choosers = self.pending
+            kept = INDEX[action[len(LEAVE) :]]
+            captured = tuple(p for p in captured if p != kept)
+            if len(choosers) > 1:
+                return self._copy(self.pits, (start, captured, choosers[1:]))
+            return self._finish(self.pits, start, captured)
+        start = INDEX[action]
+        pits, captured, choosers = self.game.board.outcome(self.pits, start, self.to_move)
+        if choosers:
+            return self._copy(pits, (start, captured, choosers))
+        return self._finish(pits, start, captured)
+
+    def _copy(self, pits: tuple[int, ...], pending: tuple) -> BohnenState:
+        return BohnenState(
+            self.game, pits, self.captured, self.to_move, pending, self._since_capture, self.last
+        )
+
+    def _finish(self, pits: tuple[int, ...], start: int, captured: tuple[int, ...]) -> BohnenState:
+        mover = self.to_move
+        taken = self.captured
+        since = self._since_capture
+        if captured:
+            board = list(pits)
+            gain = 0
+            for p in captured:
+                gain += board[p]
+                board[p] = 0
+            pits = tuple(board)
+            taken = tuple(c + gain if seat == mover else c for seat, c in enumerate(taken))
+            since = None
+        following = (mover + 1) % self.game.num_players
+        return BohnenState(
+            self.game,
+            pits,
+            taken,
+            following,
+            None,
+            ((pits, following), since),
+            (mover, start, captured),
+        )
+
+    # -- results -------------------------------------------------------------------------------
+
+    def scores(self) -> list[float]:
+        if self.current_player != TERMINAL:
+            return list(self.captured)
+        board = self.game.board
+        return [c + board.beans_of(self.pits, seat) for seat, c in enumerate(self.captured)]
+
+    def _key(self) -> Any:
+        return (self.pits, self.captured, self.to_move, self.pending)
+
+    # -- messages ------------------------------------------------------------------------------
+
+    def _pit_list(self, seat: int) -> str:
+        return ", ".join(PIT_NAMES[p] for p in self.game.board.seat_pits[seat])
+
+    def clicks(self, action: str) -> list[str]:
+        if action.startswith(LEAVE):
+            return [f"leave-{action[len(LEAVE) :]}"]
+        return [f"pit-{action}"]
+
+    def label(self, action: str) -> Message:
+        if action.startswith(LEAVE):
+            return Message("bohnen.label.leave", {"pit": action[len(LEAVE) :]})
+        return Message("bohnen.label.move", {"pit": action, "n": self.pits[INDEX[action]]})
+
+    def describe(self, seat: int, action: str) -> Message:
+        if action.startswith(LEAVE):
+            return Message("bohnen.log.leave", {"player": seat + 1, "pit": action[len(LEAVE) :]})
+        return Message("bohnen.log.move", {"player": seat + 1, "pit": action})
+
+    def prompt(self, seat: int | None) -> Message:
+        player = self.current_player
+        if player == TERMINAL:
+            return Message(f"bohnen.end.{self._end}", {"player": _player(self.to_move)})
+        if seat != player:
+            return super().prompt(seat)
+        if self.pending:
+            return Message("bohnen.prompt.leave", {"player": _player(self.pending[2][0])})
+        board = self.game.board
+        if not board.feeds(self.pits, player):
+            following = (player + 1) % self.game.num_players
+            return Message("bohnen.prompt.feed", {"player": _player(following)})
+        return Message("bohnen.prompt.move")
+
+    def why_illegal(self, action: str) -> Message:
+        legal = ", ".join(self.legal_actions())
+        if self.pending:
+            chooser = _player(self.pending[2][0])
+            if action.startswith(LEAVE):
+                return Message(
+                    "bohnen.illegal.not_a_choice",
+                    {"pit": action[len(LEAVE) :], "player": chooser, "choices": legal},
+                )
+            return Message("bohnen.illegal.leave_first", {"player": chooser, "choices": legal})
+        if action.startswith(LEAVE):
+            return Message("bohnen.illegal.no_grand_slam", {"action": action})
+        if action not in INDEX:
+            return Message("bohnen.illegal.no_such_pit", {"action": action})
+        board = self.game.board
+        pit = INDEX[action]
+        owner = board.owner[pit]
+        if owner != self.to_move:
+            return Message(
+                "bohnen.illegal.not_your_pit",
+                {"pit": action, "player": _player(owner), "yours": self._pit_list(self.to_move)},
+            )
+        if not self.pits[pit]:
+            return Message("bohnen.illegal.empty_pit", {"pit": action})
+        if not board.feeds(self.pits, self.to_move):
+            following = _player((self.to_move + 1) % self.game.num_players)
+            return Message(
+                "bohnen.illegal.must_feed", {"pit": action, "player": following, "choices": legal}
+            )
+        return super().why_illegal(action)
+
+    # -- what a seat sees ----------------------------------------------------------------------
+
+    def _observe(self, seat: int | None) -> dict[str, Any]:
+        board = self.game.board
+        player = self.current_player
+        leave = None
+        if self.pending:
+            start, captured, choosers = self.pending
+            leave = {
+                "player": choosers[0],
+                "choices": [PIT_NAMES[p] for p in self.leave_choices()],
+                "capture": [PIT_NAMES[p] for p in captured],
+            }
+        last = None
+        if self.last is not None:
+            mover, start, captured = self.last
+            last = {
+                "seat": mover,
+                "pit": PIT_NAMES[start],
+                "captured": [PIT_NAMES[p] for p in captured],
+            }
+        return {
+            "pits": {name: self.pits[i] for i, name in enumerate(PIT_NAMES)},
+            "captured": list(self.captured),
+            "owners": {name: board.owner[i] for i, name in enumerate(PIT_NAMES)},
+            "seat_pits": [[PIT_NAMES[p] for p in pits] for pits in board.seat_pits],
+            "beans_left": [board.beans_of(self.pits, s) for s in range(self.game.num_players)],
+            "to_move": None if player == TERMINAL else self.to_move,
+            "leave": leave,
+            "last_move": last,
+            "end_reason": self._end,
+        }
+
+    def text(self, lang: str = "en") -> str:
+        """The text board in ``lang``: the top row f…a, the bottom row A…F, owners beside."""
+        board = self.game.board
+        top = range(11, 5, -1)
+        bottom = range(6)
+
+        def row(indices: range, what: str) -> str:
+            if what == "name":
+                cells = [f" {PIT_NAMES[i]:^4}" for i in indices]
+            elif what == "owner":
+                cells = [f" {'#' + str(board.owner[i] + 1):^4}" for i in indices]
+            else:
+                cells = [f" [{self.pits[i]:>2}]" for i in indices]
+            return "       " + "".join(cells).rstrip()
+
+        if self.game.num_players == 2:
+            store = f"  z* {self.captured[1]:>2}" + " " * 31 + f"Z* {self.captured[0]:>2}"
+        else:
+            store = "  z*" + " " * 38 + "Z*"
+        lines = [
+            row(top, "owner"),
+            row(top, "name"),
+            row(top, "beans"),
+            store,
+            row(bottom, "beans"),
+            row(bottom, "name"),
+            row(bottom, "owner"),
+            "",
+        ]
+        for seat in range(self.game.num_players):
+            name = translate("core.player", lang, {"player": seat + 1})
+            lines.append(
+                "  #"
+                + str(seat + 1)
+                + " "
+                + translate(
+                    "bohnen.board.seat",
+                    lang,
+                    {"player": name, "pits": self._pit_list(seat), "captured": self.captured[seat]},
+                )
+            )
+        lines.append("  " + self.status_line().text(lang))
+        return "\n".join(lines)
+
+    def status_line(self) -> Message:
+        """Who is to move (or why the game ended), for boards and views."""
+        if self.current_player == TERMINAL:
+            return self.prompt(None)
+        if self.pending:
+            return Message(
+                "bohnen.board.leave",
+                {"player": _player(self.to_move), "opponent": _player(self.pending[2][0])},
+            )
+        return Message("bohnen.board.to_move", {"player": _player(self.to_move)})
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+class BohnenGame(Game):
+    id = "bohnen"
+    name = "Bohnen"
+    min_players = 2
+    max_players = 4
+    default_players = 2
+    option_specs = (
+        Option(
+            "capture_chain",
+            "preceding",
+            choices=("preceding", "following"),
+            help="bohnen.option.capture_chain",
+        ),
+        Option("max_laps", 100, minimum=1, maximum=10_000, help="bohnen.option.max_laps"),
+    )
+
+    def __init__(self, **options: Any):
+        super().__init__(**options)
+        self.board = Board(
+            self.num_players, self.options["capture_chain"], self.options["max_laps"]
+        )
+        self.search = CaptureSearch(self.board)
+
+    def new_initial_state(self) -> BohnenState:
+        start = self.board.start
+        return BohnenState(
+            self, start, (0,) * self.num_players, 0, since_capture=((start, 0), None)
+        )
+
+    def svg(self, state: State, seat: int | None = None, hints: dict | None = None) -> str:
+        from .view import svg
+
+        return svg(state, seat, hints)
+
+    # -- knowledge for the bots ----------------------------------------------------------------
+
+    def heuristic_action(self, state: State, rng: random.Random) -> str | None:
+        """Greedy: the move that captures most now (a random one among equals); on a grand
+        slam, leave the pit with the fewest beans."""
+        assert isinstance(state, BohnenState)
+        if state.current_player < 0:
+            return None
+        if state.pending:
+            choices = state.leave_choices()
+            return LEAVE + PIT_NAMES[min(choices, key=lambda p: (state.pits[p], p))]
+        best, best_gain = [], -1
+        for action in state.legal_actions():
+            gain = capture_gain(state, action)
+            if gain > best_gain:
+                best, best_gain = [action], gain
+            elif gain == best_gain:
+                best.append(action)
+        return rng.choice(best)
+
+    def evaluate(self, state: State) -> list[float] | None:
+        """Each seat's share of the beans it would hold if the game ended now (captures plus
+        its own pits); at the end 1 for a sole winner, 1/k for a k-way tie, 0 otherwise."""
+        assert isinstance(state, BohnenState)
+        if state.is_terminal():
+            winners = state.winners()
+            return [1 / len(winners) if s in winners else 0.0 for s in range(self.num_players)]
+        board = self.board
+        held = [c + board.beans_of(state.pits, s) for s, c in enumerate(state.captured)]
+        total = sum(held) or 1
+        return [h / total for h in held]
+
+    def hint(self, state: State, seat: int) -> dict[str, Any] | None:
+        action = self.heuristic_action(state, random.Random(0))
+        if action is None or action.startswith(LEAVE):
+            return None
+        gain = capture_gain(state, action)
+        key = "bohnen.hint.capture" if gain else "bohnen.hint.no_capture"
+        return {
+            "action": action,
+            "value": gain,
+            "reason": Message(key, {"pit": action, "n": gain}),
+            "overlay": {"arrow": action},
+        }
+
+
+def capture_gain(state: BohnenState, action: str) -> int:
+    """Beans the move ``action`` captures, a grand slam leaving each opponent its emptiest pit."""
+    board = state.game.board
+    pits, captured, choosers = board.outcome(state.pits, INDEX[action], state.to_move)
+    gain = sum(pits[p] for p in captured)
+    for chooser in choosers:
+        gain -= min(pits[p] for p in captured if board.owner[p] == chooser)
+    return gain
+
+
+def capture_possible(state: BohnenState) -> bool | None:
+    """The end-of-game search for a turn-start ``state``: can any sequence of moves by anyone
+    still capture? None when the search passed its bound (see ``search.SEARCH_BOUND``)."""
+    return state.game.search.capture_possible(state.pits, state.to_move)

@@ -1,0 +1,467 @@
+"""The Bohnen board as SVG: a wooden mancala with two rows of six pits and two stores.
+
+Click ids: ``pit-A`` … ``pit-f`` (every pit, always present) and, while a grand slam is being
+decided, ``leave-<pit>`` markers on the pits that may be left untouched.
+
+Hints (all optional): ``{"arrow": "C"}`` points at a pit, ``{"values": {"C": 0.6}}`` labels
+pits with numbers, ``{"highlight": ["C", "D"]}`` rings pits, ``{"lang": "de"}`` picks the
+language of the few words shown.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ludoteca.engine import TERMINAL, translate
+from ludoteca.engine.svg import document, element, text
+
+from .board import INDEX, PIT_NAMES
+from .game import LEAVE, BohnenState
+
+WIDTH, HEIGHT = 900, 450
+SEAT_COLOURS = ("#d1495b", "#2e86ab", "#3bb273", "#f0a202")
+BEAN_COLOURS = ("#f3e3c3", "#e8cfa0", "#d9b98a", "#8c3b2f", "#f6ead2")
+PIT_RADIUS = 44
+TOP_Y, BOTTOM_Y = 170, 282
+COLUMN_X = tuple(200 + 100 * i for i in range(6))
+STORE_X = {"left": 35, "right": 775}
+STORE_WIDTH = 90
+STORE_TOP, STORE_BOTTOM = 100, 352
+
+# Which seat's captures sit in which store: (side, part) with part "full", "upper" or "lower",
+# each tray beside that seat's own pits.
+TRAYS = {
+    2: (("right", "full"), ("left", "full")),
+    3: (("left", "lower"), ("right", "full"), ("left", "upper")),
+    4: (("left", "lower"), ("right", "lower"), ("right", "upper"), ("left", "upper")),
+}
+
+
+def pit_centre(pit: int) -> tuple[float, float]:
+    """Bottom row A–F left to right, top row a–f right to left (counter-clockwise sowing)."""
+    if pit < 6:
+        return COLUMN_X[pit], BOTTOM_Y
+    return COLUMN_X[11 - pit], TOP_Y
+
+
+def svg(state: BohnenState, seat: int | None = None, hints: dict[str, Any] | None = None) -> str:
+    hints = hints or {}
+    lang = hints.get("lang", "en")
+    player = state.current_player
+    legal = state.legal_actions() if seat is not None and seat == player else []
+    playable = {INDEX[a] for a in legal if not a.startswith(LEAVE)}
+    leave = {INDEX[a[len(LEAVE) :]] for a in legal if a.startswith(LEAVE)}
+    parts = [
+        _defs(),
+        element("rect", width=WIDTH, height=HEIGHT, fill="#f4efe6"),
+        _status(state, seat, lang),
+        _board(),
+    ]
+    parts += [_tray(state, s, lang) for s in range(state.game.num_players)]
+    last_pit = state.last[1] if state.last is not None else None
+    capture = set(state.pending[1]) if state.pending else set()
+    for pit in range(12):
+        parts.append(_pit(state, pit, pit in playable, pit == last_pit, pit in capture))
+    parts += [_leave_marker(pit) for pit in sorted(leave)]
+    parts.append(_hints(hints))
+    parts.append(_legend(state, lang))
+    return document(WIDTH, HEIGHT, "".join(parts))
+
+
+def _defs() -> str:
+    wood = element(
+        "linearGradient",
+        element("stop", offset="0", stop_color="#a0642d")
+        + element("stop", offset="0.5", stop_color="#8a5224")
+        + element("stop", offset="1", stop_color="#6e3f19"),
+        id="bohnen-wood",
+        x1="0",
+        y1="0",
+        x2="0",
+        y2="1",
+    )
+    hollow = element(
+        "radialGradient",
+        element("stop", offset="0", stop_color="#3d220d")
+        + element("stop", offset="0.75", stop_color="#52301a")
+        + element("stop", offset="1", stop_color="#7a4a22"),
+        id="bohnen-hollow",
+        cx="0.5",
+        cy="0.45",
+        r="0.6",
+    )
+    shadow = element(
+        "filter",
+        element("feDropShadow", dx="0", dy="4", stdDeviation="4", flood_opacity="0.35"),
+        id="bohnen-shadow",
+        x="-10%",
+        y="-10%",
+        width="120%",
+        height="130%",
+    )
+    arrow = element(
+        "marker",
+        element("path", d="M0,0 L10,5 L0,10 z", fill="#ffd23f", stroke="#5a3a10"),
+        id="bohnen-arrowhead",
+        viewBox="0 0 10 10",
+        refX="8",
+        refY="5",
+        markerWidth="5",
+        markerHeight="5",
+        orient="auto-start-reverse",
+    )
+    return element("defs", wood + hollow + shadow + arrow)
+
+
+def _board() -> str:
+    body = element(
+        "rect",
+        x=20,
+        y=80,
+        width=860,
+        height=292,
+        rx=70,
+        fill="url(#bohnen-wood)",
+        stroke="#4a2a10",
+        stroke_width=3,
+        filter="url(#bohnen-shadow)",
+    )
+    grain = "".join(
+        element(
+            "path",
+            d=f"M60,{y} C260,{y - 8} 460,{y + 10} 640,{y - 4} S820,{y + 6} 840,{y}",
+            fill="none",
+            stroke="#5c3414",
+            stroke_opacity="0.25",
+            stroke_width=1.5,
+        )
+        for y in (104, 131, 226, 320, 347)
+    )
+    stores = "".join(
+        element(
+            "rect",
+            x=x,
+            y=STORE_TOP,
+            width=STORE_WIDTH,
+            height=STORE_BOTTOM - STORE_TOP,
+            rx=42,
+            fill="url(#bohnen-hollow)",
+            stroke="#3a200b",
+            stroke_width=2,
+        )
+        for x in STORE_X.values()
+    )
+    names = text(
+        "z*", x=80, y=367, text_anchor="middle", font_size=13, fill="#f3e3c3", font_family="serif"
+    ) + text(
+        "Z*", x=820, y=367, text_anchor="middle", font_size=13, fill="#f3e3c3", font_family="serif"
+    )
+    return element("g", body + grain + stores + names)
+
+
+def _beans(cx: float, cy: float, count: int, radius: float, seed: int, limit: int = 24) -> str:
+    """Up to ``limit`` beans on a sunflower spiral, each turned and tinted a little."""
+    shown = min(count, limit)
+    beans = []
+    for i in range(shown):
+        distance = radius * math.sqrt((i + 0.5) / max(shown, 1)) if shown > 1 else 0
+        angle = i * 2.39996 + seed
+        x, y = cx + distance * math.cos(angle), cy + distance * math.sin(angle)
+        colour = BEAN_COLOURS[(i * 7 + seed) % len(BEAN_COLOURS)]
+        beans.append(
+            element(
+                "ellipse",
+                cx=f"{x:.1f}",
+                cy=f"{y:.1f}",
+                rx=7.5,
+                ry=5.2,
+                fill=colour,
+                stroke="#3b2412",
+                stroke_width=0.8,
+                transform=f"rotate({(i * 47 + seed * 13) % 180} {x:.1f} {y:.1f})",
+            )
+        )
+    return "".join(beans)
+
+
+def _pit(state: BohnenState, pit: int, playable: bool, last: bool, captured: bool) -> str:
+    cx, cy = pit_centre(pit)
+    owner = state.game.board.owner[pit]
+    beans = state.pits[pit]
+    name = PIT_NAMES[pit]
+    parts = []
+    if playable:
+        parts.append(
+            element(
+                "circle",
+                cx=cx,
+                cy=cy,
+                r=PIT_RADIUS + 9,
+                fill="#ffd23f",
+                fill_opacity="0.35",
+                stroke="#ffd23f",
+                stroke_width=3,
+            )
+        )
+    parts.append(
+        element(
+            "circle",
+            cx=cx,
+            cy=cy,
+            r=PIT_RADIUS,
+            fill="url(#bohnen-hollow)",
+            stroke=SEAT_COLOURS[owner],
+            stroke_width=5,
+        )
+    )
+    if captured:
+        parts.append(
+            element("circle", cx=cx, cy=cy, r=PIT_RADIUS - 4, fill="#d1495b", fill_opacity="0.3")
+        )
+    parts.append(_beans(cx, cy, beans, PIT_RADIUS - 14, pit))
+    if last:
+        parts.append(
+            element(
+                "circle",
+                cx=cx,
+                cy=cy,
+                r=PIT_RADIUS - 6,
+                fill="none",
+                stroke="#f6ead2",
+                stroke_width=1.5,
+                stroke_dasharray="4 4",
+            )
+        )
+    # the count on the rim, towards the outside of the board
+    bx = cx + PIT_RADIUS * 0.72
+    by = cy + (PIT_RADIUS * 0.72 if pit < 6 else -PIT_RADIUS * 0.72)
+    parts.append(element("circle", cx=bx, cy=by, r=14, fill="#fdf6e3", stroke="#4a2a10"))
+    parts.append(
+        text(
+            beans,
+            x=bx,
+            y=by + 5,
+            text_anchor="middle",
+            font_size=14,
+            font_weight="bold",
+            font_family="sans-serif",
+            fill="#2b1a0c",
+        )
+    )
+    ly = cy + 70 if pit < 6 else cy - 58
+    parts.append(
+        text(
+            name,
+            x=cx - 30,
+            y=ly if pit < 6 else ly + 12,
+            text_anchor="middle",
+            font_size=17,
+            font_weight="bold",
+            font_family="serif",
+            fill="#fdf6e3",
+        )
+    )
+    return element(
+        "g",
+        "".join(parts),
+        id=f"pit-{name}",
+        cursor="pointer" if playable else None,
+        class_="pit playable" if playable else "pit",
+    )
+
+
+def _leave_marker(pit: int) -> str:
+    """A 'keep' flag over a pit that the grand slam may leave untouched."""
+    cx, cy = pit_centre(pit)
+    flag = element(
+        "circle",
+        cx=cx,
+        cy=cy,
+        r=PIT_RADIUS + 6,
+        fill="#ffffff",
+        fill_opacity="0.15",
+        stroke="#ffffff",
+        stroke_width=3,
+        stroke_dasharray="8 5",
+    ) + element(
+        "path",
+        d=f"M{cx - 12},{cy} l8,9 l16,-18",
+        fill="none",
+        stroke="#ffffff",
+        stroke_width=5,
+        stroke_linecap="round",
+    )
+    return element("g", flag, id=f"leave-{PIT_NAMES[pit]}", cursor="pointer")
+
+
+def _tray_box(seat: int, players: int) -> tuple[float, float, float, float]:
+    side, part = TRAYS[players][seat]
+    x = STORE_X[side]
+    middle = (STORE_TOP + STORE_BOTTOM) / 2
+    if part == "full":
+        return x, STORE_TOP, STORE_WIDTH, STORE_BOTTOM - STORE_TOP
+    if part == "upper":
+        return x, STORE_TOP, STORE_WIDTH, middle - STORE_TOP - 4
+    return x, middle + 4, STORE_WIDTH, STORE_BOTTOM - middle - 4
+
+
+def _tray(state: BohnenState, seat: int, lang: str) -> str:
+    x, y, w, h = _tray_box(seat, state.game.num_players)
+    colour = SEAT_COLOURS[seat]
+    count = state.captured[seat]
+    to_move = state.current_player == seat
+    parts = [
+        element(
+            "rect",
+            x=x + 4,
+            y=y + 4,
+            width=w - 8,
+            height=h - 8,
+            rx=min(36, h / 2 - 4),
+            fill="none",
+            stroke=colour,
+            stroke_width=6 if to_move else 3,
+            stroke_opacity="1" if to_move else "0.8",
+        ),
+        _beans(x + w / 2, y + h / 2 + 8, count, min(w, h) / 2 - 18, seat * 5 + 3, limit=40),
+        element("circle", cx=x + w / 2, cy=y + 26, r=16, fill=colour, stroke="#fdf6e3"),
+        text(
+            count,
+            x=x + w / 2,
+            y=y + 32,
+            text_anchor="middle",
+            font_size=16,
+            font_weight="bold",
+            font_family="sans-serif",
+            fill="#ffffff",
+        ),
+    ]
+    title = translate("core.player", lang, {"player": seat + 1}) + ": " + str(count)
+    return element("g", element("title", title) + "".join(parts), id=f"tray-{seat}")
+
+
+def _status(state: BohnenState, seat: int | None, lang: str) -> str:
+    player = state.current_player
+    if player == TERMINAL:
+        words = state.prompt(None).text(lang)
+        colour = "#6b4a2b"
+    else:
+        colour = SEAT_COLOURS[player]
+        words = (state.prompt(seat) if seat == player else state.status_line()).text(lang)
+    chip = element("circle", cx=42, cy=40, r=16, fill=colour, stroke="#4a2a10")
+    number = "" if player == TERMINAL else str(player + 1)
+    return element(
+        "g",
+        chip
+        + text(
+            number,
+            x=42,
+            y=46,
+            text_anchor="middle",
+            font_size=16,
+            font_weight="bold",
+            font_family="sans-serif",
+            fill="#ffffff",
+        )
+        + text(words, x=68, y=46, font_size=18, font_family="sans-serif", fill="#2b1a0c"),
+        id="status",
+    )
+
+
+def _legend(state: BohnenState, lang: str) -> str:
+    """One entry per seat: colour, pits and captures; at the end the totals, winners starred."""
+    board = state.game.board
+    players = state.game.num_players
+    width = WIDTH / players
+    over = state.is_terminal()
+    scores = state.scores()
+    winners = state.winners()
+    word = translate("bohnen.view.total" if over else "bohnen.view.captured", lang)
+    parts = []
+    for seat in range(players):
+        x = 30 + seat * width
+        pits = board.seat_pits[seat]
+        label = translate("core.player", lang, {"player": seat + 1})
+        span = f"{PIT_NAMES[pits[0]]}–{PIT_NAMES[pits[-1]]}"
+        value = scores[seat] if over else state.captured[seat]
+        words = (
+            f"{label} ({span}) · {word}: {value}" if players < 4 else f"{label} ({span}): {value}"
+        )
+        if seat in winners:
+            words = "★ " + words
+        parts.append(
+            element("rect", x=x, y=404, width=18, height=18, rx=4, fill=SEAT_COLOURS[seat])
+        )
+        parts.append(
+            text(
+                words,
+                x=x + 26,
+                y=418,
+                font_size=15,
+                font_weight="bold" if seat in winners else None,
+                font_family="sans-serif",
+                fill="#2b1a0c",
+            )
+        )
+    return element("g", "".join(parts), id="legend")
+
+
+def _hints(hints: dict[str, Any]) -> str:
+    parts = []
+    for name in hints.get("highlight", ()):
+        if name in INDEX:
+            cx, cy = pit_centre(INDEX[name])
+            parts.append(
+                element(
+                    "circle",
+                    cx=cx,
+                    cy=cy,
+                    r=PIT_RADIUS + 4,
+                    fill="none",
+                    stroke="#7fffd4",
+                    stroke_width=4,
+                )
+            )
+    for name, value in (hints.get("values") or {}).items():
+        if name not in INDEX:
+            continue
+        cx, cy = pit_centre(INDEX[name])
+        label = f"{value:.2f}" if isinstance(value, float) else str(value)
+        y = cy + 5
+        parts.append(
+            element("rect", x=cx - 24, y=y - 15, width=48, height=20, rx=6, fill="#1d3557")
+        )
+        parts.append(
+            text(
+                label,
+                x=cx,
+                y=y,
+                text_anchor="middle",
+                font_size=13,
+                font_family="sans-serif",
+                fill="#ffffff",
+            )
+        )
+    arrow = hints.get("arrow")
+    if isinstance(arrow, str) and arrow in INDEX:
+        cx, cy = pit_centre(INDEX[arrow])
+        side = 1 if INDEX[arrow] < 6 else -1
+        path = (
+            f"M{cx - 62},{cy + side * 100} Q{cx - 58},{cy + side * 50} {cx - 26},{cy + side * 30}"
+        )
+        parts.append(
+            element(
+                "path",
+                d=path,
+                fill="none",
+                stroke="#ffd23f",
+                stroke_width=6,
+                stroke_linecap="round",
+                marker_end="url(#bohnen-arrowhead)",
+            )
+        )
+    return element("g", "".join(parts), id="hints", pointer_events="none") if parts else ""
+
+
+__all__ = ["pit_centre", "svg"]

@@ -1,0 +1,16 @@
+"""Hand-built Bohnen positions for the rule tests."""
+
+from __future__ import annotations
+
+from ludoteca import load_game
+from ludoteca.games.bohnen import PIT_NAMES, BohnenState
+
+
+def position(pits: dict[str, int], to_move: int = 0, players: int = 2, captured=None, **options):
+    game = load_game("bohnen", players=players, **options)
+    return BohnenState.position(game, pits, captured, to_move)
+
+
+def beans(state: BohnenState) -> dict[str, int]:
+    """The non-empty pits of ``state``, letter → beans."""
+    return {name: state.pits[i] for i, name in enumerate(PIT_NAMES) if state.pits[i]}
