@@ -45,6 +45,9 @@ class CountState(State):
     def scores(self):
         return [self.total]
 
+    def _observe(self, seat):
+        return {"total": self.total, "seat_colours": ["#7b2cbf"]}
+
     def _key(self):
         return (self.total, self.rolling, self.stopped)
 

@@ -192,6 +192,8 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicks(server, page, game_i
 def test_clicks_narrow_the_actions_and_warm_cells_show_the_next_clicks(server, page):
     start_from_lobby(page, server, "count", {}, ["me"])
     message = wait_my_turn_or_end(page, -1)
+    colour = "getComputedStyle(document.documentElement).getPropertyValue('--s0').trim()"
+    assert page.evaluate(colour) == "#7b2cbf"  # the game's own seat colour
     assert page.locator(".lt-frame-warm").count() == 3  # add, roll, stop
     page.locator('#lt-board [id="add"]').click(force=True)
     assert page.evaluate("window.ludoteca.page.picks") == ["add"]

@@ -496,6 +496,16 @@ function logList(observation) {
   return list;
 }
 
+// A game may name its seats' colours (observation key ``seat_colours``); the page follows.
+function seatColours(colours) {
+  const style = document.documentElement.style;
+  for (let i = 0; i < 6; i++) {
+    const colour = Array.isArray(colours) ? colours[i] : null;
+    if (typeof colour === "string" && /^#[0-9a-fA-F]{3,8}$/.test(colour)) style.setProperty(`--s${i}`, colour);
+    else style.removeProperty(`--s${i}`);
+  }
+}
+
 // ---------------------------------------------------------------- play
 
 class PlayPage {
@@ -554,6 +564,7 @@ class PlayPage {
   }
 
   leave() {
+    seatColours(null);
     this.closed = true;
     document.removeEventListener("keydown", this.keys);
     if (this.socket) this.socket.close();
@@ -660,6 +671,7 @@ class PlayPage {
     const message = this.message;
     const observation = message.observation;
     const room = message.room;
+    seatColours(observation.seat_colours);
     document.title = `${observation.legal.length ? "● " : ""}${gameTitle(room.game)} · Ludoteca`;
     $("#lt-room-title").textContent = gameTitle(room.game);
     $("#lt-rules-link").href = `/rules/${room.game}`;
@@ -912,6 +924,7 @@ class ReplayPage {
   }
 
   leave() {
+    seatColours(null);
     document.removeEventListener("keydown", this.keys);
   }
 
@@ -931,6 +944,7 @@ class ReplayPage {
       this.cache.set(key, view);
     }
     if (this.step !== step) return;
+    seatColours(view.observation.seat_colours);
     $("#lt-step").textContent = t("web.replay.step", { step, steps: view.steps });
     $("#lt-slider").value = step;
     $("#lt-prompt").textContent = view.observation.prompt ? view.observation.prompt.text : "";
