@@ -11,7 +11,7 @@ from ludoteca.engine import register_domain
 
 register_domain("cli", Path(__file__).parent / "locale")
 
-COMMANDS = ["games", "play", "replay"]
+COMMANDS = ["games", "play", "replay", "serve"]
 
 
 def build_parser() -> argparse.ArgumentParser:
