@@ -283,7 +283,7 @@ class BohnenState(State):
             "end_reason": self._end,
         }
 
-    def text(self, lang: str = "en") -> str:
+    def text_board(self, lang: str = "en") -> str:
         """The text board in ``lang``: the top row f…a, the bottom row A…F, owners beside."""
         board = self.game.board
         top = range(11, 5, -1)
@@ -339,7 +339,7 @@ class BohnenState(State):
         return Message("bohnen.board.to_move", {"player": _player(self.to_move)})
 
     def __str__(self) -> str:
-        return self.text()
+        return self.text_board("en")
 
 
 class BohnenGame(Game):

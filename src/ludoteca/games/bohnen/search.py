@@ -61,10 +61,10 @@ class CaptureSearch:
         """True if some sequence of legal moves from this position captures, False if none
         does, None if the search passed its bound without deciding."""
         root = (pits, mover)
-        if self._node(root) is True:
-            return True
         if sum(pits) <= self.exact_beans:
             return self._exact_answer(root)
+        if self._node(root) is True:
+            return True
         if root in self._answers:
             return self._answers[root]
         if len(self._answers) > _MEMORY:
@@ -118,6 +118,9 @@ class CaptureSearch:
         if found is not None:
             return found
         node = self._node
+        if node(root) is True:
+            exact[root] = True
+            return True
         seen = {root}
         stack = [root]
         expanded: list[tuple[Position, tuple[Position, ...]]] = []
