@@ -26,10 +26,15 @@ Position = tuple[tuple[int, ...], int]  # (pits, seat to move)
 # What one position leads to: True when its mover can capture, else its capture-free children.
 Node = bool | tuple[Position, ...]
 
-# Positions whose expansion (and answer) is remembered per game. Consecutive turns of a game
-# search largely the same positions, so a modest memory (about 10 MB) saves most of the sowing;
-# it is emptied when full.
+# Positions whose expansion (and answer) is remembered. Consecutive turns of a game search
+# largely the same positions, so a modest memory (about 10 MB) saves most of the sowing; it is
+# emptied when full.
 _MEMORY = 10_000
+
+# What positions lead to, per board layout, and the answers of searches from a position, per
+# layout and bound: both are functions of the position alone, shared by every game.
+_NODES: dict[tuple, dict[Position, Node]] = {}
+_ANSWERS: dict[tuple, dict[Position, bool | None]] = {}
 
 # Exact answers for small positions, per board layout (players, chain, max_laps), shared by
 # every game of the process; emptied when full (about 40 MB), which changes no answer.
@@ -53,8 +58,8 @@ class CaptureSearch:
         self.board = board
         self.bound = bound
         self.exact_beans = exact_beans(board.players, bound)
-        self._nodes: dict[Position, Node] = {}
-        self._answers: dict[Position, bool | None] = {}
+        self._nodes = _NODES.setdefault(board.layout, {})
+        self._answers = _ANSWERS.setdefault((board.layout, bound), {})
         self._exact = _EXACT.setdefault(board.layout, {})
 
     def capture_possible(self, pits: tuple[int, ...], mover: int) -> bool | None:
