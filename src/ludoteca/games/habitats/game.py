@@ -29,6 +29,7 @@ from .tiles import (
     sides_of,
     tile_set,
 )
+from .view import PLAYER_COLOURS
 
 GOAL_IDS = tuple(goal_rules.GOALS)
 YEARS = 3
@@ -384,6 +385,7 @@ class HabitatsState(State):
             "stock": sum(self.stock),
             "park_columns": list(PARK_COLUMNS),
             "parks": [park_json(park) for park in self.parks],
+            "seat_colours": list(PLAYER_COLOURS[:n]),
         }
         if self.phase == "end":
             view["score_sheet"] = self.score_sheet()

@@ -32,6 +32,7 @@ from .board import (
     placement_masks,
     placements,
 )
+from .view import GNOME_COLOURS
 
 Token = tuple[str, bool]  # (kind, double side up); tool tokens and moles are never double
 Garden = tuple[Token | None, ...]
@@ -603,6 +604,7 @@ class PotagerState(State):
             "bag": {kind: n for kind, n in zip(KINDS, self.bag, strict=True) if n},
             "bag_count": self.bag_size(),
             "gnomes": list(self.points),
+            "seat_colours": list(GNOME_COLOURS),
             "phase": self.phase,
             "hand": None if self.hand is None else {"kind": self.hand[0], "slot": self.hand[1]},
             "tool": self.tool,
