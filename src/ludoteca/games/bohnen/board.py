@@ -28,6 +28,9 @@ LAST = tuple(tuple(ORDER[s][(n - 1) % (PITS - 1)] for n in range(PITS - 1)) for 
 # The result of one move: (pits after sowing, pits to capture, opponents who must be left a pit).
 Outcome = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
+# The seats' colours, in the view and for the web page's seat list.
+SEAT_COLOURS = ("#d1495b", "#2e86ab", "#3bb273", "#f0a202")
+
 
 class Board:
     """The fixed layout of one game: seats, owners and the rule options that shape a move."""

@@ -13,7 +13,7 @@ from typing import Any
 
 from ludoteca.engine import TERMINAL, Game, Message, Option, State, translate
 
-from .board import INDEX, PIT_NAMES, Board
+from .board import INDEX, PIT_NAMES, SEAT_COLOURS, Board
 from .search import CaptureSearch
 
 LEAVE = "leave:"
@@ -287,6 +287,7 @@ class BohnenState(State):
             "leave": leave,
             "last_move": last,
             "end_reason": self._end,
+            "seat_colours": list(SEAT_COLOURS[: self.game.num_players]),
         }
 
     def text_board(self, lang: str = "en") -> str:
