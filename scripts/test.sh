@@ -1,12 +1,30 @@
 #!/usr/bin/env bash
-# Installs what the tests need (Debian's Chromium included) and runs every test.
+# Installs what the tests need (Debian's Chromium and PostgreSQL included) and runs every test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ ! -x /usr/bin/chromium ]; then
-    SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
+SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
+as_postgres() { if [ -z "$SUDO" ]; then runuser -u postgres -- "$@"; else sudo -u postgres "$@"; fi; }
+
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium fonts-dejavu-core)
+command -v pg_ctlcluster >/dev/null && ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 \
+    || missing+=(postgresql)
+if [ ${#missing[@]} -gt 0 ]; then
     $SUDO apt-get update -q
-    $SUDO apt-get install -y -q chromium fonts-dejavu-core
+    $SUDO apt-get install -y -q "${missing[@]}"
 fi
-python3 -m pip install -q -e ".[test,openspiel]"
+
+# A PostgreSQL cluster on loopback for the server's PostgreSQL test.
+version=$(ls /usr/lib/postgresql | sort -n | tail -n 1)
+pg_lsclusters -h | grep -q "^$version main" || $SUDO pg_createcluster "$version" main >/dev/null
+$SUDO pg_ctlcluster "$version" main start 2>/dev/null || true
+port=$(pg_lsclusters -h | awk -v v="$version" '$1 == v && $2 == "main" {print $3}')
+as_postgres psql -p "$port" -qc "DROP DATABASE IF EXISTS ludoteca_test" >/dev/null
+as_postgres psql -p "$port" -qc "DROP ROLE IF EXISTS ludoteca" >/dev/null
+as_postgres psql -p "$port" -qc "CREATE ROLE ludoteca LOGIN PASSWORD 'ludoteca'" >/dev/null
+as_postgres createdb -p "$port" -O ludoteca ludoteca_test
+export LUDOTECA_TEST_POSTGRES="postgresql+psycopg://ludoteca:ludoteca@127.0.0.1:$port/ludoteca_test"
+
+python3 -m pip install -q -e ".[test,openspiel,postgres]"
 python3 -m ruff check .
 python3 -m pytest -n 2 "$@"

@@ -1,0 +1,10 @@
+"""The generic browser client (static HTML, JS and CSS) and its ``web`` message catalogs."""
+
+from pathlib import Path
+
+from ludoteca.engine import register_domain
+
+HERE = Path(__file__).parent
+STATIC = HERE / "static"
+
+register_domain("web", HERE / "locale")

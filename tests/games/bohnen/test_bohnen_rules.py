@@ -350,7 +350,8 @@ def test_text_board_shows_both_rows_captures_and_whose_turn():
     assert list("fedcba") in names and list("ABCDEF") in names
     assert "z*  5" in str(state) and "Z*  3" in str(state)
     assert lines[-1].strip() == "Player 1 to move."
-    assert "Spieler 1 ist am Zug." in state.text("de")
+    assert "Spieler 1 ist am Zug." in state.text_board("de")
+    assert str(state) == state.text_board() == state.text_board("en")  # the engine's hook
 
 
 def test_must_feed_concerns_only_the_next_seat():

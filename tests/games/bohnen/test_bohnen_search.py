@@ -7,7 +7,14 @@ import random
 import pytest
 
 from ludoteca import load_game
-from ludoteca.games.bohnen import PIT_NAMES, BohnenState, CaptureSearch, capture_possible
+from ludoteca.games.bohnen import (
+    PIT_NAMES,
+    SEARCH_BOUND,
+    BohnenState,
+    CaptureSearch,
+    capture_possible,
+)
+from ludoteca.games.bohnen.search import _EXACT
 
 
 def reference_capture_reachable(game, pits, mover) -> bool:
@@ -77,8 +84,75 @@ def test_what_the_search_remembers_never_changes_an_answer(players):
     state = game.new_initial_state()
     while not state.is_terminal():
         if not state.pending:
-            cold = CaptureSearch(game.board)
-            assert capture_possible(state) == cold.capture_possible(state.pits, state.to_move)
+            cold = CaptureSearch(game.board).cold(state.pits, state.to_move)
+            assert capture_possible(state) == cold
         state = state.apply(rng.choice(state.legal_actions()))
     fresh = load_game("bohnen", players=players).replay(state.history())
     assert fresh.end_reason() == state.end_reason() and fresh.scores() == state.scores()
+
+
+def _random_position(rng: random.Random, beans: int, players: int) -> tuple[tuple[int, ...], int]:
+    pits = [0] * 12
+    for _ in range(beans):
+        pits[rng.randrange(12)] += 1
+    return tuple(pits), rng.randrange(players)
+
+
+def test_the_shared_answers_are_kept_only_below_the_bound():
+    from math import comb
+
+    for players in (2, 3, 4):
+        search = load_game("bohnen", players=players).search
+        beans = search.exact_beans
+        assert comb(beans + 11, 11) * players <= SEARCH_BOUND < comb(beans + 12, 11) * players
+    assert [load_game("bohnen", players=n).search.exact_beans for n in (2, 3, 4)] == [7, 7, 6]
+    assert CaptureSearch(load_game("bohnen").board, bound=0).exact_beans == -1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_shared_answers_never_change_an_answer(players):
+    """Warm answers (shared by the process, filled by earlier searches) equal cold searches
+    on random positions on both sides of the exact limit, in a random order."""
+    rng = random.Random(100 + players)
+    game = load_game("bohnen", players=players)
+    warm = game.search
+    limit = warm.exact_beans
+    positions = [_random_position(rng, rng.randint(1, limit + 3), players) for _ in range(400)]
+    while len(positions) < 1000:  # and the end games of random games, where searches are long
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if not state.pending and sum(state.pits) <= limit + 3:
+                positions.append((state.pits, state.to_move))
+            state = state.apply(rng.choice(state.legal_actions()))
+    warm_answers = [warm.capture_possible(pits, mover) for pits, mover in positions]
+    rng.shuffle(positions)
+    for pits, mover in positions:
+        cold = CaptureSearch(game.board).cold(pits, mover)
+        assert warm.capture_possible(pits, mover) == cold, (pits, mover)
+    assert True in warm_answers and False in warm_answers
+    searched = [p for p in positions if sum(p[0]) <= limit and not game.board.direct_capture(*p)]
+    assert len(searched) > 100
+
+
+def test_every_remembered_exact_answer_is_the_cold_answer():
+    """After games and searches, each exact answer kept (dead regions, and positions leading
+    to a capture) is what a cold search from that position says."""
+    rng = random.Random(5)
+    game = load_game("bohnen", players=2)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state = state.apply(rng.choice(state.legal_actions()))
+    for _ in range(200):
+        game.search.capture_possible(*_random_position(rng, rng.randint(2, 7), 2))
+    kept = list(_EXACT[game.board.layout].items())
+    assert any(kept_answer for _, kept_answer in kept)
+    assert not all(kept_answer for _, kept_answer in kept)
+    for (pits, mover), kept_answer in rng.sample(kept, min(300, len(kept))):
+        assert CaptureSearch(game.board).cold(pits, mover) is kept_answer, (pits, mover)
+
+
+def test_a_search_with_a_smaller_bound_does_not_use_the_shared_answers():
+    game = load_game("bohnen")
+    pits = (0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1)
+    assert game.search.capture_possible(pits, 0) is False  # exact, now remembered
+    assert CaptureSearch(game.board, bound=0).capture_possible(pits, 0) is None

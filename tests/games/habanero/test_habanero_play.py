@@ -78,12 +78,32 @@ def test_refusal_of_an_outside_campesino_moving_along_the_outside():
     assert refused(state, "a4-a6").key == "habanero.illegal.outside_along"
 
 
+def test_refusal_of_an_outside_campesino_counts_plantation_squares_only():
+    state = rolled(position(box("c3", "e5"), ["a4"]), 2)  # a4-e4 is 4 squares, 3 inside
+    error = refused(state, "a4-e4")
+    assert error.key == "habanero.illegal.wrong_distance" and error.params["steps"] == 3
+
+
+def test_the_prompt_says_when_only_a_drop_is_possible():
+    habaneros = set(ALL) - {"d6", "d7"}
+    short = rolled(position(habaneros, ["d4"], held=1), 2).apply("d4-d6")
+    assert short.prompt(0).key == "habanero.prompt.penalty_drop"
+    enough = rolled(position(habaneros, ["d4"], held=2), 2).apply("d4-d6")
+    assert enough.prompt(0).key == "habanero.prompt.penalty"
+
+
 def test_refusals_when_a_penalty_is_due():
     habaneros = set(ALL) - {"d6"}
     state = rolled(position(habaneros, ["d4"], held=0), 2).apply("d4-d6")
     assert refused(state, "roll").key == "habanero.illegal.penalty_first"
     assert refused(state, "drop:c3").key == "habanero.illegal.no_campesino"
     assert refused(state, "pay:1").key == "habanero.illegal.pay_afford"
+
+
+def test_a_misspelt_pay_is_refused_as_notation_not_as_too_dear():
+    habaneros = set(ALL) - {"d6"}
+    state = rolled(position(habaneros, ["d4"], held=5), 2).apply("d4-d6")
+    assert refused(state, "pay:01").key == "habanero.illegal.unknown"
 
 
 def test_chance_outcomes_are_refused_as_player_actions_and_vice_versa():
@@ -112,6 +132,8 @@ def test_the_outlook_counts_moves_and_harvests_per_face():
     outlook = START().observation(0)["outlook"]
     assert outlook["6"] == {"moves": 0, "harvest": 0}  # every line from a corner is blocked
     assert outlook["1"] == {"moves": 8, "harvest": 8}
+    emptied = position(set(ALL) - {"d6", "f4"}, ["d4"]).observation(0)["outlook"]
+    assert emptied["2"] == {"moves": 4, "harvest": 2}  # d6 and f4 are empty
 
 
 def test_clicks_name_the_svg_elements():
@@ -179,6 +201,17 @@ def test_the_view_offers_pay_in_a_penalty_and_draws_hints():
     advice = game.hint(state, 0)
     picture = game.svg(state, 0, {"overlay": advice["overlay"], "lang": "de"})
     assert "abgeben" in picture
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "ru"])
+def test_the_penalty_panel_wraps_its_sentences_inside_the_picture(lang):
+    habaneros = set(ALL) - {"d6", "d7"}
+    state = rolled(position(habaneros, ["d4"], held=1), 2).apply("d4-d6")
+    root = ElementTree.fromstring(load_game("habanero").svg(state, 0, {"lang": lang}))
+    panel = next(e for e in root.iter() if e.get("id") == "panel")
+    for element in panel.iter("{http://www.w3.org/2000/svg}text"):
+        if element.get("font-size") in ("13", "14"):  # the small print under the Pay button
+            assert len("".join(element.itertext())) <= 30
 
 
 # -- bots -------------------------------------------------------------------------------------

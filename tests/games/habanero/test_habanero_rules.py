@@ -182,6 +182,15 @@ def test_pay_costs_the_target_plus_its_orthogonally_adjacent_empty_squares():
     assert paid.observation(0)["habaneros"] == state.observation(0)["habaneros"]
 
 
+def test_diagonal_and_farther_empty_squares_do_not_count_for_the_penalty():
+    # every diagonal neighbour of d4 and every square two steps away is empty, d5 is the only
+    # empty orthogonal neighbour: k is 2, not the whole connected empty area
+    empty = {"d4", "c5", "e5", "c3", "e3", "d6", "b4", "f4", "d2", "d5"}
+    habaneros = set(ALL) - empty
+    state = rolled(position(habaneros, ["d1"], held=9), 3).apply("d1-d4")
+    assert state.observation(0)["penalty"] == {"square": "d4", "pay": 2}  # d4 and d5
+
+
 def test_a_square_with_a_campesino_is_not_empty_for_the_penalty():
     habaneros = set(ALL) - {"d6", "d7", "c6"}
     state = rolled(position(habaneros, ["d4", "c6"], held=9), 2).apply("d4-d6")

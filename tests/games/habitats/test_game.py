@@ -101,3 +101,38 @@ def test_hint_gives_the_greedy_action_with_a_reason():
     assert advice["reason"].key == "habitats.hint.gain"
     assert advice["overlay"]["clicks"] == state.clicks(advice["action"])
     assert state.game.hint(state, 1) is None
+
+
+def test_the_text_market_names_the_figures_in_play_and_counts_a_road_tiles_roads():
+    state = playing_state(3, market={"a1": "road3-water", "b2": "road2-forest"})
+    text = str(state)
+    assert "P1–P3" in text and "P1–P5" not in text
+    assert "wR3" in text and "fR2" in text
+
+
+def test_a_replayed_game_shares_its_parks_and_scores_with_the_original():
+    game = load_game("habitats", players=2)
+    final = play(game.new_initial_state(), [RandomBot(s) for s in range(2)], random.Random(4))
+    again = game.replay(final.history())
+    assert again == final and again.scores() == final.scores()
+    assert all(a is b for a, b in zip(again.parks, final.parks, strict=True))
+
+
+def test_the_picture_speaks_the_viewers_language_in_the_market_and_the_scores():
+    state = playing_state(2, market={"a1": "frog"})
+    picture = state.game.svg(state, 0, {"lang": "ru"})
+    assert translate("habitats.tile.frog", "ru") in picture and ">frog<" not in picture
+    assert "0 ПО" in picture and "0 VP" not in picture
+
+
+def test_a_hint_rings_the_space_it_advises():
+    state = playing_state(2)
+    advice = state.game.hint(state, 0)
+    picture = state.game.svg(state, 0, advice)
+    assert picture.count("#00a3ff") == 1
+    assert "#00a3ff" not in state.game.svg(state, 0)
+    placing_now = state.apply(advice["action"])
+    while placing_now.current_player < 0:
+        placing_now = placing_now.apply(placing_now.chance_outcomes()[0][0])
+    advice = state.game.hint(placing_now, 0)
+    assert placing_now.game.svg(placing_now, 0, advice).count("#00a3ff") >= 1

@@ -25,6 +25,8 @@ def test_landscape_types_then_sets():
     b = key("types", cells)
     assert a == (4, 1) and b == (4, 2) and b > a
     assert key("types", {(1, 0): "lion"}) == (1, 1)
+    cells[(-2, 1)] = "hippo"  # the dryland lizard replaced by water: one dryland tile left
+    assert key("types", cells) == (4, 1)  # a full set needs every type: the fewest decides
 
 
 def test_biggest_filled_rectangle():
@@ -60,6 +62,13 @@ def test_longest_row_and_longest_diagonal_chain():
     cells = {(1, 0): "lion", (2, 0): "zebra", (2, 1): "hippo", (3, 1): "otter", (3, 2): "deer"}
     assert key("row", cells) == (3,)
     assert key("diagonal", cells) == (3,)  # (1,0) (2,1) (3,2)
+
+
+def test_a_column_is_a_row_and_both_diagonal_directions_count():
+    column = {(1, 0): "lion", (1, 1): "zebra", (1, 2): "hippo", (1, 3): "otter", (2, 0): "deer"}
+    assert key("row", column) == (4,)  # the column x=1 beats the row y=0 (3 tiles)
+    rising_west = {(-1, 1): "lion", (-2, 2): "zebra", (-3, 3): "hippo", (1, 0): "deer"}
+    assert key("diagonal", rising_west) == (4,)  # the entrance, then north-west three times
 
 
 def test_rank_points_as_the_rule_text():

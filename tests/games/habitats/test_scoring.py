@@ -48,6 +48,20 @@ def test_insects_need_flowers_adjacent_or_chained():
     assert vp(bumblebee, (1, 0)) == 3  # two chains of one flower each
 
 
+def test_flower_chains_do_not_link_diagonally():
+    cells = {(1, 0): "bumblebee", (2, 0): "flower-water", (3, 1): "flower-forest"}
+    assert vp(cells, (1, 0)) == 0  # (3, 1) only touches the adjacent flower at a corner
+    cells[(3, 0)] = "flower-dryland"
+    assert vp(cells, (1, 0)) == 3  # now all three are one chain
+
+
+def test_a_chain_touching_an_insect_twice_counts_once():
+    cells = {(1, 0): "butterfly", (2, 0): "flower-water", (2, 1): "flower-forest"}
+    cells[(1, 1)] = "flower-dryland"  # the chain (2,0)-(2,1)-(1,1) touches on two sides
+    entry = next(e for e in park(cells).score().tiles if e.pos == (1, 0))
+    assert entry.vp == 4 and entry.params == {"n": 3, "need": 3}
+
+
 def test_flowers_always_score_one():
     assert vp({(1, 0): "flower-dryland"}, (1, 0)) == 1
 

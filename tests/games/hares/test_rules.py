@@ -43,6 +43,17 @@ def test_the_double_step_needs_both_squares_free_and_nothing_jumps():
     assert refusal(make("e2 a2", "e3", hunter="king h1"), "e2e4") == "hares.illegal.double_blocked"
 
 
+@pytest.mark.parametrize(
+    ("hares", "carrots", "hunter"),
+    [("e2 e4", "", "king h1"), ("e2", "e4", "king h1"), ("e2", "", "rook e4")],
+)
+def test_the_double_step_cannot_end_on_a_hare_a_carrot_or_the_hunter(hares, carrots, hunter):
+    state = make(hares, carrots, hunter=hunter)
+    assert targets(state, "e2") == ["e3"]
+    with pytest.raises(IllegalAction, match="e4"):
+        state.apply("e2e4")
+
+
 def test_a_hare_never_moves_back_or_sideways():
     state = make("e4", hunter="king h1")
     for action in ("e4e3", "e4d4", "e4f3"):
@@ -100,12 +111,26 @@ def test_a_hare_reaching_a_burrow_is_saved_and_leaves_the_board():
     assert after.scores() == [1]
 
 
+def test_a_hare_entering_a_burrow_is_saved_before_the_hunter_checks():
+    state = make("c7 a2", hunter="rook h8", burrows="c8")
+    assert "c8" in state.hunter_squares()
+    after = state.apply("c7c8")
+    assert obs(after)["saved"] == 1 and obs(after)["caught"] == 0
+
+
 def test_a_hare_on_a_far_square_without_a_burrow_is_stuck():
     state = make("c7 f4", hunter="king h1", burrows="a8 b8")
     after = state.apply("c7c8")
     assert obs(after)["hares"] == ["c8", "f4"] and obs(after)["saved"] == 0
     assert obs(after)["stuck"] == ["c8"]
     assert targets(after, "c8") == []
+
+
+def test_a_stuck_hare_can_still_be_caught_and_counts_as_neither():
+    state = make("c7 a2", hunter="rook h8", burrows="a8")
+    after = state.apply("c7c8")  # stuck on c8, the rook's first piece along rank 8
+    assert obs(after)["hares"] == ["a2"] and obs(after)["caught"] == 1
+    assert obs(after)["saved"] == 0
 
 
 # -- the hunter ---------------------------------------------------------------------------------
@@ -152,6 +177,8 @@ def test_a_line_stops_at_its_first_piece(hunter, shield, behind, shield_kind):
     assert behind in obs(after)["hares"]
     if shield_kind == "hare":
         assert shield not in obs(after)["hares"]  # the shield itself is caught
+    else:
+        assert obs(after)["carrots"] == [shield]  # a carrot on a checked square is not harmed
 
 
 def test_a_knight_cannot_be_shielded():
@@ -211,8 +238,10 @@ def test_a_hare_beside_or_in_front_does_not_protect():
 
 
 def test_protection_counts_before_anyone_is_caught():
-    # e4 protects d5; both stand on the queen's squares; e4 is caught, d5 stays
-    state = make("d5 e4 a2", hunter="queen h4")
+    # e4 protects d5; the queen checks both (d5 on its diagonal, e4 down its file): e4 is
+    # caught, d5 stays, although its protector leaves in the same check
+    state = make("d5 e4 a2", hunter="queen e6")
+    assert {"d5", "e4"} <= set(state.hunter_squares())
     after = state.apply("a2a3")
     assert obs(after)["hares"] == ["a3", "d5"] and obs(after)["caught_now"] == ["e4"]
 
@@ -244,6 +273,9 @@ def test_black_mirrors_the_card():
         assert obs(black)[key] == flip(obs(white)[key])
     assert obs(black)["hunter"]["square"] == flip([obs(white)["hunter"]["square"]])[0]
     assert all(s.endswith("1") for s in obs(black)["burrows"])
+    # card 7 (rook d8, hares b2 d2 f2, carrot e3) seen from the black side: ranks only turn
+    assert obs(black)["hunter"] == {"piece": "rook", "square": "d1"}
+    assert obs(black)["hares"] == ["b7", "d7", "f7"] and obs(black)["carrots"] == ["e6"]
     assert obs(black)["colour"] == "black"
 
 
@@ -252,6 +284,13 @@ def test_black_hares_run_down_with_the_double_step_from_rank_7():
     assert targets(state, "e7") == ["e5", "e6"] and targets(state, "c5") == ["c4"]
     after = make("c2", hunter="king h8", colour="black").apply("c2c1")
     assert obs(after)["saved"] == 1
+
+
+def test_before_the_colour_is_drawn_the_card_shows_as_printed():
+    data = obs(load_game("hares", level=7).new_initial_state())
+    assert data["colour"] is None and data["hunter"] == {"piece": "rook", "square": "d8"}
+    assert data["hares"] == ["b2", "d2", "f2"] and data["carrots"] == ["e3"]
+    assert all(s.endswith("8") for s in data["burrows"])
 
 
 def test_the_random_colour_is_a_chance_node():
@@ -299,6 +338,15 @@ def test_result_and_stars_at_the_end():
     best = card(5).best
     assert obs(state)["result"] == {"saved": best, "of": len(card(5).hares), "stars": 3}
     assert obs(state)["result_text"]["key"] == "hares.result"
+
+
+def test_the_result_counts_every_hare_of_the_card_caught_or_not():
+    game = load_game("hares", level=13, colour="white")  # best 3 of 4: one hare is lost
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state = state.apply(game.hint(state, 0)["action"])
+    assert obs(state)["result"] == {"saved": 3, "of": 4, "stars": 3}
+    assert state.prompt(0).text("en").startswith("Saved 3 of 4")
 
 
 def test_contract_observation_keys():

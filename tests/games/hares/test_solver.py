@@ -7,7 +7,7 @@ from functools import cache
 
 import pytest
 
-from ludoteca.games.hares.board import Field, hare_moves, step
+from ludoteca.games.hares.board import Field, hare_moves, square, step
 from ludoteca.games.hares.solver import Solver, _mask
 
 PIECES = ("rook", "bishop", "knight", "queen", "king")
@@ -70,3 +70,23 @@ def test_the_solvers_fast_rules_play_like_the_reference_rules(seed):
                 saved,
             )
             hares, carrots, hunter = h, c, alive
+
+
+@pytest.mark.parametrize(
+    ("colour", "hares", "carrots", "hunter"),
+    [
+        ("white", "e2 c2", "", "rook e4"),  # the hunter on the double step's square
+        ("white", "e2 c2", "c4", "king h1"),  # a carrot there
+        ("white", "e2 e4", "", "king h1"),  # a hare there
+        ("black", "e7 c7", "", "bishop e5"),
+        ("black", "d7 e6", "d5", "knight a1"),
+    ],
+)
+def test_the_solvers_moves_agree_on_blocked_double_steps(colour, hares, carrots, hunter):
+    piece, where = hunter.split()
+    far = range(56, 64) if colour == "white" else range(8)
+    board = Field(colour, frozenset(far) - {square(where)}, piece, square(where))
+    hares = frozenset(map(square, hares.split()))
+    carrots = frozenset(map(square, carrots.split()))
+    fast = Solver(board).moves(_mask(hares), _mask(carrots), True)
+    assert sorted(fast) == sorted(hare_moves(board, hares, carrots, True))

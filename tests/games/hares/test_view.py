@@ -69,9 +69,20 @@ def test_a_selected_hare_shows_only_its_own_warm_cells():
 
 def test_the_legend_speaks_the_asked_language():
     state = make("d4 a2", hunter="king h1")
-    picture = state.game.svg(state, 0, {"lang": "ru"})
+    overlay = state.game.hint(state, 0)["overlay"]
+    picture = state.game.svg(state, 0, {"lang": "ru", "overlay": overlay})
     assert "сюда можно пойти" in picture and "морковка: берём по диагонали" in picture
     assert "выбранная фигура" in picture
+    assert classes(picture).count("arrow") == 1
+
+
+def test_a_language_alone_draws_no_hints():
+    game = load_game("hares", level=9, colour="white")
+    picture = game.svg(game.new_initial_state(), 0, {"lang": "de"})
+    kinds = classes(picture)
+    assert "hunter-square" not in kinds and "warm" not in kinds and "arrow" not in kinds
+    assert "Läufer" in picture and "schräg nehmen" not in picture  # German panel, no legend
+    assert "hunter-square" in classes(game.svg(game.new_initial_state(), 0, {}))  # {}: all on
 
 
 def _row_of(picture: str, square: str) -> float:

@@ -134,3 +134,22 @@ def test_the_heuristic_bot_beats_the_random_bot_from_both_seats():
         agents = {seat: HeuristicBot(seed), 1 - seat: RandomBot(seed)}
         wins += play(game.new_initial_state(), agents, random.Random(seed)).winners() == [seat]
     assert wins >= 7
+
+
+def test_the_text_board_puts_row_1_of_both_gardens_next_to_the_hedge_as_the_picture():
+    state = position(gardens=({"c1": "tomato2", "c5": "carrot1"}, {"b1": "potato1"}))
+    lines = str(state).splitlines()
+    hedge = next(i for i, line in enumerate(lines) if line.lstrip().startswith("Hedge"))
+    assert lines[hedge + 2].lstrip().startswith("1") and "T2" in lines[hedge + 2]
+    assert lines[hedge - 3].lstrip().startswith("1") and "P1" in lines[hedge - 3]
+    assert "C1" in lines[hedge + 6]
+
+
+def test_a_hint_outlines_its_clicks_in_blue_and_the_other_legal_clicks_in_gold():
+    state = position()
+    game = state.game
+    advice = game.hint(state, 0)
+    picture = game.svg(state, 0, advice)
+    assert picture.count('stroke="#00a3ff"') == len(state.clicks(advice["action"]))
+    assert 'stroke="#00a3ff"' not in game.svg(state, 0)
+    assert 'stroke="#f6d365"' in picture

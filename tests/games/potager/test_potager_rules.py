@@ -268,6 +268,15 @@ def test_forty_points_in_the_second_players_turn_ends_the_game_at_once():
     assert state.scores() == [39, 41] and state.winners() == [1]
 
 
+def test_exactly_forty_points_triggers_the_end_and_thirty_nine_does_not():
+    garden = {"a3": "carrot1", "b3": "carrot1", "c3": "carrot1"}
+    state = position(gardens=(garden, {}), points=(37, 0)).apply("harvest:carrot-1:a3,b3,c3")
+    assert state.points == (40, 0) and state.end_triggered
+    state = position(gardens=(garden, {}), points=(36, 0)).apply("harvest:carrot-1:a3,b3,c3")
+    assert state.points == (39, 0) and not state.end_triggered
+    assert state.prompt(1).key == "potager.prompt.turn"
+
+
 def test_the_game_ends_when_the_trampoline_cannot_be_refilled():
     state = position(bag={}, trampoline="carrot")
     state = run(state, "take:1", "place:c3")

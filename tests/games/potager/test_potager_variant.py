@@ -168,3 +168,13 @@ def test_poison_points_move_the_gnome_and_a_tool_space_counts():
     state = run(state, "take:4", "place:a3", "draw:carrot")
     state = run(state, "poison:tomato", "draw:potato", "draw:potato")
     assert state.points == (5, 0) and state.phase == "gnome"
+
+
+def test_gloves_give_the_full_place_action_so_a_tool_token_may_become_a_mole():
+    state = run(variant(), "take:1", "place:b2", "draw:carrot")
+    assert state.tool == "gloves"  # hedge: shovel tomato poison tomato potato
+    state = state.apply("take:1")
+    legal = state.legal_actions()
+    assert "mole:c3" in legal and "place:c3" in legal
+    state = run(state, "mole:c3", "draw:carrot")
+    assert state.token(1, "c3") == ("mole", False) and state.current_player == 1

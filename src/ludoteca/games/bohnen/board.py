@@ -20,9 +20,16 @@ START_BEANS = {2: 4, 3: 3, 4: 3}
 ORDER = tuple(tuple((s + i) % PITS for i in range(1, PITS)) for s in range(PITS))
 FOLLOWING = ORDER
 PRECEDING = tuple(tuple((p - i) % PITS for i in range(1, PITS)) for p in range(PITS))
+# FIRST[s][n]: the pits a lap of n <= 11 beans from s sows; LAST[s][n % 11]: where a lap of
+# n >= 1 beans from s ends (n % 11 == 0: the end of a full round).
+FIRST = tuple(tuple(ORDER[s][:n] for n in range(PITS)) for s in range(PITS))
+LAST = tuple(tuple(ORDER[s][(n - 1) % (PITS - 1)] for n in range(PITS - 1)) for s in range(PITS))
 
 # The result of one move: (pits after sowing, pits to capture, opponents who must be left a pit).
 Outcome = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+# The seats' colours, in the view and for the web page's seat list.
+SEAT_COLOURS = ("#d1495b", "#2e86ab", "#3bb273", "#f0a202")
 
 
 class Board:
@@ -44,6 +51,8 @@ class Board:
         self.chain = PRECEDING if capture_chain == "preceding" else FOLLOWING
         self.max_laps = max_laps
         self.start = (START_BEANS[players],) * PITS
+        # what makes two boards play alike (the key of the search's shared answers)
+        self.layout = (players, capture_chain, max_laps)
 
     def beans_of(self, pits: tuple[int, ...], seat: int) -> int:
         return sum(self.counts[seat](pits))
@@ -57,18 +66,17 @@ class Board:
         for _lap in range(self.max_laps):
             beans = board[pit]
             board[pit] = 0
-            order = ORDER[pit]
             if beans <= 11:
-                for p in order[:beans]:
+                for p in FIRST[pit][beans]:
                     board[p] += 1
-                last = order[beans - 1]
             else:
+                order = ORDER[pit]
                 rounds, rest = divmod(beans, 11)
                 for p in order:
                     board[p] += rounds
                 for p in order[:rest]:
                     board[p] += 1
-                last = order[rest - 1]  # rest == 0: order[-1], the end of a full round
+            last = LAST[pit][beans % 11]
             held = board[last]
             if held >= 4:
                 pit = last  # relay: take them all and sow on
@@ -89,18 +97,27 @@ class Board:
         board, captured = self.sow(pits, start, mover)
         if not captured:
             return tuple(board), (), ()
+        captured, choosers = self.grand_slam(board, captured, mover)
+        return tuple(board), captured, choosers
+
+    def grand_slam(
+        self, board: list[int], captured: list[int], mover: int
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The capture once every opponent it would strip bare keeps a pit (a lone pit of that
+        opponent stays untouched) and the opponents, in seat order, who need a ``leave:``."""
         choosers = []
+        owner = self.owner
         for seat in range(self.players):
             if seat == mover:
                 continue
-            theirs = [p for p in captured if self.owner[p] == seat]
+            theirs = [p for p in captured if owner[p] == seat]
             if not theirs or sum(self.counts[seat](board)) > sum(board[p] for p in theirs):
                 continue
             if len(theirs) == 1:
                 captured.remove(theirs[0])  # no real choice: that pit is left untouched
             else:
                 choosers.append(seat)
-        return tuple(board), tuple(captured), tuple(choosers)
+        return tuple(captured), tuple(choosers)
 
     def feeds(self, board: tuple[int, ...], mover: int) -> bool:
         """Whether the seat after ``mover`` has beans in ``board``."""
@@ -113,6 +130,26 @@ class Board:
         if self.feeds(pits, mover):
             return own
         return [p for p in own if self.feeds(self.outcome(pits, p, mover)[0], mover)]
+
+    def quiet_children(
+        self, pits: tuple[int, ...], mover: int
+    ) -> bool | tuple[tuple[tuple[int, ...], int], ...]:
+        """True if some legal move of ``mover`` captures, else the positions (pits, next seat)
+        after each legal move, in pit order (none when ``mover`` has no beans)."""
+        hungry = self._next_counts[mover]
+        feeding = any(hungry(pits))
+        following = (mover + 1) % self.players
+        children = []
+        for pit in self.seat_pits[mover]:
+            if not pits[pit]:
+                continue
+            board, captured = self.sow(pits, pit, mover)
+            if not feeding and not any(hungry(board)):
+                continue  # not allowed: it leaves the next seat without beans
+            if captured and self.grand_slam(board, captured, mover)[0]:
+                return True
+            children.append((tuple(board), following))
+        return tuple(children)
 
     def direct_capture(self, pits: tuple[int, ...], mover: int) -> bool:
         """A quick, sound (not complete) test: ``mover`` can capture now with a move that

@@ -13,7 +13,7 @@ from typing import Any
 
 from ludoteca.engine import TERMINAL, Game, Message, Option, State, translate
 
-from .board import INDEX, PIT_NAMES, Board
+from .board import INDEX, PIT_NAMES, SEAT_COLOURS, Board
 from .search import CaptureSearch
 
 LEAVE = "leave:"
@@ -52,6 +52,7 @@ class BohnenState(State):
         self.last = last
         self._status: int | None = None
         self._end: str | None = None
+        self._playable: list[int] | None = None  # found once per turn (must feed sows them)
 
     @classmethod
     def position(
@@ -93,7 +94,7 @@ class BohnenState(State):
         pits, mover = self.pits, self.to_move
         if not board.beans_of(pits, mover):
             return "no_beans"
-        if not board.feeds(pits, mover) and not board.playable(pits, mover):
+        if not board.feeds(pits, mover) and not self._pits_to_play():
             return "cannot_feed"
         possible = self.game.search.capture_possible(pits, mover)
         if possible is False:
@@ -121,7 +122,12 @@ class BohnenState(State):
     def _legal_actions(self) -> list[str]:
         if self.pending:
             return [LEAVE + PIT_NAMES[p] for p in self.leave_choices()]
-        return [PIT_NAMES[p] for p in self.game.board.playable(self.pits, self.to_move)]
+        return [PIT_NAMES[p] for p in self._pits_to_play()]
+
+    def _pits_to_play(self) -> list[int]:
+        if self._playable is None:
+            self._playable = self.game.board.playable(self.pits, self.to_move)
+        return self._playable
 
     def leave_choices(self) -> list[int]:
         """The pits of the opponent whose grand slam is being decided (pit order)."""
@@ -281,9 +287,10 @@ class BohnenState(State):
             "leave": leave,
             "last_move": last,
             "end_reason": self._end,
+            "seat_colours": list(SEAT_COLOURS[: self.game.num_players]),
         }
 
-    def text(self, lang: str = "en") -> str:
+    def text_board(self, lang: str = "en") -> str:
         """The text board in ``lang``: the top row f…a, the bottom row A…F, owners beside."""
         board = self.game.board
         top = range(11, 5, -1)
@@ -339,7 +346,7 @@ class BohnenState(State):
         return Message("bohnen.board.to_move", {"player": _player(self.to_move)})
 
     def __str__(self) -> str:
-        return self.text()
+        return self.text_board("en")
 
 
 class BohnenGame(Game):

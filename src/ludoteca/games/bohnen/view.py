@@ -16,11 +16,10 @@ from typing import Any
 from ludoteca.engine import TERMINAL, translate
 from ludoteca.engine.svg import document, element, text
 
-from .board import INDEX, PIT_NAMES
+from .board import INDEX, PIT_NAMES, SEAT_COLOURS
 from .game import LEAVE, BohnenState
 
 WIDTH, HEIGHT = 900, 450
-SEAT_COLOURS = ("#d1495b", "#2e86ab", "#3bb273", "#f0a202")
 BEAN_COLOURS = ("#f3e3c3", "#e8cfa0", "#d9b98a", "#8c3b2f", "#f6ead2")
 PIT_RADIUS = 44
 TOP_Y, BOTTOM_Y = 170, 282

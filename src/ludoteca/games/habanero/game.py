@@ -268,7 +268,9 @@ def _why_illegal(state: HabaneroState, action: str) -> Message:
     kind, colon, value = action.partition(":")
     origin, dash, target = action.partition("-")
     is_move = bool(dash) and _is_square(origin) and _is_square(target)
-    is_penalty = (kind == "drop" and _is_square(value)) or (kind == "pay" and value.isdigit())
+    is_penalty = (kind == "drop" and _is_square(value)) or (
+        kind == "pay" and value.isdigit() and str(int(value)) == value
+    )
     if not (action in ("roll", "stop") or is_move or is_penalty):
         return Message("habanero.illegal.unknown", {"action": action})
     if state.phase == DECIDE:

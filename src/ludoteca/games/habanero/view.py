@@ -9,6 +9,7 @@ campesino to drop), ``btn-roll``, ``btn-stop`` and, while a penalty is due, ``bt
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from ludoteca.engine import Message, State
@@ -356,15 +357,16 @@ def _panel(state: State, lang: str, overlay: dict[str, Any]) -> str:
                 width=212,
             )
         )
-        parts.append(
-            text(_say("habanero.view.drop", lang), x=x, y=TOP + 446, font_size=14, fill=INK)
-        )
+        # the panel is about 30 characters wide: longer sentences (German, French) wrap
+        lines = textwrap.wrap(_say("habanero.view.drop", lang), 30)
+        for row, line in enumerate(lines):
+            parts.append(text(line, x=x, y=TOP + 446 + 18 * row, font_size=14, fill=INK))
         if not affordable:
             parts.append(
                 text(
                     _say("habanero.view.cannot_pay", lang, n=state.held),
                     x=x,
-                    y=TOP + 466,
+                    y=TOP + 450 + 18 * len(lines),
                     font_size=13,
                     fill=WARN,
                 )

@@ -29,6 +29,7 @@ from .tiles import (
     sides_of,
     tile_set,
 )
+from .view import PLAYER_COLOURS
 
 GOAL_IDS = tuple(goal_rules.GOALS)
 YEARS = 3
@@ -201,7 +202,7 @@ class HabitatsState(State):
         goal_points = self.goal_points
         if turn in self.game.year_ends:
             year = self.game.year_ends.index(turn) + 1
-            keys = [goal_rules.GOALS[self.goals[year - 1]](park) for park in parks]
+            keys = [goal_rules.goal_key(self.goals[year - 1], park) for park in parks]
             points = goal_rules.rank_points(keys, year)
             goal_points = tuple((*mine, p) for mine, p in zip(goal_points, points, strict=True))
         phase = "end" if turn == self.game.total_turns else "take"
@@ -384,6 +385,7 @@ class HabitatsState(State):
             "stock": sum(self.stock),
             "park_columns": list(PARK_COLUMNS),
             "parks": [park_json(park) for park in self.parks],
+            "seat_colours": list(PLAYER_COLOURS[:n]),
         }
         if self.phase == "end":
             view["score_sheet"] = self.score_sheet()

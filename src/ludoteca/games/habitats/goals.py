@@ -120,9 +120,18 @@ GOALS: dict[str, Callable[[Park], GoalKey]] = {
 }
 
 
+def goal_key(goal: str, park: Park) -> GoalKey:
+    """``GOALS[goal](park)``, computed once per park."""
+    key = park.memo.get(goal)
+    if key is None:
+        key = park.memo[goal] = GOALS[goal](park)
+    return key
+
+
 def measure(goal: str, park: Park) -> int:
     """The goal's headline number for a park (shown to players)."""
-    return abs(GOALS[goal](park)[0]) if GOALS[goal](park) else 0
+    key = goal_key(goal, park)
+    return abs(key[0]) if key else 0
 
 
 def rank_points(keys: list[GoalKey], year: int) -> list[int]:

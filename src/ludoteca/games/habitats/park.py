@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import weakref
 from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -25,15 +26,26 @@ class Park:
     a road side faces (``blocked``, never placeable). Treat it as a value: ``place`` returns a
     new park."""
 
-    __slots__ = ("tiles", "open", "blocked", "_score", "_areas", "json")
+    __slots__ = ("tiles", "open", "blocked", "_score", "_areas", "json", "memo", "_ident")
+    __slots__ += ("__weakref__",)
 
-    def __init__(self, tiles: dict[Pos, Placed], open_: frozenset[Pos], blocked: frozenset[Pos]):
+    def __init__(
+        self,
+        tiles: dict[Pos, Placed],
+        open_: frozenset[Pos],
+        blocked: frozenset[Pos],
+        ident: frozenset | None = None,
+    ):
         self.tiles = tiles
         self.open = open_
         self.blocked = blocked
         self._score: ParkScore | None = None
         self._areas: Areas | None = None
         self.json: dict[str, Any] | None = None  # the observation's view of it, once built
+        self.memo: dict[Any, Any] = {}  # other values derived from the tiles (goals, views)
+        if ident is None:
+            ident = frozenset((pos, id(kind), mask) for pos, (kind, mask) in tiles.items())
+        self._ident = ident
 
     @classmethod
     def start(cls, entrance: TileKind) -> Park:
@@ -51,11 +63,19 @@ class Park:
         return cls(placed, frozenset(open_), frozenset(blocked))
 
     def place(self, pos: Pos, kind: TileKind, mask: int = 0) -> Park:
+        ident = self._ident | {(pos, id(kind), mask)}
+        # Equal parks (a replay, a state read back from JSON) share one object and so its
+        # scores and views; the road-blocked cells are part of the identity to be exact.
+        known = _PLAYED.get((ident, self.blocked, pos, mask))
+        if known is not None:
+            return known
         tiles = dict(self.tiles)
         tiles[pos] = (kind, mask)
         open_, blocked = set(self.open), set(self.blocked)
         _extend(tiles, open_, blocked, pos, mask)
-        return Park(tiles, frozenset(open_), frozenset(blocked))
+        park = Park(tiles, frozenset(open_), frozenset(blocked), ident)
+        _PLAYED[(ident, self.blocked, pos, mask)] = park
+        return park
 
     def fits(self, pos: Pos, mask: int) -> bool:
         """A tile with road ``mask`` may go on the open cell ``pos``."""
@@ -105,6 +125,11 @@ class Park:
         if self._score is None:
             self._score = score_park(self)
         return self._score
+
+
+# Parks made by ``place``, by (tiles, blocked cells before, new cell, its roads); weak values, so
+# a park is forgotten with the last state that holds it.
+_PLAYED: weakref.WeakValueDictionary[tuple, Park] = weakref.WeakValueDictionary()
 
 
 def _extend(tiles: Mapping[Pos, Placed], open_: set, blocked: set, pos: Pos, mask: int) -> None:

@@ -75,7 +75,7 @@ def text_board(state: HabitatsState, lang: str = "en") -> str:
     for i, goal in enumerate(state.goals):
         name = Message(f"habitats.goal.{goal}")
         lines.append("  " + _t(lang, "habitats.board.goal", year=i + 1, goal=name))
-    lines.append(_t(lang, "habitats.board.market"))
+    lines.append(_t(lang, "habitats.board.market", players=game.num_players))
     layout = game.layout
     facing = {"N": "^", "E": ">", "S": "v", "W": "<"}
     figure_at = {pos: (seat, f) for seat, (pos, f) in enumerate(state.figures)}
@@ -92,7 +92,9 @@ def text_board(state: HabitatsState, lang: str = "en") -> str:
                 cells.append("  .  ")
             else:
                 kind = game.tiles.by_id(state.market[pos])
-                cells.append(f"{LAND_LETTER[kind.landscape]}{short(kind, kind.roads):<3} ")
+                # a road tile is turned only when placed: the market shows its number of roads
+                code = f"R{kind.roads.bit_count()}" if kind.is_road else short(kind, kind.roads)
+                cells.append(f"{LAND_LETTER[kind.landscape]}{code:<3} ")
         lines.append(f"{row + 1} " + "|".join(cells))
     lines.append("  " + "|".join(f"  {chr(97 + c)}  " for c in range(layout.width)))
     if state.held is not None:
@@ -126,6 +128,13 @@ def text_board(state: HabitatsState, lang: str = "en") -> str:
 
 
 def park_text(park: Park) -> list[str]:
+    rows = park.memo.get("text")
+    if rows is None:
+        rows = park.memo["text"] = _park_text(park)
+    return rows
+
+
+def _park_text(park: Park) -> list[str]:
     low_x, low_y, high_x, high_y = park.bounds()
     fulfilled = park.score().fulfilled
     rows = []
@@ -149,6 +158,7 @@ def park_text(park: Park) -> list[str]:
 
 def svg(state: HabitatsState, seat: int | None = None, hints: dict | None = None) -> str:
     lang = (hints or {}).get("lang", "en")
+    advised = _advised(state, hints or {})
     game = state.game
     mover = state.current_player
     layout = game.layout
@@ -175,7 +185,7 @@ def svg(state: HabitatsState, seat: int | None = None, hints: dict | None = None
         parts.append(element("circle", cx=x, cy=21, r=7, fill=PLAYER_COLOURS[s], stroke=INK))
         parts.append(
             text(
-                f"{scores[s]:g} VP",
+                _t(lang, "habitats.view.vp", n=f"{scores[s]:g}"),
                 x=x + 12,
                 y=26,
                 style=f"{FONT};font-size:14px;font-weight:{'bold' if s == mover else 'normal'}",
@@ -197,7 +207,7 @@ def svg(state: HabitatsState, seat: int | None = None, hints: dict | None = None
     parts.append(
         text(_t(lang, "habitats.view.market"), x=16, y=top - 8, style=f"{FONT};font-size:14px")
     )
-    parts.append(_market(state, 16, top, defs))
+    parts.append(_market(state, 16, top, defs, lang, advised))
     # the tile in hand and its orientations
     hand_y = top + market_h + 24
     if state.held is not None:
@@ -220,6 +230,8 @@ def svg(state: HabitatsState, seat: int | None = None, hints: dict | None = None
                         style="cursor:pointer",
                     )
                 )
+                if f"rot-{sides_of(mask)}" in advised:
+                    parts.append(_ring(bx, by, TILE))
         else:
             parts.append(_tile(state.held, 0, 16, hand_y + 10, TILE, None, lang, defs=defs))
     left_h = hand_y + TILE + 30
@@ -233,7 +245,7 @@ def svg(state: HabitatsState, seat: int | None = None, hints: dict | None = None
     cursor_x, cursor_y, row_h, right = x0, top - 24, 0, x0
     for s, park in enumerate(state.parks):
         show_open = state.phase == "place" and s == mover
-        body, w, h = _park(state, s, park, show_open, lang, defs)
+        body, w, h = _park(state, s, park, show_open, lang, defs, advised)
         if cursor_x > x0 and cursor_x + w > max_w:
             cursor_x, cursor_y, row_h = x0, cursor_y + row_h + 16, 0
         parts.append(element("g", body, transform=f"translate({cursor_x},{cursor_y})"))
@@ -292,7 +304,14 @@ def _score_sheet(state: HabitatsState, x: int, y: int, lang: str) -> tuple[str, 
     return "".join(parts), height
 
 
-def _market(state: HabitatsState, x0: int, y0: int, defs: dict) -> str:
+def _market(
+    state: HabitatsState,
+    x0: int,
+    y0: int,
+    defs: dict,
+    lang: str = "en",
+    advised: frozenset = frozenset(),
+) -> str:
     layout = state.game.layout
     parts = [
         element(
@@ -324,8 +343,10 @@ def _market(state: HabitatsState, x0: int, y0: int, defs: dict) -> str:
             )
         else:
             kind = state.game.tiles.by_id(tile)
-            body = _tile(kind, kind.roads, x + 2, y + 2, MARKET_TILE - 4, None, "en", defs=defs)
+            body = _tile(kind, kind.roads, x + 2, y + 2, MARKET_TILE - 4, None, lang, defs=defs)
             parts.append(element("g", body, id=f"mk-{name}", style="cursor:pointer"))
+            if f"mk-{name}" in advised:
+                parts.append(_ring(x + 2, y + 2, MARKET_TILE - 4))
         parts.append(
             text(name, x=x + 4, y=y + MARKET_TILE - 4, style=f"{FONT};font-size:8px", fill="#fff8")
         )
@@ -334,6 +355,30 @@ def _market(state: HabitatsState, x0: int, y0: int, defs: dict) -> str:
         cy = y0 + (layout.height - 1 - pos[1]) * MARKET_TILE + MARKET_TILE / 2
         parts.append(_figure(cx, cy, facing, PLAYER_COLOURS[s], s + 1))
     return "".join(parts)
+
+
+def _advised(state: HabitatsState, hints: dict) -> frozenset:
+    """The click ids of a hint (its overlay, else its action), drawn with a ring."""
+    clicks = (hints.get("overlay") or {}).get("clicks")
+    if clicks is None and hints.get("action") in state.legal_actions():
+        clicks = state.clicks(hints["action"])
+    return frozenset(clicks or ())
+
+
+def _ring(x: float, y: float, size: float) -> str:
+    """The hint's mark: a bright ring around a space (it does not catch clicks)."""
+    return element(
+        "rect",
+        x=x - 2,
+        y=y - 2,
+        width=size + 4,
+        height=size + 4,
+        rx=8,
+        fill="none",
+        stroke="#00a3ff",
+        stroke_width=4,
+        style="pointer-events:none",
+    )
 
 
 def _figure(cx: float, cy: float, facing: str, colour: str, number: int) -> str:
@@ -357,7 +402,15 @@ def _figure(cx: float, cy: float, facing: str, colour: str, number: int) -> str:
     return arrow + body + label
 
 
-def _park(state: HabitatsState, seat: int, park: Park, show_open: bool, lang: str, defs: dict):
+def _park(
+    state: HabitatsState,
+    seat: int,
+    park: Park,
+    show_open: bool,
+    lang: str,
+    defs: dict,
+    advised: frozenset = frozenset(),
+):
     cells = set(park.tiles) | (set(park.open) if show_open else set())
     xs = [x for x, _ in cells]
     ys = [y for _, y in cells]
@@ -417,6 +470,8 @@ def _park(state: HabitatsState, seat: int, park: Park, show_open: bool, lang: st
                     style="cursor:pointer",
                 )
             )
+            if f"park{seat}_x{x}_y{y}" in advised:
+                parts.append(_ring(px, py, TILE))
         if not park.open or state.legal_actions() == ["discard"]:
             parts.append(
                 element(

@@ -225,11 +225,6 @@ def advance(board: Field, position: Position, move: tuple[int, int]) -> Position
     )
 
 
-def is_over(board: Field, position: Position) -> bool:
-    """No hare left on the board, or none can move."""
-    return not hare_moves(board, position.hares, position.carrots, position.hunter)
-
-
 def stuck_hares(board: Field, hares: frozenset[int]) -> list[int]:
     """Hares on the far rank (which has no burrow under them): they can never move again."""
     return sorted(sq for sq in hares if rank_of(sq) == board.far_rank)

@@ -1,9 +1,11 @@
 """The text board and the SVG picture of a Hares position.
 
 The board is drawn from the hares' side: they always run up the picture (for black hares,
-rank 1 is at the top). Hints (``hints`` dict) add overlays: the hunter's squares, warm cells
-(where a hare can go; only the ``selected`` hare's if one is given), the solver's ``arrow``.
-``hints["lang"]`` picks the language of the panel texts.
+rank 1 is at the top). ``hints["lang"]`` picks the language of the panel texts. Any other key
+switches the hint overlays on: the hunter's squares, warm cells (where a hare can go; only the
+``selected`` hare's if one is given), the solver's ``arrow`` and a legend. The keys may be given
+directly or as the ``overlay`` of ``Game.hint`` (an empty dict: every overlay, computed from the
+position); ``{"lang": "ru"}`` alone draws no hints.
 """
 
 from __future__ import annotations
@@ -229,8 +231,18 @@ def _hunter(x: float, y: float, piece: str, hares_colour: str | None) -> str:
 # -- the picture -------------------------------------------------------------------------------
 
 
+def _overlay(hints: dict | None) -> dict | None:
+    """The overlays asked for, or None when ``hints`` carries nothing but the language."""
+    if hints is None:
+        return None
+    shown = {key: value for key, value in hints.items() if key != "lang"}
+    shown.update(shown.pop("overlay", None) or {})
+    return shown if shown or not hints else None
+
+
 def svg(state, seat: int | None = None, hints: dict | None = None) -> str:
     lang = (hints or {}).get("lang", "en")
+    hints = _overlay(hints)
     board, p = state._shown_field(), state.position
     colour = state.colour or "white"
     body = [

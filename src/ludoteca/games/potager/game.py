@@ -32,6 +32,7 @@ from .board import (
     placement_masks,
     placements,
 )
+from .view import GNOME_COLOURS
 
 Token = tuple[str, bool]  # (kind, double side up); tool tokens and moles are never double
 Garden = tuple[Token | None, ...]
@@ -603,6 +604,7 @@ class PotagerState(State):
             "bag": {kind: n for kind, n in zip(KINDS, self.bag, strict=True) if n},
             "bag_count": self.bag_size(),
             "gnomes": list(self.points),
+            "seat_colours": list(GNOME_COLOURS),
             "phase": self.phase,
             "hand": None if self.hand is None else {"kind": self.hand[0], "slot": self.hand[1]},
             "tool": self.tool,
@@ -652,9 +654,11 @@ class PotagerState(State):
             f"{abbreviation(k, lang)} {thing(k).text(lang)}"
             for k in (*VEGETABLES, *(TOKEN_TOOLS + (MOLE,) if self.game.bonus_tools else ()))
         )
-        lines = [header(1), *garden_lines(1), columns, "   " + hedge + " >" + trampoline.rjust(3)]
+        # row 1 of both gardens lies next to the hedge, as in the picture
+        lines = [header(1), *reversed(garden_lines(1)), columns]
+        lines.append("   " + hedge + " >" + trampoline.rjust(3))
         lines += ["   " + middle, columns]
-        lines += [*reversed(garden_lines(0)), header(0)]
+        lines += [*garden_lines(0), header(0)]
         if self.hand is not None:
             lines.append(Message("potager.text.hand", {"kind": thing(self.hand[0])}).text(lang))
         lines.append(legend)

@@ -40,11 +40,12 @@ def svg(state, seat: int | None = None, hints: dict | None = None) -> str:
     hints = hints or {}
     lang = hints.get("lang", "en")
     bottom = seat if seat is not None else 0
-    legal_clicks = {c for a in state.legal_actions() for c in state.clicks(a)[:1]}
+    # id -> outline colour: the first click of each legal action glows gold, a bot's advice blue
+    legal_clicks = {c: WARM for a in state.legal_actions() for c in state.clicks(a)[:1]}
     if seat is not None and seat != state.current_player:
-        legal_clicks = set()
-    if hints.get("action") in state.legal_actions():  # a bot's advice: its clicks glow too
-        legal_clicks |= set(state.clicks(hints["action"]))
+        legal_clicks = {}
+    if hints.get("action") in state.legal_actions():
+        legal_clicks.update(dict.fromkeys(state.clicks(hints["action"]), ADVISED))
     parts = [
         element("rect", x=0, y=0, width=WIDTH, height=HEIGHT, fill=GRASS, rx=14),
         element("rect", x=12, y=12, width=WIDTH - 24, height=HEIGHT - 24, fill="#b5d88a", rx=10),
@@ -58,7 +59,14 @@ def svg(state, seat: int | None = None, hints: dict | None = None) -> str:
     return document(WIDTH, HEIGHT, "".join(parts), font_family="sans-serif")
 
 
-def _garden(state, seat: int, top: float, facing_down: bool, lang: str, warm: set) -> str:
+WARM, ADVISED = "#f6d365", "#00a3ff"
+
+
+def _edge_width(colour: str | None, normal: float) -> float:
+    return {WARM: 3, ADVISED: 4}.get(colour, normal)
+
+
+def _garden(state, seat: int, top: float, facing_down: bool, lang: str, warm: dict) -> str:
     parts = []
     colour = GNOME_COLOURS[seat]
     label_y = top - 14 if facing_down else top + 5 * CELL + 26
@@ -99,8 +107,8 @@ def _garden(state, seat: int, top: float, facing_down: bool, lang: str, warm: se
                 height=CELL - 4,
                 rx=6,
                 fill=SOIL,
-                stroke="#f6d365" if cell_id in warm else SOIL_EDGE,
-                stroke_width=3 if cell_id in warm else 1.5,
+                stroke=warm.get(cell_id, SOIL_EDGE),
+                stroke_width=_edge_width(warm.get(cell_id), 1.5),
             )
         ]
         token = state.token(seat, space)
@@ -187,7 +195,7 @@ def _token(token, x: float, y: float, size: float, lang: str) -> str:
     return body + _label(name, x + size / 2, y + size / 2, size - 4, "#ffffff", 9)
 
 
-def _hedge(state, lang: str, warm: set) -> str:
+def _hedge(state, lang: str, warm: dict) -> str:
     parts = [
         element(
             "rect",
@@ -212,8 +220,8 @@ def _hedge(state, lang: str, warm: set) -> str:
                 height=CELL - 4,
                 rx=10,
                 fill="#3f8a37",
-                stroke="#f6d365" if slot_id in warm else "#24521f",
-                stroke_width=3 if slot_id in warm else 1,
+                stroke=warm.get(slot_id, "#24521f"),
+                stroke_width=_edge_width(warm.get(slot_id), 1),
             )
         ]
         kind = state.hedge[slot - 1]
@@ -364,7 +372,7 @@ def _track(state, lang: str) -> str:
     return "".join(parts)
 
 
-def _chart(state, lang: str, warm: set) -> str:
+def _chart(state, lang: str, warm: dict) -> str:
     parts = [
         text(
             _t("potager.view.patterns", lang),
@@ -391,8 +399,8 @@ def _chart(state, lang: str, warm: set) -> str:
                 height=76,
                 rx=8,
                 fill=light,
-                stroke="#f6d365" if pattern_id in warm else dark,
-                stroke_width=3 if pattern_id in warm else 1,
+                stroke=warm.get(pattern_id, dark),
+                stroke_width=_edge_width(warm.get(pattern_id), 1),
             ),
             text(
                 f"{_t('potager.thing.' + pattern.vegetable, lang)} {pattern.id[-1]} \u00b7 "

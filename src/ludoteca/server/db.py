@@ -1,0 +1,271 @@
+"""Persistence: rooms, seats, the append-only action log and finished games (SQLAlchemy 2).
+
+SQLite in a data folder by default, any SQLAlchemy URL (PostgreSQL) by choice. Every method
+here is synchronous and commits before it returns; the server calls them from one thread.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    bindparam,
+    create_engine,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
+
+
+def _now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class RoomRow(Base):
+    __tablename__ = "rooms"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict] = mapped_column(JSON)
+    # The seed of the room's chance draws: read by the server only, never sent to a client.
+    seed: Mapped[str] = mapped_column(String(64))
+    status: Mapped[str] = mapped_column(String(16), default="playing", index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=_now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime, default=_now)
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))  # "person", "open" (claimable) or "bot"
+    bot: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    name: Mapped[str] = mapped_column(String(64))
+    # sha256 of the seat's secret token; the token itself is only ever shown to its holder.
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class ActionRow(Base):
+    """One entry of a room's log: an action (chance included) or an undo. Never updated."""
+
+    __tablename__ = "actions"
+
+    room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(8))  # "act" or "undo"
+    action: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=_now)
+
+
+class RecordRow(Base):
+    """A finished game: its record (game, options, actions) and result."""
+
+    __tablename__ = "records"
+
+    room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40), index=True)
+    options: Mapped[dict] = mapped_column(JSON)
+    actions: Mapped[list] = mapped_column(JSON)
+    names: Mapped[list] = mapped_column(JSON)
+    scores: Mapped[list] = mapped_column(JSON)
+    winners: Mapped[list] = mapped_column(JSON)
+    finished_at: Mapped[datetime] = mapped_column(DateTime, default=_now, index=True)
+
+
+@dataclass
+class SeatInfo:
+    seat: int
+    kind: str
+    bot: str | None
+    name: str
+    token_hash: str | None
+
+    def public(self) -> dict[str, Any]:
+        return {"seat": self.seat, "kind": self.kind, "bot": self.bot, "name": self.name}
+
+
+@dataclass
+class LoadedRoom:
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: str
+    status: str
+    seats: list[SeatInfo]
+    log: list[tuple[int, str, str | None]]  # (seat, kind, action) in order
+
+
+class Store:
+    """The database: created on first use, one commit per call."""
+
+    def __init__(self, url: str):
+        self.url = url
+        self.inline = url.startswith("sqlite")
+        connect_args = {"check_same_thread": False} if url.startswith("sqlite") else {}
+        self.engine = create_engine(url, connect_args=connect_args)
+        if url.startswith("sqlite"):
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        Base.metadata.create_all(self.engine)
+        self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def create_room(
+        self, room_id: str, game: str, options: dict, seed: str, seats: list[SeatInfo]
+    ) -> None:
+        with self.sessions.begin() as session:
+            session.add(RoomRow(id=room_id, game=game, options=options, seed=seed))
+            session.flush()
+            for info in seats:
+                session.add(
+                    SeatRow(
+                        room_id=room_id,
+                        seat=info.seat,
+                        kind=info.kind,
+                        bot=info.bot,
+                        name=info.name,
+                        token_hash=info.token_hash,
+                    )
+                )
+
+    def load_room(self, room_id: str) -> LoadedRoom | None:
+        with self.sessions() as session:
+            room = session.get(RoomRow, room_id)
+            if room is None:
+                return None
+            seats = session.scalars(
+                select(SeatRow).where(SeatRow.room_id == room_id).order_by(SeatRow.seat)
+            ).all()
+            rows = session.scalars(
+                select(ActionRow).where(ActionRow.room_id == room_id).order_by(ActionRow.number)
+            ).all()
+            return LoadedRoom(
+                id=room.id,
+                game=room.game,
+                options=dict(room.options),
+                seed=room.seed,
+                status=room.status,
+                seats=[SeatInfo(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in seats],
+                log=[(r.seat, r.kind, r.action) for r in rows],
+            )
+
+    def append(self, room_id: str, number: int, seat: int, kind: str, action: str | None) -> None:
+        """Write one log entry and commit; a duplicate number fails (the log is append-only)."""
+        row = {"room_id": room_id, "number": number, "seat": seat, "kind": kind, "action": action}
+        now = _now()
+        with self.engine.begin() as connection:
+            connection.execute(_INSERT_ACTION, {**row, "created_at": now})
+            connection.execute(_TOUCH_ROOM, {"room": room_id, "now": now})
+
+    def claim_seat(self, room_id: str, seat: int, name: str, token_hash: str) -> bool:
+        """Turn an open seat into a person's seat; False if it is not open any more."""
+        with self.sessions.begin() as session:
+            row = session.get(SeatRow, (room_id, seat))
+            if row is None or row.kind != "open":
+                return False
+            row.kind, row.name, row.token_hash = "person", name, token_hash
+            return True
+
+    def finish(self, room_id: str, record: dict[str, Any]) -> None:
+        with self.sessions.begin() as session:
+            room = session.get(RoomRow, room_id)
+            room.status = "finished"
+            room.updated_at = _now()
+            if session.get(RecordRow, room_id) is None:
+                session.add(RecordRow(room_id=room_id, **record))
+
+    def rooms(self, status: str, limit: int = 50) -> list[dict[str, Any]]:
+        """The latest rooms of a status with their seats (public data only)."""
+        with self.sessions() as session:
+            rooms = session.scalars(
+                select(RoomRow)
+                .where(RoomRow.status == status)
+                .order_by(RoomRow.updated_at.desc())
+                .limit(limit)
+            ).all()
+            ids = [room.id for room in rooms]
+            seats: dict[str, list[dict]] = {room_id: [] for room_id in ids}
+            if ids:
+                rows = session.scalars(
+                    select(SeatRow).where(SeatRow.room_id.in_(ids)).order_by(SeatRow.seat)
+                ).all()
+                for row in rows:
+                    seats[row.room_id].append(
+                        SeatInfo(row.seat, row.kind, row.bot, row.name, None).public()
+                    )
+            counts = dict(
+                session.execute(
+                    select(ActionRow.room_id, func.count())
+                    .where(ActionRow.room_id.in_(ids))
+                    .group_by(ActionRow.room_id)
+                ).all()
+            )
+            return [
+                {
+                    "id": room.id,
+                    "game": room.game,
+                    "options": room.options,
+                    "status": room.status,
+                    "seats": seats[room.id],
+                    "moves": counts.get(room.id, 0),
+                    "updated_at": room.updated_at.isoformat() + "Z",
+                }
+                for room in rooms
+            ]
+
+    def record(self, room_id: str) -> dict[str, Any] | None:
+        with self.sessions() as session:
+            row = session.get(RecordRow, room_id)
+            if row is None:
+                return None
+            seats = session.scalars(
+                select(SeatRow).where(SeatRow.room_id == room_id).order_by(SeatRow.seat)
+            ).all()
+            return {
+                "game": row.game,
+                "options": row.options,
+                "actions": row.actions,
+                "meta": {
+                    "room": row.room_id,
+                    "players": row.names,
+                    "seats": [
+                        SeatInfo(s.seat, s.kind, s.bot, s.name, None).public() for s in seats
+                    ],
+                    "scores": row.scores,
+                    "winners": row.winners,
+                    "finished_at": row.finished_at.isoformat() + "Z",
+                },
+            }
+
+
+# Built once: the hot path of every action (statements reused, only parameters change).
+_INSERT_ACTION = insert(ActionRow)
+_TOUCH_ROOM = (
+    update(RoomRow).where(RoomRow.id == bindparam("room")).values(updated_at=bindparam("now"))
+)
+
+
+def _sqlite_pragmas(connection, _record) -> None:
+    # WAL + synchronous=NORMAL: a committed action survives a crash of the server process.
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()

@@ -1,0 +1,102 @@
+"""Words for the client: observations, games and options in the reader's language."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ludoteca import list_games
+from ludoteca.engine import LANGUAGES, translate
+from ludoteca.engine.i18n import DEFAULT_LANGUAGE, has_key, message_from_json
+
+
+def pick_language(accept_language: str | None) -> str:
+    """The best of our languages for an ``Accept-Language`` header (English by default)."""
+    best, best_q = DEFAULT_LANGUAGE, -1.0
+    for position, part in enumerate((accept_language or "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        lang = tag.strip().lower().split("-")[0]
+        if lang not in LANGUAGES:
+            continue
+        q = 1.0
+        if params.strip().startswith("q="):
+            try:
+                q = float(params.strip()[2:])
+            except ValueError:
+                q = 0.0
+        q -= position * 1e-6  # earlier wins a tie
+        if q > best_q:
+            best, best_q = lang, q
+    return best
+
+
+def language(lang: str | None) -> str:
+    return lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+
+
+_texts: dict[tuple[str, str, str], str] = {}
+
+
+def _text(data: dict[str, Any], lang: str) -> str:
+    """The text of a message in ``lang``; the same messages recur in every view, so cached."""
+    key = (lang, data["key"], json.dumps(data["params"], sort_keys=True, default=str))
+    text = _texts.get(key)
+    if text is None:
+        if len(_texts) > 100_000:
+            _texts.clear()
+        text = _texts[key] = message_from_json(data).text(lang)
+    return text
+
+
+def translated(data: Any, lang: str) -> Any:
+    """``data`` with the text of every message ({key, params, text}) in ``lang``."""
+    if lang == DEFAULT_LANGUAGE:
+        return data  # the engine writes every message's text in English already
+    return _translated(data, lang)
+
+
+def _translated(data: Any, lang: str) -> Any:
+    if isinstance(data, dict):
+        if isinstance(data.get("key"), str) and "params" in data:
+            return {**data, "text": _text(data, lang)}
+        return {key: _translated(value, lang) for key, value in data.items()}
+    if isinstance(data, list):
+        return [_translated(value, lang) for value in data]
+    return data
+
+
+def _maybe(key: str, lang: str, fallback: str) -> str:
+    return translate(key, lang) if has_key(key, lang) else fallback
+
+
+def _plain(value: Any, lang: str) -> str:
+    if isinstance(value, bool):
+        return translate("web.option.yes" if value else "web.option.no", lang)
+    return str(value)
+
+
+def games(lang: str) -> list[dict[str, Any]]:
+    """``list_games()`` with option descriptions and choice labels in ``lang``."""
+    found = []
+    for info in list_games():
+        game_id = info["id"]
+        options = []
+        for option in info["options"]:
+            name = option["name"]
+            entry = dict(option)
+            entry["label"] = translate(option["help"], lang) if option.get("help") else name
+            if "choices" in option:
+                entry["choice_labels"] = [
+                    _maybe(f"{game_id}.option.{name}.{value}", lang, _plain(value, lang))
+                    for value in option["choices"]
+                ]
+            options.append(entry)
+        found.append(
+            {
+                **info,
+                "title": _maybe(f"{game_id}.name", lang, info["name"]),
+                "summary": _maybe(f"{game_id}.summary", lang, ""),
+                "options": options,
+            }
+        )
+    return found

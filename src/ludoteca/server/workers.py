@@ -1,0 +1,101 @@
+"""Work done off the event loop: bots choosing actions and hints, in worker processes.
+
+Each call gets a room's game, options and actions (plain data), so any worker can serve any
+room; a worker keeps the last state it built per room and only applies the new actions.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
+
+from ludoteca import load_game
+from ludoteca.bots import hint, make_bot
+from ludoteca.engine import Message, State
+from ludoteca.games import registry
+
+_states: dict[str, State] = {}
+_CACHE_SIZE = 256
+
+
+def _state(room: str, game_id: str, options: dict, actions: list[str]) -> State:
+    cached = _states.get(room)
+    if cached is not None and cached.game.options == options and cached.game.id == game_id:
+        done = cached.history()
+        if done == actions[: len(done)]:
+            state = cached
+            for action in actions[len(done) :]:
+                state = state.apply(action)
+            _remember(room, state)
+            return state
+    state = load_game(game_id, **options).replay(actions)
+    _remember(room, state)
+    return state
+
+
+def _remember(room: str, state: State) -> None:
+    _states.pop(room, None)
+    _states[room] = state
+    while len(_states) > _CACHE_SIZE:
+        _states.pop(next(iter(_states)))
+
+
+def bot_action(
+    room: str, game_id: str, options: dict, actions: list[str], spec: str, seed: int
+) -> str:
+    """The action the bot ``spec`` chooses in the room's position."""
+    state = _state(room, game_id, options, actions)
+    return make_bot(spec, seed).choose(state)
+
+
+def hint_for(
+    room: str, game_id: str, options: dict, actions: list[str], seat: int
+) -> dict[str, Any] | None:
+    """The hint for ``seat`` in the room's position (the game's or the bots' advice)."""
+    state = _state(room, game_id, options, actions)
+    return hint(state, seat)
+
+
+def warm() -> int:
+    """Import every game in this worker, so the first bot move does not wait for it."""
+    from ludoteca import list_games
+
+    return len(list_games())
+
+
+def _register(games: dict[str, str]) -> None:
+    for game_id, module in games.items():
+        if game_id not in registry.ids():
+            registry.add(game_id, module)
+
+
+def make_executor(workers: int) -> Executor:
+    """A process pool of ``workers`` processes, or a thread pool when ``workers`` is 0 (tests)."""
+    if workers <= 0:
+        return ThreadPoolExecutor(max_workers=2, thread_name_prefix="ludoteca-bot")
+    games = dict(registry._modules)  # so games registered at run time exist in the workers too
+    return ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_register,
+        initargs=(games,),
+    )
+
+
+def default_workers() -> int:
+    return max(1, min(4, (os.cpu_count() or 2) - 1))
+
+
+def hint_to_json(found: dict[str, Any] | None, lang: str) -> dict[str, Any] | None:
+    """What the client is told about a hint: the action, its value and the reason in words."""
+    if not found:
+        return None
+    reason = found.get("reason")
+    value = found.get("value")
+    return {
+        "action": found.get("action"),
+        "value": value if isinstance(value, int | float | str) else None,
+        "reason": reason.text(lang) if isinstance(reason, Message) else None,
+    }

@@ -1,0 +1,33 @@
+"""The engine's toy game with a small view and a hint, to test the web layer on its own."""
+
+from __future__ import annotations
+
+from ludoteca.engine import Message
+from ludoteca.engine.svg import document, element, text
+
+from ..engine.toy import PileGame
+
+
+class PileViewGame(PileGame):
+    def svg(self, state, seat=None, hints=None):
+        counters = "".join(
+            element("circle", cx=30 + 26 * (i % 10), cy=40 + 26 * (i // 10), r=10, fill="#e0a526")
+            for i in range(state.pile)
+        )
+        buttons = "".join(
+            element(
+                "g",
+                element("rect", x=20 + 110 * k, y=120, width=100, height=40, rx=8, fill="#2f5d50")
+                + text(f"take {k + 1}", x=70 + 110 * k, y=146, fill="#fff", text_anchor="middle"),
+                id=f"take:{k + 1}",
+            )
+            for k in range(min(2, state.pile))
+        )
+        return document(300, 180, counters + buttons)
+
+    def hint(self, state, seat):
+        best = "take:1" if state.pile % 3 == 1 else "take:2" if state.pile >= 2 else "take:1"
+        return {"action": best, "value": 1.0, "reason": Message("core.action", {"action": best})}
+
+
+GAME = PileViewGame
