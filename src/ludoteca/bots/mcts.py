@@ -73,7 +73,7 @@ GAME_SETTINGS: dict[str, Settings] = {
     # The hint is the exact solver (most hares that can still be saved).
     "hares": Settings(solver_hint=True),
     "potager": Settings(
-        budgets={"easy": 30, "medium": 150, "hard": 600}, heuristic=False, rollout_cut=0
+        budgets={"easy": 10, "medium": 150, "hard": 2000}, heuristic=False, rollout_cut=0
     ),
     # The heuristic costs ~6 ms a call. Four random decisions (about two turns) before the
     # evaluator won 6 of 8 games against evaluating at once with twice the iterations.
