@@ -9,6 +9,7 @@ from ludoteca.engine import LANGUAGES
 from ludoteca.engine.i18n import domains, read_catalog
 
 list_games()  # registers every game's catalogs
+import ludoteca.bots  # noqa: E402,F401  (registers the bots catalogs)
 import ludoteca.cli  # noqa: E402,F401  (registers the command's catalogs)
 
 
