@@ -1,0 +1,53 @@
+"""Every benchmark in one command: ``python benchmarks/run_all.py [--quick]``.
+
+Each benchmark is its own script (run one alone for its options); this runs them in turn and
+prints their figures. ``--quick`` uses small counts, for a look in a few minutes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).parent
+
+# (script, arguments for a full run, arguments for a quick run)
+BENCHMARKS = [
+    ("playouts.py", ["--seconds", "5"], ["--seconds", "1"]),
+    ("mcts.py", ["--games", "200", "--jobs", "2"], ["--games", "10", "--positions", "2"]),
+    ("habanero_ladder.py", ["--games", "1000"], ["--games", "100"]),
+    ("hares_solver.py", [], []),
+    ("potager_bot.py", ["200"], ["20"]),
+    ("habitats_bot.py", ["200"], ["20"]),
+    ("habitats_balance.py", [], ["10"]),
+    ("habitats_speed.py", [], []),
+    ("load.py", ["--rooms", "100", "--seconds", "60"], ["--rooms", "20", "--seconds", "10"]),
+]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small counts")
+    parser.add_argument("--only", help="comma-separated script names (without .py)")
+    args = parser.parse_args()
+    chosen = set(args.only.split(",")) if args.only else None
+    failed = []
+    for script, full, quick in BENCHMARKS:
+        if chosen and script.removesuffix(".py") not in chosen:
+            continue
+        command = [sys.executable, str(HERE / script), *(quick if args.quick else full)]
+        print(f"\n=== {script} {' '.join(command[2:])}", flush=True)
+        start = time.perf_counter()
+        if subprocess.run(command).returncode != 0:
+            failed.append(script)
+        print(f"--- {script}: {time.perf_counter() - start:.0f} s", flush=True)
+    if failed:
+        print(f"\nfailed: {', '.join(failed)}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
