@@ -42,9 +42,9 @@ def register(subparsers) -> None:
 class ProgressBar:
     """``[#####.....] 37/200 games  1.2/s  ETA 2m05s`` redrawn in place on stderr."""
 
-    def __init__(self, lang: str, stream=sys.stderr):
+    def __init__(self, lang: str, stream=None):
         self.lang = lang
-        self.stream = stream
+        self.stream = stream or sys.stderr
         self.start = time.perf_counter()
 
     def __call__(self, done: int, total: int) -> None:
