@@ -249,25 +249,25 @@ def _pit(state: BohnenState, pit: int, playable: bool, last: bool, captured: boo
         )
     )
     ly = cy + 70 if pit < 6 else cy - 58
-    parts.append(
-        text(
-            name,
-            x=cx - 30,
-            y=ly if pit < 6 else ly + 12,
-            text_anchor="middle",
-            font_size=17,
-            font_weight="bold",
-            font_family="serif",
-            fill="#fdf6e3",
-        )
+    letter = text(
+        name,
+        x=cx - 30,
+        y=ly if pit < 6 else ly + 12,
+        text_anchor="middle",
+        font_size=17,
+        font_weight="bold",
+        font_family="serif",
+        fill="#fdf6e3",
     )
-    return element(
+    # the letter stays outside the clickable group, so the pit's frame hugs the pit itself
+    clickable = element(
         "g",
         "".join(parts),
         id=f"pit-{name}",
         cursor="pointer" if playable else None,
         class_="pit playable" if playable else "pit",
     )
+    return element("g", clickable + letter)
 
 
 def _leave_marker(pit: int) -> str:
