@@ -113,11 +113,6 @@ class Message:
             "text": self.text(),
         }
 
-    def all_keys(self) -> list[str]:
-        """This key and those of nested messages (for catalog checks)."""
-        nested = [k for v in self.params.values() if isinstance(v, Message) for k in v.all_keys()]
-        return [self.key, *nested]
-
     def __str__(self) -> str:
         return self.text()
 
