@@ -44,7 +44,7 @@ def _check_play(game_id: str, options: dict, seed: int, listed: set[str]) -> Non
 
 def test_the_games_with_a_finite_action_set_list_it():
     listing = {info["id"] for info in list_games() if load_game(info["id"]).all_actions()}
-    assert {"habanero", "hares", "bohnen"} <= listing
+    assert {"habanero", "hares", "bohnen", "potager"} <= listing
 
 
 @pytest.mark.parametrize(("game_id", "options"), CASES)
