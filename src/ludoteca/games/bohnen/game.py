@@ -383,6 +383,10 @@ class BohnenGame(Game):
 
         return svg(state, seat, hints)
 
+    def all_actions(self) -> list[str]:
+        """The twelve pit letters, then ``leave:`` with each of them."""
+        return list(PIT_NAMES) + [LEAVE + pit for pit in PIT_NAMES]
+
     # -- knowledge for the bots ----------------------------------------------------------------
 
     def heuristic_action(self, state: State, rng: random.Random) -> str | None:

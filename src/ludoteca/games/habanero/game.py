@@ -348,6 +348,25 @@ class Habanero(Game):
 
         return svg(state, seat, hints)
 
+    def all_actions(self) -> list[str]:
+        """roll, stop, the die, every move along a rank or file of the 7×7 grid (outside squares
+        included: removed lines keep their names), a drop on every square, pay:1 … pay:5 (the
+        target plus at most four adjacent empty squares)."""
+        squares = range(logic.SIZE * logic.SIZE)
+        moves = [
+            f"{name(a)}-{name(b)}"
+            for a in squares
+            for b in squares
+            if a != b and (a % logic.SIZE == b % logic.SIZE or a // logic.SIZE == b // logic.SIZE)
+        ]
+        return (
+            ["roll", "stop"]
+            + [f"roll:{d}" for d in logic.DIE]
+            + moves
+            + [f"drop:{name(c)}" for c in squares]
+            + [f"pay:{k}" for k in range(1, 6)]
+        )
+
     def heuristic_action(self, state: State, rng: random.Random) -> str | None:
         from .bot import best_action
 

@@ -15,6 +15,7 @@ from typing import Any
 from ludoteca.engine import CHANCE, TERMINAL, Game, Message, Option, State
 
 from .board import (
+    COLOURS,
     Field,
     Position,
     advance,
@@ -290,6 +291,24 @@ class HaresGame(Game):
         if state.board is None or state.is_terminal():
             return 0, None
         return best_move(state.board, state.position)
+
+    def all_actions(self) -> list[str]:
+        """The colour draw (with colour ``random``), then for each colour that can be played every
+        pawn move from every square: one and two squares forward and the two diagonals."""
+        colour = self.options["colour"]
+        colours = COLOURS if colour == "random" else (colour,)
+        listed = [f"colour:{c}" for c in colours] if colour == "random" else []
+        for c in colours:
+            board = Field(c, frozenset(), "rook", 0)
+            for sq in range(64):
+                ahead = board.forward(sq)
+                if ahead is None:
+                    continue
+                targets = [*board.diagonals(sq), ahead]
+                if rank_of(sq) == board.first_rank:
+                    targets.append(ahead + board.step)
+                listed += [name(sq) + name(target) for target in sorted(targets)]
+        return listed
 
     def heuristic_action(self, state: State, rng: random.Random) -> str | None:
         if state.current_player != 0:

@@ -700,6 +700,30 @@ class PotagerGame(Game):
 
         return svg(state, seat, hints)
 
+    def all_actions(self) -> list[str]:
+        """Every draw, take, placement, harvest bed (each pattern on each set of spaces it can
+        cover), tool action and skip, whether or not the variant ever uses it."""
+        pairs = [(source, target) for source in SPACES for target in SPACES]
+        return (
+            [f"draw:{kind}" for kind in KINDS]
+            + [f"take:{slot}" for slot in range(1, HEDGE_SLOTS + 1)]
+            + [f"place:{space}" for space in SPACES]
+            + [f"mole:{space}" for space in SPACES]
+            + [
+                harvest_notation(pattern_id, cells)
+                for pattern_id in pattern_by_id()
+                for cells in placements(pattern_id)
+            ]
+            + [f"move:{source}-{target}" for source, target in pairs if source != target]
+            + [f"flip:g{seat}-{space}" for seat in (0, 1) for space in SPACES]
+            + [f"tool:{tool}" for tool in (*TOOL_SPACES.values(), *TOKEN_TOOLS)]
+            + [f"send:{source}-{target}" for source, target in pairs]
+            + [f"swap:{k}" for k in range(1, HEDGE_SLOTS)]
+            + [f"poison:{vegetable}" for vegetable in VEGETABLES]
+            + [f"hose:{column}" for column in COLUMNS]
+            + ["skip"]
+        )
+
     def heuristic_action(self, state: State, rng: random.Random) -> str | None:
         from .strategy import choose
 
