@@ -417,11 +417,12 @@ def test_the_chain_stops_at_an_own_pit_even_with_opponents_beyond_it():
 
 def test_following_chain_stops_at_an_own_pit_even_with_opponents_beyond_it():
     # four players, following: C's nine beans end in f (2, captured); the chain then meets
-    # A (own) and stops, so D (2, seat 1) beyond the own pits A B C stays
-    state = position({"C": 9, "D": 1, "f": 1}, players=4, capture_chain="following")
+    # A (own, though it holds 2) and stops, so D (2, seat 1) beyond A B C stays
+    pits = {"A": 2, "B": 3, "C": 9, "D": 1, "f": 1}
+    state = position(pits, players=4, capture_chain="following")
     after = state.apply("C")
     assert after.captured == (2, 0, 0, 0)
-    assert beans(after) == {"D": 2, "E": 1, "F": 1, "a": 1, "b": 1, "c": 1, "d": 1, "e": 1}
+    assert beans(after) == {"A": 2, "B": 3, "D": 2, "E": 1, "F": 1, "a": 1, "b": 1, "c": 1, "d": 1, "e": 1}
 
 
 def test_leave_choices_follow_seat_order_not_the_order_after_the_mover():
