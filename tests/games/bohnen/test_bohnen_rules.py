@@ -422,7 +422,18 @@ def test_following_chain_stops_at_an_own_pit_even_with_opponents_beyond_it():
     state = position(pits, players=4, capture_chain="following")
     after = state.apply("C")
     assert after.captured == (2, 0, 0, 0)
-    assert beans(after) == {"A": 2, "B": 3, "D": 2, "E": 1, "F": 1, "a": 1, "b": 1, "c": 1, "d": 1, "e": 1}
+    assert beans(after) == {
+        "A": 2,
+        "B": 3,
+        "D": 2,
+        "E": 1,
+        "F": 1,
+        "a": 1,
+        "b": 1,
+        "c": 1,
+        "d": 1,
+        "e": 1,
+    }
 
 
 def test_leave_choices_follow_seat_order_not_the_order_after_the_mover():

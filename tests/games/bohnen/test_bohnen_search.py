@@ -156,3 +156,26 @@ def test_a_search_with_a_smaller_bound_does_not_use_the_shared_answers():
     pits = (0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1)
     assert game.search.capture_possible(pits, 0) is False  # exact, now remembered
     assert CaptureSearch(game.board, bound=0).capture_possible(pits, 0) is None
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_search_is_exact_on_every_position_of_two_or_three_beans(players):
+    # tiny positions are where a capture so often strips a seat bare (and so captures
+    # nothing): the quick tests and the search must not count those as captures
+    from itertools import combinations_with_replacement
+
+    game = load_game("bohnen", players=players)
+    game.search = CaptureSearch(game.board)
+    for beans in (2, 3):
+        for places in combinations_with_replacement(range(12), beans):
+            pits = [0] * 12
+            for p in places:
+                pits[p] += 1
+            pits = tuple(pits)
+            for mover in range(players):
+                if not game.board.beans_of(pits, mover):
+                    continue
+                expected = reference_capture_reachable(game, pits, mover)
+                assert game.search.cold(pits, mover) is expected, (pits, mover)
+                if game.board.direct_capture(pits, mover) or game.board.quiet_threat(pits, mover):
+                    assert expected, (pits, mover)
