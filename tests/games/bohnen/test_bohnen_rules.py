@@ -460,3 +460,11 @@ def test_a_repeated_position_does_not_end_the_game_while_a_capture_is_reachable(
     assert state._repeated()
     assert state.current_player == 0
     assert state.end_reason() is None
+
+
+def test_the_last_allowed_lap_still_captures():
+    # max_laps 2: lap 1 A into B (6), lap 2 B into C D E F a b; b then holds 2: captured
+    state = position({"A": 1, "B": 5, "b": 1, "d": 5}, max_laps=2)
+    after = state.apply("A")
+    assert after.captured == (2, 0)
+    assert beans(after) == {"C": 1, "D": 1, "E": 1, "F": 1, "a": 1, "d": 5}
