@@ -257,7 +257,7 @@ def test_beyond_the_search_bound_a_repeated_position_ends_the_game():
     state = position({"A": 1, "a": 1})
     state.game.search = CaptureSearch(state.game.board, bound=0)  # always "unknown"
     moves = 0
-    while not state.is_terminal():
+    while not state.is_terminal() and moves < 50:  # without the fallback: fail, not hang
         (action,) = state.legal_actions()
         state = state.apply(action)
         moves += 1
