@@ -257,7 +257,7 @@ def test_beyond_the_search_bound_a_repeated_position_ends_the_game():
     state = position({"A": 1, "a": 1})
     state.game.search = CaptureSearch(state.game.board, bound=0)  # always "unknown"
     moves = 0
-    while not state.is_terminal():
+    while not state.is_terminal() and moves < 50:  # without the fallback: fail, not hang
         (action,) = state.legal_actions()
         state = state.apply(action)
         moves += 1
@@ -378,3 +378,93 @@ def test_options_are_checked():
         "capture_chain": "preceding",
         "max_laps": 100,
     }
+
+
+# -- audit: sharper tests for clauses a mutation slipped past --------------------------------------
+
+
+def test_seat_zero_moves_first_in_every_game_size():
+    for players in (2, 3, 4):
+        state = load_game("bohnen", players=players).new_initial_state()
+        assert state.current_player == 0
+
+
+@pytest.mark.parametrize("before", [0, 3, 4])
+def test_the_chain_stops_at_a_preceding_pit_holding_one_four_or_more(before):
+    # F sows a, b, c; c (3) is captured; b then holds before + 1, which is not 2 or 3
+    after = position({"F": 3, "a": 1, "b": before, "c": 2, "d": 5}).apply("F")
+    assert after.captured == (3, 0)
+    assert beans(after) == {"a": 2, "b": before + 1, "d": 5}
+
+
+@pytest.mark.parametrize("held", [0, 1, 4])
+def test_following_chain_stops_at_the_first_pit_without_two_or_three(held):
+    # F sows a, b, c; c (2) is captured; d (not sown) holds no 2 or 3, so e (2) stays
+    state = position({"F": 3, "c": 1, "d": held, "e": 2}, capture_chain="following")
+    after = state.apply("F")
+    assert after.captured == (2, 0)
+    assert beans(after) == {"a": 1, "b": 1, **({"d": held} if held else {}), "e": 2}
+
+
+def test_the_chain_stops_at_an_own_pit_even_with_opponents_beyond_it():
+    # four players, seat 0 owns A B C: C's last bean makes D 2 (captured); the chain then
+    # meets C (own) and stops, so f (2, seat 3) beyond the own pits A B C stays
+    state = position({"C": 1, "D": 1, "E": 5, "e": 5, "f": 2}, players=4)
+    after = state.apply("C")
+    assert after.captured == (2, 0, 0, 0)
+    assert beans(after) == {"E": 5, "e": 5, "f": 2}
+
+
+def test_following_chain_stops_at_an_own_pit_even_with_opponents_beyond_it():
+    # four players, following: C's nine beans end in f (2, captured); the chain then meets
+    # A (own, though it holds 2) and stops, so D (2, seat 1) beyond A B C stays
+    pits = {"A": 2, "B": 3, "C": 9, "D": 1, "f": 1}
+    state = position(pits, players=4, capture_chain="following")
+    after = state.apply("C")
+    assert after.captured == (2, 0, 0, 0)
+    assert beans(after) == {
+        "A": 2,
+        "B": 3,
+        "D": 2,
+        "E": 1,
+        "F": 1,
+        "a": 1,
+        "b": 1,
+        "c": 1,
+        "d": 1,
+        "e": 1,
+    }
+
+
+def test_leave_choices_follow_seat_order_not_the_order_after_the_mover():
+    # three players, following chain, seat 1 (E F a b) moves: b's bean makes c 2 and the
+    # chain takes c d e f (all of seat 2) and A B (all of seat 0): seat 0 chooses first
+    pits = {"b": 1, "c": 1, "d": 2, "e": 2, "f": 2, "A": 2, "B": 2, "E": 5}
+    state = position(pits, to_move=1, players=3, capture_chain="following")
+    first = state.apply("b")
+    assert first.legal_actions() == ["leave:A", "leave:B"]
+    second = first.apply("leave:B")
+    assert second.legal_actions() == ["leave:c", "leave:d", "leave:e", "leave:f"]
+    after = second.apply("leave:e")
+    assert beans(after) == {"B": 2, "E": 5, "e": 2}
+    assert after.captured == (0, 8, 0)  # c d f A, two each
+
+
+def test_a_repeated_position_does_not_end_the_game_while_a_capture_is_reachable():
+    from ludoteca.games.bohnen import BohnenState
+
+    game = load_game("bohnen")
+    start = game.board.start
+    seen_twice = ((start, 0), ((start, 0), None))
+    state = BohnenState(game, start, (0, 0), 0, since_capture=seen_twice)
+    assert state._repeated()
+    assert state.current_player == 0
+    assert state.end_reason() is None
+
+
+def test_the_last_allowed_lap_still_captures():
+    # max_laps 2: lap 1 A into B (6), lap 2 B into C D E F a b; b then holds 2: captured
+    state = position({"A": 1, "B": 5, "b": 1, "d": 5}, max_laps=2)
+    after = state.apply("A")
+    assert after.captured == (2, 0)
+    assert beans(after) == {"C": 1, "D": 1, "E": 1, "F": 1, "a": 1, "d": 5}
