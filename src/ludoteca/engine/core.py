@@ -6,8 +6,10 @@ whose outcomes are ordinary actions, so a game is fully described by its actions
 
 from __future__ import annotations
 
+import collections
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Iterator
 from importlib import resources
 from typing import Any, ClassVar
 
@@ -79,9 +81,14 @@ class Game(ABC):
 
     def replay(self, actions: Any) -> State:
         """Apply ``actions`` from the initial state; a bad one is reported with its step."""
+        return collections.deque(self.replay_states(actions), maxlen=1)[0]
+
+    def replay_states(self, actions: Any) -> Iterator[State]:
+        """Every state while replaying ``actions``, the initial one first (see ``replay``)."""
         if not isinstance(actions, list):
             raise RecordError("'actions' must be a list of strings")
         state = self.new_initial_state()
+        yield state
         for step, action in enumerate(actions, start=1):
             if not isinstance(action, str):
                 raise RecordError(f"action {action!r} is not a string", step)
@@ -89,7 +96,7 @@ class Game(ABC):
                 state = state.apply(action)
             except IllegalAction as error:
                 raise RecordError(error.reason, step) from None
-        return state
+            yield state
 
     def svg(self, state: State, seat: int | None = None, hints: dict | None = None) -> str:
         """The picture of ``state`` as ``seat`` sees it, with clickable ids and hint overlays."""

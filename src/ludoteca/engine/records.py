@@ -75,12 +75,4 @@ class Record:
 
     def states(self, game) -> list:
         """Every state of the game, the initial one first, replayed with ``game``."""
-        state = game.replay([])
-        states = [state]
-        for step, action in enumerate(self.actions, start=1):
-            try:
-                state = state.apply(action)
-            except ValueError as error:
-                raise RecordError(getattr(error, "reason", str(error)), step) from None
-            states.append(state)
-        return states
+        return list(game.replay_states(self.actions))
