@@ -58,6 +58,12 @@ class WagerGame(Game):
     def new_initial_state(self):
         return WagerState(self)
 
+    def score_range(self):
+        return 0.0, 1.0
+
+    def max_game_length(self):
+        return 2  # the bet, then the die
+
 
 class RaceState(State):
     """Three to five seats take turns adding 1 or 2 to a shared counter; whoever reaches the
@@ -98,6 +104,12 @@ class RaceGame(Game):
 
     def new_initial_state(self):
         return RaceState(self)
+
+    def score_range(self):
+        return 0.0, 1.0
+
+    def max_game_length(self):
+        return 10  # every addition adds at least 1 towards 10
 
     def start_at(self, counter: int, to_move: int = 0) -> RaceState:
         return RaceState(self, counter, to_move)
@@ -151,3 +163,9 @@ class HarvestGame(Game):
 
     def new_initial_state(self):
         return HarvestState(self)
+
+    def score_range(self):
+        return 0.0, 10.0
+
+    def max_game_length(self):
+        return 2  # the field, then its yield

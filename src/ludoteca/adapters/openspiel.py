@@ -15,8 +15,9 @@ Action ids. OpenSpiel wants integer actions from a fixed space per game:
   id (linear probing), so ids stay unique and deterministic within each state.
 
 Returns: with several seats, a finished game gives each winner ``1/len(winners)`` and the
-others 0 (constant-sum 1, ties share); a one-seat game returns its score, bounded by the game's
-``score_range`` attribute when it has one, else [0, 1000]. Rewards come only at the end.
+others 0 (constant-sum 1, ties share); a one-seat game returns its score, within the range the
+game declares (``Game.score_range()``). The longest game is the game's declared
+``Game.max_game_length()``. Rewards come only at the end.
 Observation strings are the text board (the games have perfect information; chance is
 explicit), information-state strings the action history.
 """
@@ -34,8 +35,6 @@ from ludoteca.games import registry
 
 HASH_BITS = 16
 HASH_SPACE = 1 << HASH_BITS
-DEFAULT_MAX_GAME_LENGTH = 10_000
-DEFAULT_SCORE_RANGE = (0.0, 1000.0)
 PREFIX = "ludoteca_"
 
 
@@ -147,7 +146,7 @@ class LudotecaGame(pyspiel.Game):
         self.codec = _Shared(ActionCodec(self.ludoteca))
         seats = self.ludoteca.num_players
         if seats == 1:
-            low, high = getattr(self.ludoteca, "score_range", DEFAULT_SCORE_RANGE)
+            low, high = self.ludoteca.score_range()
             utility_sum = None
         else:
             low, high, utility_sum = 0.0, 1.0, 1.0
@@ -159,7 +158,7 @@ class LudotecaGame(pyspiel.Game):
             min_utility=float(low),
             max_utility=float(high),
             utility_sum=utility_sum,
-            max_game_length=int(getattr(self.ludoteca, "max_game_length", DEFAULT_MAX_GAME_LENGTH)),
+            max_game_length=self.ludoteca.max_game_length(),
         )
         parameters = {name: _parameter(value) for name, value in self.ludoteca.options.items()}
         super().__init__(game_type(game_class), info, parameters)

@@ -5,8 +5,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 
-import ludoteca.web  # noqa: F401  (the "web" catalogs)
-
 from .common import add_language, say
 
 

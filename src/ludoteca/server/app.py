@@ -24,7 +24,7 @@ from ludoteca.web import STATIC
 
 from . import words, workers
 from .db import Store
-from .rooms import Hub, RoomError, Watcher, bot_specs, picture_hints
+from .rooms import Hub, RoomError, Watcher, bot_specs, picture
 
 log = logging.getLogger("ludoteca.server")
 
@@ -189,10 +189,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             state = game.replay(record.actions[:step])
         except (RecordError, ValueError) as error:
             raise RoomError(400, "web.error.bad_record", {"detail": str(error)}) from None
-        try:
-            svg = game.svg(state, None, picture_hints(None, lang))
-        except NotImplementedError:
-            svg = None
+        svg = picture(game, state, None, lang, None)
         return {
             "step": step,
             "steps": len(record.actions),

@@ -20,10 +20,11 @@ from functools import partial
 from typing import Any
 
 from ludoteca import CHANCE, load_game
-from ludoteca.bots import make_bot
-from ludoteca.bots.base import BOTS
-from ludoteca.engine import IllegalAction, Message, State, sample_chance
+from ludoteca.bots import BOTS, make_bot
+from ludoteca.engine import Game, IllegalAction, Message, State, sample_chance
 from ludoteca.engine.i18n import translate
+from ludoteca.engine.parts import Hint
+from ludoteca.games import registry
 
 from . import workers
 from .db import LoadedRoom, SeatInfo, Store
@@ -72,18 +73,20 @@ def bot_specs() -> list[str]:
     """Every bot a seat can hold: ``random``, ``mcts:easy`` …"""
     specs = []
     for name, maker in BOTS.items():
-        levels = getattr(maker, "levels", ()) or ()
+        levels = maker.levels
         specs += [f"{name}:{level}" for level in levels] if levels else [name]
     return specs
 
 
-def picture_hints(found: dict | None, lang: str) -> dict[str, Any]:
-    """What a game's ``svg`` gets as ``hints``: the language of its words and, when a hint is
-    shown, the hint itself with its overlay keys also at the top level (views read either)."""
-    if not found:
-        return {"lang": lang}
-    overlay = found.get("overlay") if isinstance(found.get("overlay"), dict) else {}
-    return {**overlay, **found, "lang": lang}
+def picture(
+    game: Game, state: State, seat: int | None, lang: str, found: Hint | None
+) -> str | None:
+    """The game's picture of ``state`` for ``seat`` in ``lang``, a shown hint's overlay drawn
+    (None for a game without a view)."""
+    view = registry.view(game.id)
+    if view is None:
+        return None
+    return view.svg(state, seat, lang=lang, overlay=found.overlay if found else None)
 
 
 @dataclass(eq=False)
@@ -122,7 +125,7 @@ class Live:
         self.lock = asyncio.Lock()
         self.watchers: set[Watcher] = set()
         self.advancing = False
-        self.hints: dict[tuple[int, int], dict | None] = {}
+        self.hints: dict[tuple[int, int], Hint | None] = {}
 
     def rng(self, purpose: str) -> random.Random:
         """A generator fixed by the secret seed and the log position (restart-proof)."""
@@ -412,7 +415,7 @@ class Hub:
         for _ in range(max(1, self.worker_count)):
             self.executor.submit(workers.warm)
 
-    async def hint(self, live: Live, state: State, version: int, seat: int) -> dict | None:
+    async def hint(self, live: Live, state: State, version: int, seat: int) -> Hint | None:
         key = (version, seat)
         if key not in live.hints:
             call = partial(
@@ -471,7 +474,7 @@ class Hub:
                 live.watchers.discard(watcher)
 
     def view(
-        self, live: Live, state: State, version: int, watcher: Watcher, found: dict | None
+        self, live: Live, state: State, version: int, watcher: Watcher, found: Hint | None
     ) -> dict[str, Any]:
         seat = watcher.seat
         observation = translated(state.observation(seat), watcher.lang)
@@ -485,8 +488,5 @@ class Hub:
             "hint": workers.hint_to_json(found, watcher.lang),
         }
         if watcher.views:
-            try:
-                message["svg"] = live.game.svg(state, seat, picture_hints(found, watcher.lang))
-            except NotImplementedError:
-                message["svg"] = None
+            message["svg"] = picture(live.game, state, seat, watcher.lang, found)
         return message

@@ -2,9 +2,5 @@
 
 from pathlib import Path
 
-from ludoteca.engine import register_domain
-
 HERE = Path(__file__).parent
 STATIC = HERE / "static"
-
-register_domain("web", HERE / "locale")

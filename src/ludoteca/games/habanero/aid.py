@@ -14,7 +14,7 @@ from typing import Any
 from ludoteca.engine import Message, State
 
 from . import logic
-from .bot import BEST, Policy, best_action, simulate
+from .policies import BEST, Policy, best_action, simulate
 
 SIMULATIONS = 200  # for roll_or_stop called from Python: about 0.6 s at the start of a game
 HINT_SIMULATIONS = 100  # for the interactive hint: about 0.3 s at the start, less later

@@ -8,13 +8,14 @@ can move, the last campesino dropped or the last habanero harvested.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from ludoteca.engine import CHANCE, TERMINAL, Game, Message, Option, State
 
 from . import logic
 from .logic import SIZE, name
+
+HABANEROS = logic.START_HABANEROS.bit_count()  # 45: every square but the four corners
 
 DECIDE, ROLL, MOVE, PENALTY, OVER = "decide", "roll", "move", "penalty", "over"
 # why the game ended
@@ -331,7 +332,7 @@ def _is_square(text: str) -> bool:
     return True
 
 
-class Habanero(Game):
+class Habanero(Game[HabaneroState]):
     id = "habanero"
     name = "Habanero"
     min_players = max_players = 1
@@ -343,10 +344,16 @@ class Habanero(Game):
         habaneros, campesinos = logic.start(self.options["campesinos"])
         return HabaneroState(self, habaneros, campesinos)
 
-    def svg(self, state: State, seat: int | None = None, hints: dict | None = None) -> str:
-        from .view import svg
+    def score_range(self) -> tuple[float, float]:
+        """From nothing held to all 45 habaneros of the plantation."""
+        return 0.0, float(HABANEROS)
 
-        return svg(state, seat, hints)
+    def max_game_length(self) -> int:
+        """A move harvests (at most 45 times) or lands on an empty square and costs a penalty:
+        a drop (at most 4) or a payment of at least one habanero held (at most 45 in all, as
+        at most 45 were harvested). Each of these at most 94 moves takes the roll, the die
+        and at most one penalty action; the last turn adds a stop or a roll nobody can use."""
+        return (HABANEROS + HABANEROS + 4) * 4 + 2
 
     def all_actions(self) -> list[str]:
         """roll, stop, the die, every move along a rank or file of the 7×7 grid (outside squares
@@ -366,13 +373,3 @@ class Habanero(Game):
             + [f"drop:{name(c)}" for c in squares]
             + [f"pay:{k}" for k in range(1, 6)]
         )
-
-    def heuristic_action(self, state: State, rng: random.Random) -> str | None:
-        from .bot import best_action
-
-        return best_action(state, rng)
-
-    def hint(self, state: State, seat: int) -> dict[str, Any] | None:
-        from .aid import hint
-
-        return hint(state, seat)

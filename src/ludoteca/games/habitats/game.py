@@ -7,7 +7,7 @@ as a chance node ``draw:<tile>``. Setup draws three goals (``goal:<goal>``) and 
 
 from __future__ import annotations
 
-import random
+import math
 import re
 from typing import Any
 
@@ -15,6 +15,7 @@ from ludoteca.engine import CHANCE, TERMINAL, Game, Message, State
 
 from . import goals as goal_rules
 from .park import Park
+from .text import text_board
 from .tiles import (
     SIDES,
     STEPS,
@@ -29,10 +30,10 @@ from .tiles import (
     sides_of,
     tile_set,
 )
-from .view import PLAYER_COLOURS
 
 GOAL_IDS = tuple(goal_rules.GOALS)
 YEARS = 3
+PLAYER_COLOURS = ("#d0342c", "#2a62c9", "#e8b90f", "#8a3fb5", "#f07c1d")  # one per seat
 PLACE = re.compile(r"^place:(-?\d+),(-?\d+)(?::([NESW]+))?$")
 
 
@@ -72,14 +73,8 @@ class HabitatsState(State):
     game: Habitats
 
     def _copy(self, **changes: Any) -> HabitatsState:
-        """A new state with some fields changed (and fresh engine bookkeeping and caches)."""
-        new = HabitatsState.__new__(HabitatsState)
-        fields = self.__dict__.copy()
-        fields.update(changes)
-        fields.update(_trail=None, _length=0, _legal=None, _public=None, _text=None)
-        fields["_outcomes"] = None
-        new.__dict__.update(fields)
-        return new
+        """A new state with some fields changed (and fresh caches)."""
+        return self.copy_with(**changes, _public=None, _text=None, _outcomes=None)
 
     # -- whose turn and what is legal -------------------------------------------------------
 
@@ -404,14 +399,10 @@ class HabitatsState(State):
 
     def text_board(self, lang: str = "en") -> str:
         """The text board in ``lang`` (``str(state)`` is the English one)."""
-        from .view import text_board
-
         return text_board(self, lang)
 
     def __str__(self) -> str:
         if self._text is None:
-            from .view import text_board
-
             self._text = text_board(self)
         return self._text
 
@@ -473,7 +464,7 @@ def park_json(park: Park) -> dict[str, Any]:
     return park.json
 
 
-class Habitats(Game):
+class Habitats(Game[HabitatsState]):
     id = "habitats"
     name = "Habitats"
     min_players = 2
@@ -510,22 +501,11 @@ class Habitats(Game):
             goal_points=((),) * n,
         )
 
-    def svg(self, state: State, seat: int | None = None, hints: dict | None = None) -> str:
-        from .view import svg
+    def score_range(self) -> tuple[float, float]:
+        """No finite top is declared: a park scores whatever its tiles' combinations give."""
+        return 0.0, math.inf
 
-        return svg(state, seat, hints)
-
-    def heuristic_action(self, state: State, rng: random.Random) -> str | None:
-        from .bot import heuristic_action
-
-        return heuristic_action(state, rng)
-
-    def hint(self, state: State, seat: int) -> dict[str, Any] | None:
-        from .bot import hint
-
-        return hint(state, seat)
-
-    def evaluate(self, state: State) -> list[float] | None:
-        from .bot import evaluate
-
-        return evaluate(state)
+    def max_game_length(self) -> int:
+        """The three goal draws, a draw for every tile of the stock at most, and each turn's
+        take and place (or discard)."""
+        return YEARS + self.tiles.total + 2 * self.total_turns

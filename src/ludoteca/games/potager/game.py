@@ -8,8 +8,6 @@ chance node ``draw:<kind>`` with the bag's real odds. See docs/rules/potager.md.
 
 from __future__ import annotations
 
-import copy
-import random
 from typing import Any
 
 from ludoteca.engine import CHANCE, TERMINAL, Game, Message, Option, State
@@ -24,6 +22,7 @@ from .board import (
     TOKENS_PER_VEGETABLE,
     TOOL_SPACES,
     TOOL_TOKENS_EACH,
+    TRACK_END,
     TRACK_TOOLS,
     VEGETABLES,
     WINNING_POINTS,
@@ -32,7 +31,8 @@ from .board import (
     placement_masks,
     placements,
 )
-from .view import GNOME_COLOURS
+
+GNOME_COLOURS = ("#e0609a", "#3f7fd0")  # pink for player 1, blue for player 2
 
 Token = tuple[str, bool]  # (kind, double side up); tool tokens and moles are never double
 Garden = tuple[Token | None, ...]
@@ -251,8 +251,7 @@ class PotagerState(State):
     # -- changing it (only on a fresh copy, see _next) ----------------------------------------
 
     def _next(self, action: str) -> PotagerState:
-        new = copy.copy(self)
-        new._trail, new._length, new._legal = None, 0, None
+        new = self.copy_with()
         kind, _, argument = action.partition(":")
         getattr(new, f"_do_{kind}")(argument)
         return new
@@ -680,7 +679,7 @@ def abbreviation(kind: str, lang: str = "en") -> str:
     return Message(f"potager.abbr.{kind}").text(lang)
 
 
-class PotagerGame(Game):
+class PotagerGame(Game[PotagerState]):
     id = "potager"
     name = "Potager"
     min_players = max_players = 2
@@ -695,11 +694,15 @@ class PotagerGame(Game):
     def new_initial_state(self) -> PotagerState:
         return PotagerState(self)
 
-    def svg(self, state: State, seat: int | None = None, hints: dict | None = None) -> str:
-        from .view import svg
+    def score_range(self) -> tuple[float, float]:
+        """The score track runs from 0 to 60."""
+        return 0.0, float(TRACK_END)
 
-        return svg(state, seat, hints)
-
+    def max_game_length(self) -> int:
+        """A generous bound: the six setup draws; at most 54 turns that place a token (each
+        empties the bag by one draw) and 28 that harvest (at least 3 points each, and the end
+        comes at 40 points), each with its draw and at most 40 decisions of tools and beds."""
+        return 6 + (54 + 28) * 41
     def all_actions(self) -> list[str]:
         """Every draw, take, placement, harvest bed (each pattern on each set of spaces it can
         cover), tool action and skip, whether or not the variant ever uses it."""
@@ -723,21 +726,6 @@ class PotagerGame(Game):
             + [f"hose:{column}" for column in COLUMNS]
             + ["skip"]
         )
-
-    def heuristic_action(self, state: State, rng: random.Random) -> str | None:
-        from .strategy import choose
-
-        return choose(state, rng)
-
-    def evaluate(self, state: State) -> list[float] | None:
-        from .strategy import winning_chances
-
-        return winning_chances(state)
-
-    def hint(self, state: State, seat: int) -> dict[str, Any] | None:
-        from .strategy import advice
-
-        return advice(state, seat)
 
 
 __all__ = ["PotagerGame", "PotagerState"]
