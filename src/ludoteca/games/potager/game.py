@@ -321,7 +321,9 @@ class PotagerState(State):
         else:
             self._end_turn()
 
-    def _enter_tool(self, tool: str, pinned: str | None = None, own_garden_only: bool = False) -> None:
+    def _enter_tool(
+        self, tool: str, pinned: str | None = None, own_garden_only: bool = False
+    ) -> None:
         self.phase, self.tool, self.pinned, self.hand = "tool", tool, pinned, None
         self.own_garden_only = own_garden_only
         if not self._tool_uses(tool):
@@ -539,6 +541,10 @@ class PotagerState(State):
     def why_illegal(self, action: str) -> Message:
         kind, _, argument = action.partition(":")
         now = self.prompt(self.to_move)
+        if action in INDEX and self.phase in ("place", "turn"):
+            # a bare space, as the board shows it: say how a placement is written
+            key = "bare_space" if self.phase == "place" else "bare_space_take"
+            return Message(f"potager.illegal.{key}", {"space": action})
         if (
             kind == "take"
             and self.phase in ("turn", "shovel")
@@ -696,8 +702,34 @@ class PotagerState(State):
         lines.append(legend)
         return "\n".join(lines)
 
+    def text_topics(self, lang: str = "en") -> dict[str, str]:
+        return {"patterns": patterns_text(lang)}
+
     def __str__(self) -> str:
         return self.text_board("en")
+
+
+def patterns_text(lang: str = "en") -> str:
+    """The 15 harvest patterns drawn in text, three per vegetable side by side."""
+    lines = [Message("potager.text.patterns").text(lang)]
+    by_vegetable: dict[str, list] = {}
+    for pattern in pattern_by_id().values():
+        by_vegetable.setdefault(pattern.vegetable, []).append(pattern)
+    for vegetable, group in by_vegetable.items():
+        name = f"{thing(vegetable).text(lang)} ({abbreviation(vegetable, lang)})"
+        width = max(12, *(len(p.id) + 2 for p in group))
+        drawings = [p.rows() for p in group]
+        height = max(len(rows) for rows in drawings)
+        lines.append("")
+        lines.append(f"  {name}")
+        lines.append("    " + "".join(p.id.ljust(width) for p in group).rstrip())
+        for row in range(height):
+            cells = [
+                " ".join(rows[row]).ljust(width) if row < len(rows) else " " * width
+                for rows in drawings
+            ]
+            lines.append("    " + "".join(cells).rstrip())
+    return "\n".join(lines)
 
 
 def harvest_notation(pattern_id: str, cells: tuple[str, ...]) -> str:
