@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import tempfile
@@ -101,7 +102,7 @@ class Record:
         if not path.is_file():
             if path.exists():
                 raise RecordError(f"{path} is not a regular file")
-            raise FileNotFoundError(f"{path}: no such file")
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(path))
         if path.stat().st_size > MAX_RECORD_BYTES:
             raise RecordError(f"{path} is too big for a game record (over 16 MB)")
         try:
