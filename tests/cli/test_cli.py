@@ -57,7 +57,9 @@ def test_play_rejects_unknown_game_option_and_seat(toy, capsys, monkeypatch):
     with pytest.raises(SystemExit) as stop:
         run(capsys, monkeypatch, ["play", "pile", "--colour", "red", "--lang", "en"])
     err = capsys.readouterr().err
-    assert stop.value.code == 2 and "ludoteca play pile: unrecognized arguments: --colour red" in err
+    assert (
+        stop.value.code == 2 and "ludoteca play pile: unrecognized arguments: --colour red" in err
+    )
     code, _, err = run(capsys, monkeypatch, ["play", "pile", "--seat", "4", "--lang", "en"])
     assert code == 2 and "There is no seat 4: seats are 0 to 1." in err
     code, _, err = run(capsys, monkeypatch, ["play", "pile", "--bot", "oracle", "--lang", "en"])

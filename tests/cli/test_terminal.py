@@ -93,7 +93,9 @@ def test_bad_command_lines_end_with_one_clear_line(capsys, monkeypatch, argv, sa
     assert "Your move" not in out
 
 
-def test_save_into_a_missing_folder_is_refused_before_the_game_starts(capsys, monkeypatch, tmp_path):
+def test_save_into_a_missing_folder_is_refused_before_the_game_starts(
+    capsys, monkeypatch, tmp_path
+):
     missing = tmp_path / "nowhere" / "game.json"
     code, out, err = run(capsys, monkeypatch, ["play", "bohnen", "--save", str(missing)], "1\n")
     assert code == 2 and "the folder" in err and "does not exist" in err and one_clear_line(err)
@@ -133,7 +135,9 @@ def test_the_record_is_saved_after_every_action_and_resumed(toy, capsys, monkeyp
     assert first.meta == {"seed": 5, "seat": 0, "bot": "random"}
     assert f"ludoteca play --resume {path}" in out
     assert [name for name in os.listdir(tmp_path)] == ["game.json"]  # no temporary file left
-    code, out, _ = run(capsys, monkeypatch, ["play", "--resume", str(path), "--delay", "0"], "1\n" * 400)
+    code, out, _ = run(
+        capsys, monkeypatch, ["play", "--resume", str(path), "--delay", "0"], "1\n" * 400
+    )
     assert code == 0 and f"Continuing {path} after {len(first.actions)} actions." in out
     assert "The game is over." in out
     final = Record.load(path)
@@ -165,7 +169,9 @@ def test_resume_refuses_what_is_no_record_in_one_line(toy, capsys, monkeypatch, 
     path = tmp_path / "bad.json"
     path.write_text('{"game": "pile", "options": {}, "actions": [], "meta": {"seat": 5}}')
     code, _, err = run(capsys, monkeypatch, ["play", "--resume", str(path), "--lang", "en"])
-    assert code == 2 and "the record's seat 5 is no seat of this game" in err and one_clear_line(err)
+    assert (
+        code == 2 and "the record's seat 5 is no seat of this game" in err and one_clear_line(err)
+    )
     code, _, err = run(capsys, monkeypatch, ["play", "--resume", str(tmp_path / "x.json")])
     assert code == 2 and "No such file" in err and one_clear_line(err)
     code, _, err = run(capsys, monkeypatch, ["play", "--resume", str(path), "pile", "--lang", "en"])
