@@ -35,7 +35,7 @@ from bisect import bisect_right
 from itertools import accumulate
 from typing import Any
 
-from ludoteca.engine import CHANCE, TERMINAL, State
+from ludoteca.engine import CHANCE, TERMINAL, Game, State
 from ludoteca.engine.parts import Knowledge, SearchSettings
 
 from .base import Bot, knowledge_of
@@ -43,9 +43,16 @@ from .base import Bot, knowledge_of
 LEVELS = ("easy", "medium", "hard")
 
 
-# A rollout that has not ended after this many actions is scored by the running scores.
+# A rollout that has not ended after this many actions is scored by the running scores; a
+# game whose declared maximum length (``max_game_length()``) is longer is always rolled out
+# to its end.
 MAX_ROLLOUT = 2000
 DEFAULT_SETTINGS = SearchSettings()
+
+
+def rollout_limit(game: Game[Any]) -> int:
+    """The most actions one rollout plays on ``game``."""
+    return max(MAX_ROLLOUT, game.max_game_length())
 
 
 def level_budget(settings: SearchSettings, level: str) -> int:
@@ -221,6 +228,7 @@ class MCTSBot(Bot):
         self._policy = rollout if heuristic and self.use_knowledge else None
         self._evaluator = evaluate if self.use_knowledge else None
         self._by_score = self._seats == 1 and self._evaluator is None
+        self._rollout_limit = rollout_limit(state.game)
         root = self._new_node(state)
         limit = self.budget(settings)
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
@@ -311,7 +319,7 @@ class MCTSBot(Bot):
         rng = self.rng
         policy, evaluator = self._policy, self._evaluator
         decisions = 0
-        for _ in range(MAX_ROLLOUT):
+        for _ in range(self._rollout_limit):
             player = state.current_player
             if player == TERMINAL:
                 return self._terminal_value(state), list(state.scores())

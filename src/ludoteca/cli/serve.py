@@ -8,7 +8,7 @@ import asyncio
 from .common import add_language, say
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction, lang: str = "en") -> None:
     parser = subparsers.add_parser(
         "serve",
         help="start the web app and print its address",

@@ -75,7 +75,7 @@ class Registry:
     def knowledge(self, game_id: str) -> Knowledge[Any]:
         return self.parts(game_id).knowledge
 
-    def load(self, game_id: str, **options: Any) -> Game[Any]:
+    def load(self, game_id: str, /, **options: Any) -> Game[Any]:
         return self.game_class(game_id)(**options)
 
     def infos(self) -> list[dict[str, Any]]:
