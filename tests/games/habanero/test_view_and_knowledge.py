@@ -7,7 +7,6 @@ import random
 import xml.etree.ElementTree as ElementTree
 
 import pytest
-from habanero_support import ALL, box, position, rolled
 
 from ludoteca import CHANCE, IllegalAction, load_game
 from ludoteca.bots import hint as bots_hint
@@ -23,6 +22,8 @@ from ludoteca.games.habanero import (
     roll_or_stop,
 )
 from ludoteca.games.habanero.policies import BEST, simulate
+
+from .helpers import ALL, box, position, rolled
 
 START = load_game("habanero").new_initial_state
 
