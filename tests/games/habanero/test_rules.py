@@ -1,4 +1,4 @@
-"""Every clause of the Habanero rules (rules/habanero.en.txt and DECISIONS.md), one test each."""
+"""Every clause of the Habanero rules (docs/rules/habanero.md), one test each."""
 
 from __future__ import annotations
 

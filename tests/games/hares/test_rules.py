@@ -1,4 +1,4 @@
-"""Every clause of the Hares rules (rules/hares.ru.txt and DECISIONS.md), one test each."""
+"""Every clause of the Hares rules (docs/rules/hares.md), one test each."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Potager rules, one test per clause (rules/potager.fr.txt, DECISIONS.md, docs/rules/potager.md)."""
+"""Potager rules, one test per clause (docs/rules/potager.md)."""
 
 from __future__ import annotations
 
