@@ -12,9 +12,9 @@ ROOT = Path(__file__).resolve().parent.parent
 OUTSIDE = re.compile(
     "|".join(
         [
-            "DECISIONS" + r"\.md",
-            r"\b" + "DECISIONS" + r"\b",
-            "DESIGN" + r"\.md",
+            "DECI" + r"SIONS\.md",
+            r"\bDECI" + r"SIONS\b",
+            "DESI" + r"GN\.md",
             r"rules/\w+\.(?:en|de|fr|ru)\." + "txt",
             "background" + "/",
             "/work/" + "shared",
