@@ -81,11 +81,14 @@ class _Node:
         self.state = state
         self.player = state.current_player
         self.visits = 0
-        self.totals: list[float] | None = None
-        self.raw: list[float] | None = None
+        self.totals: list[float] = []  # summed returns per seat (sized by the bot)
+        self.raw: list[float] = []  # summed raw scores per seat
         self.children: dict[str, _Node] = {}
         self.value: list[float] | None = None  # a terminal node's fixed return
-        self.raw_end: list[float] | None = None  # and its scores
+        self.raw_end: list[float] = []  # and its scores
+        self.untried: list[str]
+        self.outcome_of: list[str] = []
+        self.cumulative: list[float] = []
         if self.player >= 0:
             self.untried = state.legal_actions()
             rng.shuffle(self.untried)
@@ -95,8 +98,6 @@ class _Node:
             outcomes = state.chance_outcomes()
             self.outcome_of = [outcome for outcome, _ in outcomes]
             self.cumulative = list(accumulate(p for _, p in outcomes))
-        else:
-            self.outcome_of = self.cumulative = None
 
     def sample(self, rng: random.Random) -> str:
         point = rng.random() * self.cumulative[-1]
@@ -288,7 +289,8 @@ class MCTSBot(Bot):
         seat = node.player
         log_n = math.log(node.visits)
         c = self._c
-        best, best_score = None, -math.inf
+        best: _Node | None = None
+        best_score = -math.inf
         if self._by_score:
             # One seat, no evaluator: normalise mean scores by the range seen so far, so early
             # returns are not judged by a range that has grown since.
@@ -298,11 +300,13 @@ class MCTSBot(Bot):
                 score = mean + c * math.sqrt(log_n / child.visits)
                 if score > best_score:
                     best, best_score = child, score
+            assert best is not None, "a node is selected only once it has children"
             return best
         for child in node.children.values():
             score = child.totals[seat] / child.visits + c * math.sqrt(log_n / child.visits)
             if score > best_score:
                 best, best_score = child, score
+        assert best is not None, "a node is selected only once it has children"
         return best
 
     def _score_range(self) -> tuple[float, float]:

@@ -25,7 +25,7 @@ NOT_AN_ACTION = "\u2603 not an action"
 SECRET_WORDS = ("rng", "seed", "random_state", "bag_order")
 
 
-def variants(game_class: type[Game]) -> list[dict[str, Any]]:
+def variants(game_class: type[Game[Any]]) -> list[dict[str, Any]]:
     """Option sets worth testing: every player count, then each other option's values."""
     found: list[dict[str, Any]] = [
         {"players": n} for n in range(game_class.min_players, game_class.max_players + 1)
@@ -45,7 +45,7 @@ def check_game(
 ) -> State:
     """Random play from a seeded RNG, checking the contract at every ``every``-th step."""
     rng = random.Random(seed)
-    state = game.new_initial_state()
+    state: State = game.new_initial_state()
     longest = game.max_game_length()
     for step in range(max_actions):
         assert step <= longest, f"{game!r} seed {seed}: longer than max_game_length() {longest}"
@@ -100,7 +100,8 @@ def check_chance(state: State, where: str) -> None:
 
 def check_refusal(state: State, where: str) -> None:
     before = (state.to_json(), str(state), state.legal_actions())
-    for bad in (NOT_AN_ACTION, "", 7, None):
+    junk: tuple[Any, ...] = (NOT_AN_ACTION, "", 7, None)
+    for bad in junk:
         try:
             state.apply(bad)
         except IllegalAction as error:

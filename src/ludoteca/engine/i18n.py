@@ -85,16 +85,17 @@ def _lookup(key: str, lang: str, count: int | None) -> str | None:
         if not has_key(key, language):
             continue
         translations = _translations(domain, language)
-        if count is not None and (key, 0) in translations._catalog:
+        catalog: dict[Any, str] = getattr(translations, "_catalog", {})  # gettext's own table
+        if count is not None and (key, 0) in catalog:
             return translations.ngettext(key, key, count)
         text = translations.gettext(key)
-        if text != key or (key, 0) not in translations._catalog:
+        if text != key or (key, 0) not in catalog:
             return text
         return translations.ngettext(key, key, 1)
     return None
 
 
-class _Lenient(dict):
+class _Lenient(dict[str, Any]):
     """Leaves a placeholder the parameters do not fill as it is, rather than failing."""
 
     def __missing__(self, key: str) -> str:

@@ -29,7 +29,7 @@ class HabaneroState(State):
 
     def __init__(
         self,
-        game: Game,
+        game: Habanero,
         habaneros: int,
         campesinos: tuple[int, ...],
         held: int = 0,
@@ -48,7 +48,7 @@ class HabaneroState(State):
         self.end = end
 
     def _with(self, **changes: Any) -> HabaneroState:
-        fields = {
+        fields: dict[str, Any] = {
             "habaneros": self.habaneros,
             "campesinos": self.campesinos,
             "held": self.held,
@@ -72,13 +72,31 @@ class HabaneroState(State):
         return logic.outside(self.habaneros, self.campesinos)
 
     def moves(self) -> list[logic.Move]:
-        return logic.moves(self.habaneros, self.campesinos, self.die) if self.phase == MOVE else []
+        if self.phase != MOVE:
+            return []
+        return logic.moves(self.habaneros, self.campesinos, self.rolled)
+
+    @property
+    def rolled(self) -> int:
+        """The die's number (from the roll until the move)."""
+        assert self.die is not None, "no die was thrown"
+        return self.die
+
+    @property
+    def cause(self) -> int:
+        """The square that caused the penalty due."""
+        assert self.target is not None, "no penalty is due"
+        return self.target
 
     def penalty(self) -> int | None:
         """The habaneros ``pay`` costs while a penalty is due."""
         if self.phase != PENALTY:
             return None
-        return logic.penalty(self.habaneros, self.campesinos, self.target)
+        return logic.penalty(self.habaneros, self.campesinos, self.cause)
+
+    def cost(self) -> int:
+        """The habaneros ``pay`` costs (only while a penalty is due)."""
+        return logic.penalty(self.habaneros, self.campesinos, self.cause)
 
     # -- the contract ------------------------------------------------------------------------
 
@@ -94,7 +112,7 @@ class HabaneroState(State):
         if self.phase == MOVE:
             return [f"{name(a)}-{name(b)}" for a, b in self.moves()]
         if self.phase == PENALTY:
-            k = self.penalty()
+            k = self.cost()
             pay = [f"pay:{k}"] if k <= self.held else []
             return pay + [f"drop:{name(c)}" for c in self.campesinos]
         return []
@@ -195,7 +213,7 @@ class HabaneroState(State):
             "end": self.end,
         }
         if self.phase == PENALTY:
-            observation["penalty"] = {"square": name(self.target), "pay": self.penalty()}
+            observation["penalty"] = {"square": name(self.cause), "pay": self.penalty()}
         if self.phase == DECIDE:
             observation["outlook"] = self.outlook()
         return observation
@@ -251,12 +269,12 @@ class HabaneroState(State):
         if self.phase == MOVE:
             return Message("habanero.prompt.move", {"n": self.die})
         if self.phase == PENALTY:
-            k = self.penalty()
+            k = self.cost()
             if k <= self.held:
-                return Message("habanero.prompt.penalty", {"square": name(self.target), "n": k})
+                return Message("habanero.prompt.penalty", {"square": name(self.cause), "n": k})
             return Message(
                 "habanero.prompt.penalty_drop",
-                {"square": name(self.target), "k": k, "held": self.held},
+                {"square": name(self.cause), "k": k, "held": self.held},
             )
         if self.phase == OVER:
             return Message(f"habanero.prompt.over_{self.end}", {"n": self.held, "die": self.die})
@@ -289,7 +307,7 @@ def _why_illegal(state: HabaneroState, action: str) -> Message:
     if not is_penalty:
         return Message(
             "habanero.illegal.penalty_first",
-            {"action": action, "square": name(state.target), "k": state.penalty()},
+            {"action": action, "square": name(state.cause), "k": state.penalty()},
         )
     if kind == "drop":
         return Message("habanero.illegal.no_campesino", {"square": value})
@@ -307,6 +325,7 @@ def _why_not_move(state: HabaneroState, origin: int, target: int) -> Message:
     if origin == target or (ox != tx and oy != ty):
         return Message("habanero.illegal.not_straight", params)
     box = state.plantation
+    assert box is not None, "a move is asked for only while habaneros are left"
     direction = ((tx > ox) - (tx < ox), (ty > oy) - (ty < oy))
     is_outside = not logic.inside(box, ox, oy)
     if is_outside and logic.entry_direction(box, ox, oy) != direction:

@@ -134,7 +134,7 @@ def _board(state: HabaneroState) -> str:
         if state.habaneros >> i & 1:
             parts.append(_pepper(*_centre(i)))
     if state.phase == "penalty":
-        cx, cy = _centre(state.target)
+        cx, cy = _centre(state.cause)
         parts.append(
             element(
                 "circle",
@@ -342,11 +342,11 @@ def _panel(state: HabaneroState, lang: str, overlay: Overlay) -> str:
         )
     )
     if state.phase == "penalty":
-        k = state.penalty()
+        k = state.cost()
         affordable = k <= state.held
         parts.append(
             text(
-                _say("habanero.view.penalty", lang, square=name(state.target)),
+                _say("habanero.view.penalty", lang, square=name(state.cause)),
                 x=x,
                 y=TOP + 360,
                 font_size=15,
