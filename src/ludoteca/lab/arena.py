@@ -21,7 +21,7 @@ import math
 import multiprocessing
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import permutations
 from typing import Any
 
@@ -128,6 +128,7 @@ def run_arena(
     ]
     started = time.perf_counter()
     results: list[dict[str, Any] | None] = [None] * games
+    outcomes: Iterator[tuple[int, dict[str, Any]]]
     if jobs == 1:
         outcomes = map(_play_task, tasks)
         pool = None

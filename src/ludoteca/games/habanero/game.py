@@ -27,6 +27,8 @@ class HabaneroState(State):
     """A position: habaneros left (bitmask), campesinos in play, habaneros held, the phase,
     the last roll and, while a penalty is due, the square that caused it."""
 
+    game: Habanero
+
     def __init__(
         self,
         game: Habanero,

@@ -50,6 +50,8 @@ def result(saved: int, of: int, best: int) -> dict[str, int]:
 class HaresState(State):
     """A position of one level card; ``board`` is None until the colour is drawn."""
 
+    game: HaresGame
+
     def __init__(self, game: HaresGame, board: Field | None, position: Position):
         super().__init__(game)
         self.board = board
@@ -78,9 +80,15 @@ class HaresState(State):
             self._over = not self._moves_here()
         return TERMINAL if self._over else 0
 
+    @property
+    def field(self) -> Field:
+        """The card's field in the colour drawn (only once the colour is drawn)."""
+        assert self.board is not None, "the colour is not drawn yet"
+        return self.board
+
     def _moves_here(self) -> list[tuple[int, int]]:
         p = self.position
-        return hare_moves(self.board, p.hares, p.carrots, p.hunter)
+        return hare_moves(self.field, p.hares, p.carrots, p.hunter)
 
     def _legal_actions(self) -> list[str]:
         return [name(a) + name(b) for a, b in self._moves_here()]
@@ -95,10 +103,9 @@ class HaresState(State):
             colour = action.split(":", 1)[1]
             return HaresState(self.game, self.card.field(colour), self.card.position(colour))
         move = MOVE.match(action)
+        assert move is not None, "only legal actions reach _next"
         origin, target = square(move.group(1)), square(move.group(2))
-        return HaresState(
-            self.game, self.board, advance(self.board, self.position, (origin, target))
-        )
+        return HaresState(self.game, self.board, advance(self.field, self.position, (origin, target)))
 
     def scores(self) -> list[float]:
         return [self.position.saved]
@@ -278,7 +285,7 @@ def why_illegal(state: HaresState, action: str) -> Message:
     move = MOVE.match(action)
     if move is None:
         return Message("hares.illegal.notation", {"action": action})
-    board, p = state.board, state.position
+    board, p = state.field, state.position
     origin, target = square(move.group(1)), square(move.group(2))
     params = {"action": action, "from": move.group(1), "to": move.group(2)}
     if origin not in p.hares:

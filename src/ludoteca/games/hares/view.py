@@ -450,6 +450,7 @@ def _panel(state: HaresState, hints: Overlay | None, lang: str) -> list[str]:
         y += 66
     if state.is_terminal():
         won = state.result()
+        assert won is not None, "a finished game has a result"
         out.append(
             text(
                 state.result_message().text(lang),
