@@ -332,7 +332,7 @@ class Session:
             print(f"  {number:>3}. {action}{extra}")
 
     def show_hint(self) -> None:
-        advice = hint(self.state, self.seat)
+        advice = hint(self.state, self.seat) if self.seat is not None else None
         if not advice:
             print(say(self.lang, "cli.play.no_hint"))
             return
