@@ -344,3 +344,12 @@ def test_a_record_written_by_play_replays_to_the_same_end(saved, capsys, monkeyp
     data = json.loads(saved.read_text())
     code, out, _ = run(capsys, monkeypatch, ["replay", str(saved), "--all", "--lang", "en"])
     assert code == 0 and f"— step {len(data['actions'])} of {len(data['actions'])} —" in out
+
+
+def test_a_saved_record_keeps_the_mode_of_the_file_it_replaces(tmp_path):
+    path = tmp_path / "game.json"
+    Record("pile", {}, []).save(path)
+    assert path.stat().st_mode & 0o777 == 0o644
+    path.chmod(0o600)
+    Record("pile", {}, ["take:1"]).save(path)
+    assert path.stat().st_mode & 0o777 == 0o600 and Record.load(path).actions == ["take:1"]
