@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import random
+import textwrap
 from typing import Any
 
 from ludoteca.engine import CHANCE, TERMINAL, Game, Message, Option, State
@@ -37,6 +38,7 @@ from .view import GNOME_COLOURS
 Token = tuple[str, bool]  # (kind, double side up); tool tokens and moles are never double
 Garden = tuple[Token | None, ...]
 HEDGE_SLOTS = 5
+TEXT_WIDTH = 100  # the text board fits a terminal this wide
 STANDARD, BONUS_TOOLS = "standard", "bonus-tools"
 
 
@@ -688,10 +690,10 @@ class PotagerState(State):
             "potager.text.hedge",
             {"hedge": hedge, "trampoline": trampoline, "n": self.bag_size()},
         ).text(lang)
-        legend = ", ".join(
-            f"{abbreviation(k, lang)} {thing(k).text(lang)}"
-            for k in (*VEGETABLES, *(TOKEN_TOOLS + (MOLE,) if self.game.bonus_tools else ()))
-        )
+        shown = (*VEGETABLES, *dict.fromkeys(TOOL_SPACES.values()))
+        if self.game.bonus_tools:
+            shown += (*TOKEN_TOOLS, MOLE)
+        legend = ", ".join(f"{abbreviation(k, lang)} {thing(k).text(lang)}" for k in shown)
         # row 1 of both gardens lies next to the hedge, as in the picture
         lines = [header(1), *reversed(garden_lines(1)), columns]
         lines.append("   " + hedge + " >" + trampoline.rjust(3))
@@ -699,7 +701,9 @@ class PotagerState(State):
         lines += [*garden_lines(0), header(0)]
         if self.hand is not None:
             lines.append(Message("potager.text.hand", {"kind": thing(self.hand[0])}).text(lang))
-        lines.append(legend)
+        marks = Message("potager.text.marks", {"p": abbreviation("potato", lang)}).text(lang)
+        for text in (legend, marks):
+            lines += textwrap.wrap(text, TEXT_WIDTH, subsequent_indent="  ")
         return "\n".join(lines)
 
     def text_topics(self, lang: str = "en") -> dict[str, str]:
