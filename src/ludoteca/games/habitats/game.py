@@ -422,6 +422,11 @@ class HabitatsState(State):
 
         return text_board(self, lang)
 
+    def text_topics(self, lang: str = "en") -> dict[str, str]:
+        from .view import tiles_text
+
+        return {"tiles": tiles_text(self.game.tiles, lang)}
+
     def __str__(self) -> str:
         if self._text is None:
             from .view import text_board
