@@ -42,13 +42,16 @@ def server(tmp_path_factory):
     """A real uvicorn on a free loopback port, in a thread of this process."""
     import uvicorn
 
-    from ludoteca.server import Settings, create_app
+    from ludoteca.server import Limits, Settings, create_app
 
     added = [game_id for game_id in TEST_GAMES if game_id not in registry.ids()]
     for game_id in added:
         registry.add(game_id, TEST_GAMES[game_id])
+    many = Limits(rooms="1000/minute", joins="1000/minute", hellos="1000/minute")
     app = create_app(
-        Settings(data_dir=tmp_path_factory.mktemp("data"), bot_workers=0, bot_delay=0.0)
+        Settings(
+            data_dir=tmp_path_factory.mktemp("data"), bot_workers=0, bot_delay=0.0, limits=many
+        )
     )
     config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning")
     runner = uvicorn.Server(config)
@@ -80,7 +83,9 @@ def browser():
 
 @pytest.fixture
 def page(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 860}, locale="en-GB")
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 860}, locale="en-GB", bypass_csp=True
+    )
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -226,7 +231,7 @@ def test_clicks_narrow_the_actions_and_warm_cells_show_the_next_clicks(server, p
 def test_two_browsers_play_through_an_invitation_link(server, browser, game_id):
     if game_id not in registry.ids():
         pytest.skip(f"{game_id} is not registered yet")
-    contexts = [browser.new_context(viewport={"width": 1100, "height": 800}) for _ in range(2)]
+    contexts = [browser.new_context(viewport={"width": 1100, "height": 800}, bypass_csp=True) for _ in range(2)]
     try:
         host, guest = (context.new_page() for context in contexts)
         options = {"start": 12, "refill": False} if game_id == "pile" else {"players": 2}
@@ -274,7 +279,7 @@ def test_a_forged_token_is_refused_in_the_page(server, browser):
         server + "/api/rooms",
         json={"game": "pile", "options": {}, "seats": [{"kind": "person"}, {"kind": "person"}]},
     ).json()
-    context = browser.new_context()
+    context = browser.new_context(bypass_csp=True)
     try:
         page = context.new_page()
         page.goto(f"{server}/room/{made['room']}#seat=0&token=forged-token")
@@ -283,7 +288,7 @@ def test_a_forged_token_is_refused_in_the_page(server, browser):
         assert page.evaluate("window.ludoteca.message") is None
         assert page.locator("#lt-undo").is_disabled()
         shot(page, "forged-token")
-        assert "forged-token" not in page.evaluate("localStorage.getItem('ludoteca.seats')")
+        assert "forged-token" not in (page.evaluate("localStorage.getItem('ludoteca.seats')") or "")
         page.click("#lt-watch")
         page.wait_for_function("window.ludoteca.message && window.ludoteca.message.seat === null")
         assert page.evaluate("window.ludoteca.message.observation.legal") == []
@@ -294,7 +299,7 @@ def test_a_forged_token_is_refused_in_the_page(server, browser):
 
 
 def test_the_language_follows_the_browser_and_can_be_switched(server, browser):
-    context = browser.new_context(locale="de-DE")
+    context = browser.new_context(locale="de-DE", bypass_csp=True)
     try:
         page = context.new_page()
         page.goto(server + "/")
@@ -325,6 +330,7 @@ def test_the_lobby_and_a_game_fit_a_phone(server, browser):
         device_scale_factor=2,
         is_mobile=True,
         has_touch=True,
+        bypass_csp=True,
     )
     try:
         page = context.new_page()

@@ -138,7 +138,7 @@ def test_a_page_reconnects_after_sigkill_and_the_game_goes_on(tmp_path):
             browser = playwright.chromium.launch(
                 executable_path="/usr/bin/chromium", headless=True, args=ARGS
             )
-            page = browser.new_page()
+            page = browser.new_page(bypass_csp=True)  # the test waits by evaluating script
             start_from_lobby(page, base, "pile", {"start": 20, "refill": False}, ["me", "bot"])
             message = wait_my_turn_or_end(page, -1)
             for _ in range(3):

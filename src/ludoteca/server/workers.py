@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
@@ -65,7 +66,10 @@ def warm() -> int:
     return len(list_games())
 
 
-def _register(games: dict[str, str]) -> None:
+def _start(games: dict[str, str]) -> None:
+    """A worker starts: Ctrl-C is the server's to handle (the pool is shut down with it), and
+    the games registered at run time are registered here too."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     for game_id, module in games.items():
         if game_id not in registry.ids():
             registry.add(game_id, module)
@@ -79,7 +83,7 @@ def make_executor(workers: int) -> Executor:
     return ProcessPoolExecutor(
         max_workers=workers,
         mp_context=multiprocessing.get_context("spawn"),
-        initializer=_register,
+        initializer=_start,
         initargs=(games,),
     )
 
