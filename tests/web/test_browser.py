@@ -231,7 +231,10 @@ def test_clicks_narrow_the_actions_and_warm_cells_show_the_next_clicks(server, p
 def test_two_browsers_play_through_an_invitation_link(server, browser, game_id):
     if game_id not in registry.ids():
         pytest.skip(f"{game_id} is not registered yet")
-    contexts = [browser.new_context(viewport={"width": 1100, "height": 800}, bypass_csp=True) for _ in range(2)]
+    contexts = [
+        browser.new_context(viewport={"width": 1100, "height": 800}, bypass_csp=True)
+        for _ in range(2)
+    ]
     try:
         host, guest = (context.new_page() for context in contexts)
         options = {"start": 12, "refill": False} if game_id == "pile" else {"players": 2}
