@@ -16,7 +16,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def start_server(data: Path, port: int = 0) -> tuple[subprocess.Popen, str]:
+def start_server(
+    data: Path, port: int = 0, workers: int = 1, new_session: bool = False
+) -> tuple[subprocess.Popen, str]:
     env = {**os.environ, "PYTHONPATH": f"{ROOT / 'src'}{os.pathsep}{ROOT}", "LANG": "C.UTF-8"}
     process = subprocess.Popen(
         [
@@ -30,13 +32,16 @@ def start_server(data: Path, port: int = 0) -> tuple[subprocess.Popen, str]:
             "--bot-delay",
             "0",
             "--workers",
-            "1",
+            str(workers),
+            "--lang",
+            "en",
         ],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
+        start_new_session=new_session,
     )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

@@ -42,8 +42,7 @@ class BotRunner:
 
     def warm(self) -> None:
         """Start the workers now and import the games in them."""
-        for _ in range(max(1, self.worker_count)):
-            self.executor.submit(workers.warm)
+        workers.start_all(self.executor, self.worker_count)
 
     def close(self) -> None:
         for task in self._tasks:
@@ -106,6 +105,7 @@ class BotRunner:
     def _renew(self) -> None:
         old, self.executor = self.executor, workers.make_executor(self.worker_count)
         old.shutdown(wait=False, cancel_futures=True)
+        self.warm()
 
     # -- hints ---------------------------------------------------------------------------
 

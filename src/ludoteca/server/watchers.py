@@ -6,7 +6,7 @@ import asyncio
 import logging
 from collections import deque
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 log = logging.getLogger("ludoteca.server")
 
@@ -76,4 +76,3 @@ class Watcher:
     hints: bool = False
     sent: tuple[int, int] = (-1, -1)  # the (position, presence) of the last view sent
     strikes: int = 0  # refusals for going over a quota, in a row
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
