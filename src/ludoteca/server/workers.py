@@ -10,8 +10,8 @@ import multiprocessing
 import os
 import signal
 from collections.abc import Iterator
-from contextlib import contextmanager
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from contextlib import contextmanager
 from typing import Any
 
 from ludoteca import load_game
