@@ -416,3 +416,50 @@ def test_one_browser_holding_both_seats_plays_both_in_turn(server, page):
         click_action(page, message["observation"]["legal"][0])
         message = wait_my_turn_or_end(page, message["move"])
     assert seats_seen == {0, 1}
+
+
+# -- the page under its own Content-Security-Policy, and replacing an invitation --------------
+
+
+def test_the_page_works_under_its_content_security_policy(server, browser):
+    """No bypass here: the lobby, a room and a move work with the CSP enforced, and the
+    browser reports no violation (the other tests bypass the CSP only to evaluate script)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    try:
+        page = context.new_page()
+        console: list[str] = []
+        page.on("console", lambda message: console.append(message.text))
+        start_from_lobby(page, server, "pile", {"start": 6, "refill": False}, ["me", "bot"])
+        page.wait_for_selector("#lt-board svg")
+        page.wait_for_selector("#lt-status:has-text('connected')")
+        page.locator('#lt-board [id="take:1"]').first.click(force=True)
+        page.wait_for_selector("#lt-log-box li")
+        assert page.evaluate("window.ludoteca.message.move") >= 1
+        page.goto(server + "/rules/hares")
+        page.wait_for_selector("#lt-rules h1, #lt-rules h2")
+        assert not [text for text in console if "Content Security Policy" in text], console
+    finally:
+        context.close()
+
+
+def test_the_host_replaces_an_invitation_and_the_old_link_is_refused(server, browser):
+    contexts = [browser.new_context(bypass_csp=True) for _ in range(2)]
+    try:
+        host, guest = (context.new_page() for context in contexts)
+        start_from_lobby(host, server, "pile", {"start": 12, "refill": False}, ["me", "invite"])
+        old = host.locator(".invite-link").first.input_value()
+        host.click(".new-link")
+        host.wait_for_function(
+            "old => document.querySelector('.invite-link').value !== old", arg=old
+        )
+        new = host.locator(".invite-link").first.input_value()
+        guest.goto(old)
+        guest.wait_for_selector("#lt-prompt.bad")
+        assert "not valid" in guest.inner_text("#lt-prompt")
+        guest.goto("about:blank")
+        guest.goto(new)
+        guest.wait_for_function("window.ludoteca.message && window.ludoteca.message.seat === 1")
+        host.wait_for_selector(".invite.claimed")  # the host sees the friend took the seat
+    finally:
+        for context in contexts:
+            context.close()
