@@ -244,7 +244,8 @@ async def one_room(base: str, pid: int, count: int, moves: int) -> dict:
         done, times = spawn.Event(), spawn.Queue()
         asker = spawn.Process(target=bystander, args=(base, done, times))
         asker.start()
-        await asyncio.sleep(3)  # the bystander is up
+        first = await asyncio.get_running_loop().run_in_executor(None, times.get, True, 120)
+        samples = [first]  # the bystander is up
         joins_from = time.time()
         cpu_0 = cpu_seconds(pid)
         tasks = [asyncio.create_task(w.watch(stop)) for w in watchers]
@@ -280,7 +281,6 @@ async def one_room(base: str, pid: int, count: int, moves: int) -> dict:
                 await asyncio.sleep(0.01)
         cpu_2 = cpu_seconds(pid)
         done.set()
-        samples = []
         while asker.is_alive() or not times.empty():
             try:
                 samples.append(times.get(timeout=1))

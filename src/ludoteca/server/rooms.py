@@ -79,9 +79,13 @@ class Hub:
         host = new_token()
         seed = secrets.token_hex(16)
         options = dict(game.options)
-        await self.db.run(
-            self.db.store.create_room, room_id, game.id, options, seed, infos, hash_token(host)
-        )
+        try:
+            await self.db.run(
+                self.db.store.create_room, room_id, game.id, options, seed, infos, hash_token(host)
+            )
+        except Exception:
+            self.quotas.release_heavy_room(room_id)
+            raise
         await self.room(room_id)
         return {"room": room_id, "host": host, "tokens": {str(k): v for k, v in tokens.items()}}
 
