@@ -187,3 +187,18 @@ def test_limits_are_checked_when_given():
 def test_a_watcher_is_small():
     watcher = Watcher(outbox=Outbox(lambda text: asyncio.sleep(0)))
     assert watcher.seat is None and watcher.sent == (-1, -1)
+
+
+def test_a_database_of_an_earlier_version_gets_the_new_columns(tmp_path, test_games):
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    store = Store(url)
+    store.create_room("r", "pile", {}, "s", PEOPLE)
+    with store.engine.begin() as connection:
+        connection.exec_driver_sql("ALTER TABLE seats DROP COLUMN claimed")
+        connection.exec_driver_sql("ALTER TABLE rooms DROP COLUMN host_hash")
+    store.close()
+    store = Store(url)
+    loaded = store.load_room("r")
+    assert loaded.host_hash is None and not loaded.seats[0].claimed
+    assert store.exchange("r", 0, hash_token("a"), hash_token("a2"), None)
+    store.close()
