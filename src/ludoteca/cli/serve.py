@@ -106,6 +106,9 @@ def run(args: argparse.Namespace) -> int:
             # Compressing costs each socket its own deflate of every view (measured: 60 against
             # 25 ms of server CPU per move with 100 spectators); CPU is what runs out first.
             ws_per_message_deflate=False,
+            # A frame larger than this closes the socket (1009) before it is read whole; the
+            # app answers messages over its own, smaller limit with an error.
+            ws_max_size=1024 * 1024,
         )
     )
 
