@@ -12,8 +12,11 @@ import random
 import re
 from typing import Any
 
+import numpy as np
+
 from ludoteca.engine import CHANCE, TERMINAL, Game, Message, Option, State
 
+from . import tensors
 from .board import (
     COLOURS,
     Field,
@@ -207,6 +210,9 @@ class HaresState(State):
     def why_illegal(self, action: str) -> Message:
         return why_illegal(self, action)
 
+    def observation_tensor(self, seat: int) -> np.ndarray:
+        return tensors.encode(self, seat)
+
     def __str__(self) -> str:
         return self.text_board("en")
 
@@ -309,6 +315,9 @@ class HaresGame(Game):
                     targets.append(ahead + board.step)
                 listed += [name(sq) + name(target) for target in sorted(targets)]
         return listed
+
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        return tensors.shape(self)
 
     def heuristic_action(self, state: State, rng: random.Random) -> str | None:
         if state.current_player != 0:
