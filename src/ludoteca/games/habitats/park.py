@@ -6,6 +6,7 @@ import weakref
 from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from .tiles import LANDSCAPES, SIDE_STEPS, Pos, TileKind, sides_of
@@ -21,6 +22,7 @@ def below_entrance(pos: Pos) -> bool:
     return pos[0] == 0 and pos[1] < 0
 
 
+@cache
 def reachable_cells(tiles: int) -> tuple[Pos, ...]:
     """Every cell a park of at most ``tiles`` placed tiles (besides the entrance) can fill.
 

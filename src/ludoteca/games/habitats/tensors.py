@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .goals import GOALS
-from .park import reachable_cells
+from .park import Park, reachable_cells
 from .tiles import LANDSCAPES, SIDES, Pos
 
 if TYPE_CHECKING:
@@ -77,30 +77,39 @@ def _cell_index(tiles: int) -> dict[Pos, int]:
     return {cell: i for i, cell in enumerate(reachable_cells(tiles))}
 
 
+def park_planes(park: Park, tiles: int) -> np.ndarray:
+    """The cells × 16 block of one park (read-only; kept in the park's memo: parks never
+    change, and equal parks are one object)."""
+    key = ("tensor", tiles)
+    planes = park.memo.get(key)
+    if planes is None:
+        cell_index = _cell_index(tiles)
+        planes = np.zeros((len(cell_index), CELL_FEATURES), np.float32)
+        for pos, (kind, mask) in park.tiles.items():
+            i = cell_index.get(pos)
+            if i is None:  # the entrance
+                continue
+            if kind.landscape is not None:
+                planes[i, LANDSCAPES.index(kind.landscape)] = 1
+            planes[i, len(LANDSCAPES) + KINDS.index(kind.kind)] = 1
+            for bit in range(len(SIDES)):
+                planes[i, len(LANDSCAPES) + len(KINDS) + bit] = mask >> bit & 1
+        planes[[cell_index[pos] for pos in park.open if pos in cell_index], -2] = 1
+        planes[[cell_index[pos] for pos in park.blocked if pos in cell_index], -1] = 1
+        planes.flags.writeable = False
+        park.memo[key] = planes
+    return planes
+
+
 def encode(state: HabitatsState, seat: int) -> np.ndarray:
     """The tensor of a ``HabitatsState`` as ``seat`` sees it."""
     game = state.game
     players, cells, spaces, kinds = _sizes(game)
     tensor = np.zeros(shape(game), np.float32)
     order = [(seat + r) % players for r in range(players)]
-    cell_index = _cell_index(game.turns_per_seat)
     parks = tensor[: players * cells * CELL_FEATURES].reshape(players, cells, CELL_FEATURES)
     for side, owner in enumerate(order):
-        park = state.parks[owner]
-        for pos, (kind, mask) in park.tiles.items():
-            i = cell_index.get(pos)
-            if i is None:  # the entrance
-                continue
-            if kind.landscape is not None:
-                parks[side, i, LANDSCAPES.index(kind.landscape)] = 1
-            parks[side, i, len(LANDSCAPES) + KINDS.index(kind.kind)] = 1
-            for bit in range(len(SIDES)):
-                parks[side, i, len(LANDSCAPES) + len(KINDS) + bit] = mask >> bit & 1
-        for pos in park.open:
-            parks[side, cell_index[pos], -2] = 1
-        for pos in park.blocked:
-            if pos in cell_index:
-                parks[side, cell_index[pos], -1] = 1
+        parks[side] = park_planes(state.parks[owner], game.turns_per_seat)
     at = parks.size
     for side, owner in enumerate(order):
         tensor[at + 2 * side] = min(1.0, state.park_score(owner) / MOST_PARK_SCORE)
