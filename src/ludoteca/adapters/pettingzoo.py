@@ -35,6 +35,7 @@ from ludoteca.engine import CHANCE, State, sample_chance
 from .actions import ActionIndex
 
 ObservationDict = dict[str, np.ndarray]
+RENDER_MODES = ["ansi", "human"]
 
 
 def agent_name(seat: int) -> str:
@@ -44,12 +45,12 @@ def agent_name(seat: int) -> str:
 class LudotecaAEC(AECEnv):  # type: ignore[misc]
     """One of our games with its options fixed, seats as agents; see the module docstring."""
 
-    metadata = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": RENDER_MODES, "is_parallelizable": False}
 
     def __init__(self, game: str, render_mode: str | None = None, **options: Any):
         super().__init__()
         self.game = load_game(game, **options)
-        if render_mode not in (None, *self.metadata["render_modes"]):
+        if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
         shape = self.game.observation_tensor_shape()
         if shape is None:

@@ -75,9 +75,9 @@ def encode(state: PotagerState, seat: int) -> np.ndarray:
             else:
                 gardens[side, space, len(VEGETABLES) + 1 + TOKEN_TOOLS.index(kind)] = 1
     at = gardens.size
-    for slot, kind in enumerate(state.hedge):
-        if kind is not None:
-            tensor[at + slot * len(KINDS) + KINDS.index(kind)] = 1
+    for slot, held in enumerate(state.hedge):
+        if held is not None:
+            tensor[at + slot * len(KINDS) + KINDS.index(held)] = 1
     at += HEDGE_SLOTS * len(KINDS)
     if state.trampoline is not None:
         tensor[at + KINDS.index(state.trampoline)] = 1
