@@ -65,5 +65,8 @@ class PileGame(Game):
     def new_initial_state(self):
         return PileState(self, self.options["start"], 0)
 
+    def all_actions(self):
+        return ["take:1", "take:2", "roll:1", "roll:2", "roll:3"]
+
 
 GAME = PileGame

@@ -11,8 +11,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import numpy as np
+
 from ludoteca.engine import TERMINAL, Game, Message, Option, State, translate
 
+from . import tensors
 from .board import INDEX, PIT_NAMES, SEAT_COLOURS, Board
 from .search import CaptureSearch
 
@@ -288,6 +291,9 @@ class BohnenState(State):
             )
         return super().why_illegal(action)
 
+    def observation_tensor(self, seat: int) -> np.ndarray:
+        return tensors.encode(self, seat)
+
     # -- what a seat sees ----------------------------------------------------------------------
 
     def _observe(self, seat: int | None) -> dict[str, Any]:
@@ -429,6 +435,9 @@ class BohnenGame(Game):
     def all_actions(self) -> list[str]:
         """The twelve pit letters, then ``leave:`` with each of them."""
         return list(PIT_NAMES) + [LEAVE + pit for pit in PIT_NAMES]
+
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        return tensors.shape(self)
 
     # -- knowledge for the bots ----------------------------------------------------------------
 

@@ -11,10 +11,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import numpy as np
+
 from ludoteca.engine import CHANCE, TERMINAL, Game, Message, Option, State
 from ludoteca.engine.notation import from_to
 
-from . import logic
+from . import logic, tensors
 from .logic import SIZE, name
 
 DECIDE, ROLL, MOVE, PENALTY, OVER = "decide", "roll", "move", "penalty", "over"
@@ -269,6 +271,9 @@ class HabaneroState(State):
         move = from_to(action)
         return action if move is None else f"{move[0]}-{move[1]}"
 
+    def observation_tensor(self, seat: int) -> np.ndarray:
+        return tensors.encode(self, seat)
+
 
 def _why_illegal(state: HabaneroState, action: str) -> Message:
     kind, colon, value = action.partition(":")
@@ -372,6 +377,9 @@ class Habanero(Game):
             + [f"drop:{name(c)}" for c in squares]
             + [f"pay:{k}" for k in range(1, 6)]
         )
+
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        return tensors.shape(self)
 
     def heuristic_action(self, state: State, rng: random.Random) -> str | None:
         from .bot import best_action

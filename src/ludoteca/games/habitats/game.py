@@ -11,10 +11,13 @@ import random
 import re
 from typing import Any
 
+import numpy as np
+
 from ludoteca.engine import CHANCE, TERMINAL, Game, Message, State
 
 from . import goals as goal_rules
-from .park import Park
+from . import tensors
+from .park import Park, reachable_cells
 from .tiles import (
     SIDES,
     STEPS,
@@ -367,6 +370,9 @@ class HabitatsState(State):
         cell = park_cell_id(seat, pos)
         return [cell, f"rot-{sides_of(mask)}"] if self.held.is_road else [cell]
 
+    def observation_tensor(self, seat: int) -> np.ndarray:
+        return tensors.encode(self, seat)
+
     def _observe(self, seat: int | None) -> dict[str, Any]:
         if self._public is None:
             self._public = self._public_view()
@@ -533,6 +539,33 @@ class Habitats(Game):
         from .view import svg
 
         return svg(state, seat, hints)
+
+    @property
+    def turns_per_seat(self) -> int:
+        """The turns each seat plays in the whole game (the tiles its park can receive)."""
+        return self.total_turns // self.num_players
+
+    def park_cells(self) -> tuple[Pos, ...]:
+        """Every park cell a tile can ever be placed on (see ``park.reachable_cells``)."""
+        return reachable_cells(self.turns_per_seat)
+
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        return tensors.shape(self)
+
+    def all_actions(self) -> list[str]:
+        """Goals, draws, a take of every market space, then for every reachable park cell its
+        plain placement and one per road mask a tile of the set can show, and ``discard``."""
+        masks = sorted({mask for kind in self.tiles.kinds for mask in kind.orientations} - {0})
+        places = [
+            place_action(cell, mask) for cell in self.park_cells() for mask in (0, *masks)
+        ]
+        return (
+            [f"goal:{goal}" for goal in GOAL_IDS]
+            + list(self.draw_outcomes)
+            + [f"take:{market_square(space)}" for space in self.layout.spaces]
+            + places
+            + ["discard"]
+        )
 
     def heuristic_action(self, state: State, rng: random.Random) -> str | None:
         from .bot import heuristic_action

@@ -13,8 +13,11 @@ import random
 import textwrap
 from typing import Any
 
+import numpy as np
+
 from ludoteca.engine import CHANCE, TERMINAL, Game, Message, Option, State
 
+from . import tensors
 from .board import (
     COLUMNS,
     INDEX,
@@ -627,6 +630,9 @@ class PotagerState(State):
 
     # -- observation and text board -----------------------------------------------------------
 
+    def observation_tensor(self, seat: int) -> np.ndarray:
+        return tensors.encode(self, seat)
+
     def _observe(self, seat: int | None) -> dict[str, Any]:
         def garden(g: int) -> dict[str, Any]:
             return {
@@ -791,6 +797,9 @@ class PotagerGame(Game):
             + [f"hose:{column}" for column in COLUMNS]
             + ["skip"]
         )
+
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        return tensors.shape(self)
 
     def heuristic_action(self, state: State, rng: random.Random) -> str | None:
         from .strategy import choose
