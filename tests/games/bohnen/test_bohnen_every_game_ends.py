@@ -93,9 +93,12 @@ def test_the_hundredth_action_without_a_capture_ends_the_game_the_ninety_ninth_d
 
 
 # Capture-free stretches of real play: from the position, always the listed move number
-# (0 the first legal move, -1 the last, in pit order) never captures and repeats no position
-# three times, so the 100th action is what ends the game.
+# (0 the first legal move, -1 the last, in pit order), or a move drawn by random.Random(k)
+# for ("random", k), never captures and repeats no position three times, so the 100th action
+# is what ends the game.
 STRETCHES = [
+    (2, "preceding", {"C": 2, "a": 1, "f": 1}, 1, ("random", 5)),
+    (2, "following", {"A": 1, "D": 1, "F": 1, "b": 1}, 0, ("random", 3)),
     (3, "preceding", {"A": 1, "E": 1, "c": 2, "d": 1}, 0, 1),
     (3, "following", {"A": 2, "D": 2, "a": 1, "d": 1}, 1, 0),
     (4, "preceding", {"A": 2, "F": 1, "c": 1, "d": 1}, 0, -1),
@@ -107,10 +110,11 @@ STRETCHES = [
 def test_a_hundred_actions_of_play_without_a_capture_end_the_game(stretch):
     players, chain, pits, seat, pick = stretch
     state = position(pits, to_move=seat, players=players, capture_chain=chain)
+    rng = random.Random(pick[1]) if isinstance(pick, tuple) else None
     for number in range(1, QUIET_LIMIT + 1):
         assert state.current_player == state.to_move, f"ended after {number - 1} actions"
         legal = state.legal_actions()
-        state = state.apply(legal[pick % len(legal)])
+        state = state.apply(rng.choice(legal) if rng else legal[pick % len(legal)])
         assert not any(state.captured)
         assert state.quiet == number
     assert state.occurrences() < REPEAT_LIMIT

@@ -222,7 +222,7 @@ class BohnenState(State):
         return [c + board.beans_of(self.pits, seat) for seat, c in enumerate(self.captured)]
 
     def _key(self) -> Any:
-        return (self.pits, self.captured, self.to_move, self.pending)
+        return (self.pits, self.captured, self.to_move, self.pending, self.quiet)
 
     # -- messages ------------------------------------------------------------------------------
 
