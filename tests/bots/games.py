@@ -64,6 +64,9 @@ class WagerGame(Game):
     def max_game_length(self):
         return 2  # the bet, then the die
 
+    def all_actions(self):
+        return ["bet:safe", "bet:long", "die:win", "die:win-too", "die:lose", "die:lose-too"]
+
 
 class RaceState(State):
     """Three to five seats take turns adding 1 or 2 to a shared counter; whoever reaches the
@@ -110,6 +113,9 @@ class RaceGame(Game):
 
     def max_game_length(self):
         return 10  # every addition adds at least 1 towards 10
+
+    def all_actions(self):
+        return ["add:1", "add:2"]
 
     def start_at(self, counter: int, to_move: int = 0) -> RaceState:
         return RaceState(self, counter, to_move)
@@ -169,3 +175,7 @@ class HarvestGame(Game):
 
     def max_game_length(self):
         return 2  # the field, then its yield
+
+    def all_actions(self):
+        fields = ["field:poor", "field:lucky", "field:wide"]
+        return fields + ["ripe:0", "ripe:1", "ripe:4", "ripe:10"]

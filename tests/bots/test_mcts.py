@@ -8,8 +8,14 @@ import pytest
 
 from ludoteca import list_games, load_game
 from ludoteca.bots import MCTSBot, make_bot
-from ludoteca.bots.mcts import DEFAULT_SETTINGS, LEVELS, level_budget
-from ludoteca.engine import CHANCE, Message, sample_chance
+from ludoteca.bots.mcts import (
+    DEFAULT_SETTINGS,
+    LEVELS,
+    MAX_ROLLOUT,
+    level_budget,
+    rollout_limit,
+)
+from ludoteca.engine import CHANCE, TERMINAL, Game, Message, State, sample_chance
 from ludoteca.engine.parts import Hint, Knowledge, SearchSettings
 from ludoteca.games import registry
 
@@ -196,3 +202,60 @@ def test_plays_every_registered_game(game_id):
         state = state.apply(action)
         decisions += 1
     assert decisions > 0 or state.is_terminal()
+
+
+class _WalkState(State):
+    """A walk of ``length`` steps, one legal action a turn; seat 0 wins at the end."""
+
+    def __init__(self, game, steps=0):
+        super().__init__(game)
+        self.steps = steps
+
+    @property
+    def current_player(self):
+        return TERMINAL if self.steps >= self.game.length else self.steps % 2
+
+    def _legal_actions(self):
+        return ["step"]
+
+    def _next(self, action):
+        return _WalkState(self.game, self.steps + 1)
+
+    def scores(self):
+        return [1, 0] if self.steps >= self.game.length else [0, 0]
+
+    def _key(self):
+        return self.steps
+
+    def __str__(self):
+        return f"step {self.steps}"
+
+
+class _WalkGame(Game):
+    id = "walk"
+    name = "Walk"
+    min_players = max_players = 2
+    length = MAX_ROLLOUT + 500
+
+    def new_initial_state(self):
+        return _WalkState(self)
+
+    def score_range(self):
+        return 0.0, 1.0
+
+    def max_game_length(self):
+        return self.length
+
+
+class _ShortWalkGame(_WalkGame):
+    length = 10
+
+
+def test_rollouts_reach_the_end_of_a_game_that_declares_its_maximum_length():
+    walk = _WalkGame()
+    assert rollout_limit(walk) == walk.length > MAX_ROLLOUT
+    assert rollout_limit(load_game("bohnen")) == load_game("bohnen").max_game_length()
+    assert rollout_limit(_ShortWalkGame()) == MAX_ROLLOUT
+    # one rollout: to the end (seat 0 wins), beyond MAX_ROLLOUT actions
+    bot = MCTSBot(iterations=1, seed=0, use_knowledge=False)
+    assert bot.analyse(walk.new_initial_state())["value"] == 1.0

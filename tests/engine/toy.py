@@ -73,6 +73,9 @@ class PileGame(Game):
         # so this bound is a practical one (a d3 refills only a pile below 3).
         return 2 * self.options["start"] + 1000
 
+    def all_actions(self):
+        return ["take:1", "take:2", "roll:1", "roll:2", "roll:3"]
+
 
 GAME = PileGame
 VIEW = None

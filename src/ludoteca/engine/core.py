@@ -12,6 +12,8 @@ from collections.abc import Iterator, Sequence
 from importlib import resources
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
+import numpy as np
+
 from .errors import IllegalAction, RecordError
 from .i18n import LANGUAGES, Message
 from .options import Option, resolve_options
@@ -121,6 +123,10 @@ class Game(ABC, Generic[S]):
         order (the action-id space of adapters such as OpenSpiel); None if not listed."""
         return None
 
+    def observation_tensor_shape(self) -> tuple[int, ...] | None:
+        """The shape of ``State.observation_tensor`` (one dimension); None if the game has none."""
+        return None
+
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and other.options == self.options
 
@@ -194,6 +200,11 @@ class State(ABC):
     def _observe(self, seat: int | None) -> dict[str, Any]:
         """The game's own observation keys as ``seat`` may see them (None: a spectator)."""
         return {}
+
+    def observation_tensor(self, seat: int) -> np.ndarray:
+        """What ``seat`` sees, as a flat float32 array of ``game.observation_tensor_shape()``
+        (the layouts are in docs/rl.md); games with a tensor encoding override this."""
+        raise NotImplementedError(f"{self.game.id} has no observation tensor")
 
     def clicks(self, action: str) -> list[str]:
         """The ids of the view's elements a person clicks, in order, to choose ``action``."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import stat
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -91,6 +92,9 @@ class Record:
                 handle.write(self.dumps() + "\n")
                 handle.flush()
                 os.fsync(handle.fileno())
+            # a new record is readable like any file written by hand; a rewritten one keeps
+            # its mode (the temporary file starts private)
+            os.chmod(temporary, stat.S_IMODE(path.stat().st_mode) if path.exists() else 0o644)
             os.replace(temporary, path)
         except BaseException:
             if temporary is not None:

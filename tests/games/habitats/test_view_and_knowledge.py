@@ -166,3 +166,15 @@ def test_every_line_of_the_text_board_fits_100_columns_even_for_a_long_thin_park
         game = load_game("habitats", players=5)
         final = play(game.new_initial_state(), [RandomBot(s) for s in range(5)], random.Random(3))
         assert max(len(line) for line in final.text_board(lang).splitlines()) <= 100
+
+
+def test_every_tile_and_what_it_needs_on_request_in_four_languages():
+    state = playing_state(2)
+    for lang in ("en", "de", "fr", "ru"):
+        tiles = state.text_topics(lang)["tiles"]
+        assert max(len(line) for line in tiles.splitlines()) <= 100
+        assert len([line for line in tiles.splitlines() if "×" in line]) == 58  # every kind
+    assert (
+        "  gzeb  ×2  zebra: 4 VP when its habitat holds 3 grassland, 1 water"
+        in (state.text_topics("en")["tiles"])
+    )

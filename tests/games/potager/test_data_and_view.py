@@ -162,3 +162,15 @@ def test_the_harvest_patterns_are_drawn_in_text_on_request_in_four_languages():
     english = state.text_topics("en")["patterns"]
     assert "    # # # # #" in english  # carrot-3, a row of five
     assert "rotation or mirror image counts" in english
+
+
+def test_the_text_board_names_the_tool_spaces_and_the_sides_and_fits_100_columns():
+    state = load_game("potager", variant="bonus-tools").new_initial_state()
+    for lang in LANGUAGES:
+        board = state.text_board(lang)
+        assert max(len(line) for line in board.splitlines()) <= 100
+    board = load_game("potager").new_initial_state().text_board("en")
+    english = " ".join(line.strip() for line in board.splitlines())  # wrapped lines joined
+    assert "gl gloves, ba basket, wb wheelbarrow, wc watering can" in english
+    assert "P2: a potato double side up, P1: single side" in english
+    assert "K2: eine Kartoffel" in state.text_board("de")  # the German potato is a K

@@ -10,8 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from ludoteca.engine import TERMINAL, Game, Message, Option, State, translate
 
+from . import tensors
 from .board import INDEX, PIT_NAMES, SEAT_COLOURS, Board
 from .search import CaptureSearch
 
@@ -218,7 +221,7 @@ class BohnenState(State):
         return [c + board.beans_of(self.pits, seat) for seat, c in enumerate(self.captured)]
 
     def _key(self) -> Any:
-        return (self.pits, self.captured, self.to_move, self.pending)
+        return (self.pits, self.captured, self.to_move, self.pending, self.quiet)
 
     # -- messages ------------------------------------------------------------------------------
 
@@ -286,6 +289,9 @@ class BohnenState(State):
                 "bohnen.illegal.must_feed", {"pit": action, "player": following, "choices": legal}
             )
         return super().why_illegal(action)
+
+    def observation_tensor(self, seat: int) -> np.ndarray:
+        return tensors.encode(self, seat)
 
     # -- what a seat sees ----------------------------------------------------------------------
 
@@ -427,6 +433,9 @@ class BohnenGame(Game[BohnenState]):
     def all_actions(self) -> list[str]:
         """The twelve pit letters, then ``leave:`` with each of them."""
         return list(PIT_NAMES) + [LEAVE + pit for pit in PIT_NAMES]
+
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        return tensors.shape(self)
 
 
 def capture_gain(state: BohnenState, action: str) -> int:

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from ludoteca.engine import CHANCE, TERMINAL, Game, Message, Option, State
 from ludoteca.engine.notation import from_to
 
-from . import logic
+from . import logic, tensors
 from .logic import SIZE, name
 
 HABANEROS = logic.START_HABANEROS.bit_count()  # 45: every square but the four corners
@@ -290,6 +292,9 @@ class HabaneroState(State):
         move = from_to(action)
         return action if move is None else f"{move[0]}-{move[1]}"
 
+    def observation_tensor(self, seat: int) -> np.ndarray:
+        return tensors.encode(self, seat)
+
 
 def _why_illegal(state: HabaneroState, action: str) -> Message:
     kind, colon, value = action.partition(":")
@@ -400,3 +405,6 @@ class Habanero(Game[HabaneroState]):
             + [f"drop:{name(c)}" for c in squares]
             + [f"pay:{k}" for k in range(1, 6)]
         )
+
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        return tensors.shape(self)

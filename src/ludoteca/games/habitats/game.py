@@ -11,11 +11,14 @@ import math
 import re
 from typing import Any
 
+import numpy as np
+
 from ludoteca.engine import CHANCE, TERMINAL, Game, Message, State
 
 from . import goals as goal_rules
-from .park import Park
-from .text import text_board
+from . import tensors
+from .park import Park, reachable_cells
+from .text import text_board, tiles_text
 from .tiles import (
     SIDES,
     STEPS,
@@ -362,6 +365,9 @@ class HabitatsState(State):
         cell = park_cell_id(seat, pos)
         return [cell, f"rot-{sides_of(mask)}"] if self.held.is_road else [cell]
 
+    def observation_tensor(self, seat: int) -> np.ndarray:
+        return tensors.encode(self, seat)
+
     def _observe(self, seat: int | None) -> dict[str, Any]:
         if self._public is None:
             self._public = self._public_view()
@@ -414,6 +420,9 @@ class HabitatsState(State):
     def text_board(self, lang: str = "en") -> str:
         """The text board in ``lang`` (``str(state)`` is the English one)."""
         return text_board(self, lang)
+
+    def text_topics(self, lang: str = "en") -> dict[str, str]:
+        return {"tiles": tiles_text(self.game.tiles, lang)}
 
     def __str__(self) -> str:
         if self._text is None:
@@ -523,3 +532,30 @@ class Habitats(Game[HabitatsState]):
         """The three goal draws, a draw for every tile of the stock at most, and each turn's
         take and place (or discard)."""
         return YEARS + self.tiles.total + 2 * self.total_turns
+
+    @property
+    def turns_per_seat(self) -> int:
+        """The turns each seat plays in the whole game (the tiles its park can receive)."""
+        return self.total_turns // self.num_players
+
+    def park_cells(self) -> tuple[Pos, ...]:
+        """Every park cell a tile can ever be placed on (see ``park.reachable_cells``)."""
+        return reachable_cells(self.turns_per_seat)
+
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        return tensors.shape(self)
+
+    def all_actions(self) -> list[str]:
+        """Goals, draws, a take of every market space, then for every reachable park cell its
+        plain placement and one per road mask a tile of the set can show, and ``discard``."""
+        masks = sorted({mask for kind in self.tiles.kinds for mask in kind.orientations} - {0})
+        places = [
+            place_action(cell, mask) for cell in self.park_cells() for mask in (0, *masks)
+        ]
+        return (
+            [f"goal:{goal}" for goal in GOAL_IDS]
+            + list(self.draw_outcomes)
+            + [f"take:{market_square(space)}" for space in self.layout.spaces]
+            + places
+            + ["discard"]
+        )

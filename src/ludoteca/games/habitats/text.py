@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ludoteca.engine import Message
 
 from .park import Park
-from .tiles import TileKind, market_square, sides_of
+from .tiles import TileKind, TileSet, market_square, sides_of
 
 if TYPE_CHECKING:
     from .game import HabitatsState
@@ -147,6 +147,15 @@ def need(kind: TileKind, lang: str) -> str:
     if kind.kind == "road":
         return say(lang, "habitats.need.road", tile=name, vp=kind.vp)
     return say(lang, "habitats.need.flower", tile=name, vp=kind.vp)
+
+
+def tiles_text(tiles: TileSet, lang: str) -> str:
+    """Every tile kind of the stock with its code, its count and what it needs and scores."""
+    lines = textwrap.wrap(say(lang, "habitats.board.tiles"), TEXT_WIDTH)
+    for kind in tiles.kinds:
+        line = f"  {code(kind, kind.roads):<5} ×{kind.count}  {need(kind, lang)}"
+        lines += textwrap.wrap(line, TEXT_WIDTH, subsequent_indent=" " * 12)
+    return "\n".join(lines)
 
 
 def _needs(state: HabitatsState, lang: str) -> list[str]:

@@ -11,9 +11,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import numpy as np
+
 from ludoteca.engine import CHANCE, TERMINAL, Game, Message, Option, State
 from ludoteca.engine.notation import from_to
 
+from . import tensors
 from .board import (
     COLOURS,
     Field,
@@ -218,6 +221,9 @@ class HaresState(State):
         move = from_to(action)
         return action if move is None else move[0] + move[1]
 
+    def observation_tensor(self, seat: int) -> np.ndarray:
+        return tensors.encode(self, seat)
+
     def __str__(self) -> str:
         return self.text_board("en")
 
@@ -365,6 +371,9 @@ class HaresGame(Game[HaresState]):
                     targets.append(ahead + board.step)
                 listed += [name(sq) + name(target) for target in sorted(targets)]
         return listed
+
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        return tensors.shape(self)
 
 
 def levels() -> list[dict[str, Any]]:

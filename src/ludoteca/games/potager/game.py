@@ -8,10 +8,14 @@ chance node ``draw:<kind>`` with the bag's real odds. See docs/rules/potager.md.
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
+
+import numpy as np
 
 from ludoteca.engine import CHANCE, TERMINAL, Game, Message, Option, State
 
+from . import tensors
 from .board import (
     COLUMNS,
     INDEX,
@@ -37,6 +41,7 @@ GNOME_COLOURS = ("#e0609a", "#3f7fd0")  # pink for player 1, blue for player 2
 Token = tuple[str, bool]  # (kind, double side up); tool tokens and moles are never double
 Garden = tuple[Token | None, ...]
 HEDGE_SLOTS = 5
+TEXT_WIDTH = 100  # the text board fits a terminal this wide
 STANDARD, BONUS_TOOLS = "standard", "bonus-tools"
 
 
@@ -624,6 +629,9 @@ class PotagerState(State):
 
     # -- observation and text board -----------------------------------------------------------
 
+    def observation_tensor(self, seat: int) -> np.ndarray:
+        return tensors.encode(self, seat)
+
     def _observe(self, seat: int | None) -> dict[str, Any]:
         def garden(g: int) -> dict[str, Any]:
             return {
@@ -687,10 +695,10 @@ class PotagerState(State):
             "potager.text.hedge",
             {"hedge": hedge, "trampoline": trampoline, "n": self.bag_size()},
         ).text(lang)
-        legend = ", ".join(
-            f"{abbreviation(k, lang)} {thing(k).text(lang)}"
-            for k in (*VEGETABLES, *(TOKEN_TOOLS + (MOLE,) if self.game.bonus_tools else ()))
-        )
+        shown = (*VEGETABLES, *dict.fromkeys(TOOL_SPACES.values()))
+        if self.game.bonus_tools:
+            shown += (*TOKEN_TOOLS, MOLE)
+        legend = ", ".join(f"{abbreviation(k, lang)} {thing(k).text(lang)}" for k in shown)
         # row 1 of both gardens lies next to the hedge, as in the picture
         lines = [header(1), *reversed(garden_lines(1)), columns]
         lines.append("   " + hedge + " >" + trampoline.rjust(3))
@@ -698,7 +706,9 @@ class PotagerState(State):
         lines += [*garden_lines(0), header(0)]
         if self.hand is not None:
             lines.append(Message("potager.text.hand", {"kind": thing(self.hand[0])}).text(lang))
-        lines.append(legend)
+        marks = Message("potager.text.marks", {"p": abbreviation("potato", lang)}).text(lang)
+        for text in (legend, marks):
+            lines += textwrap.wrap(text, TEXT_WIDTH, subsequent_indent="  ")
         return "\n".join(lines)
 
     def text_topics(self, lang: str = "en") -> dict[str, str]:
@@ -790,6 +800,9 @@ class PotagerGame(Game[PotagerState]):
             + [f"hose:{column}" for column in COLUMNS]
             + ["skip"]
         )
+
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        return tensors.shape(self)
 
 
 __all__ = ["PotagerGame", "PotagerState"]
