@@ -29,5 +29,6 @@ python3 -m pip install -q -e ".[test,openspiel,postgres,rl-envs]"
 python3 -m ruff check .
 # Types: the engine under strict flags, and every package typed so far (pyproject.toml, [tool.mypy]).
 python3 -m mypy -p ludoteca.engine -p ludoteca.bots -p ludoteca.adapters -p ludoteca.lab \
-    -p ludoteca.games.bohnen -p ludoteca.games.habanero -p ludoteca.games.hares
+    -p ludoteca.games.bohnen -p ludoteca.games.habanero -p ludoteca.games.hares \
+    -p ludoteca.games.potager
 python3 -m pytest -n 2 "$@"

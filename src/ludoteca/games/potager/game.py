@@ -46,6 +46,8 @@ STANDARD, BONUS_TOOLS = "standard", "bonus-tools"
 
 
 class PotagerState(State):
+    game: PotagerGame
+
     def __init__(self, game: PotagerGame):
         super().__init__(game)
         bag = [TOKENS_PER_VEGETABLE] * len(VEGETABLES)
@@ -94,7 +96,7 @@ class PotagerState(State):
         if self.phase == "shovel":
             return self._shovel_takes()
         if self.phase == "tool":
-            return self._tool_uses(self.tool) + ["skip"]
+            return self._tool_uses(self.current_tool) + ["skip"]
         if self.phase == "gnome":
             return self._gnome_options() + ["skip"]
         return []
@@ -142,6 +144,24 @@ class PotagerState(State):
     def token(self, seat: int, space: str) -> Token | None:
         return self.gardens[seat][INDEX[space]]
 
+    def placed(self, seat: int, space: str) -> Token:
+        """The token on ``space`` of ``seat``'s garden (where the rules know there is one)."""
+        token = self.gardens[seat][INDEX[space]]
+        assert token is not None, f"no token on {space}"
+        return token
+
+    @property
+    def in_hand(self) -> tuple[str, int]:
+        """(kind, hedge slot) of the token taken and not yet placed."""
+        assert self.hand is not None, "no token in hand"
+        return self.hand
+
+    @property
+    def current_tool(self) -> str:
+        """The tool whose step this is (in the tool phase)."""
+        assert self.tool is not None, "no tool in use"
+        return self.tool
+
     def empty_spaces(self, seat: int, tool_spaces: bool = True) -> list[str]:
         return [
             space
@@ -180,10 +200,11 @@ class PotagerState(State):
 
     def _shovel_takes(self) -> list[str]:
         k = self.shovel_slot
+        assert k is not None, "a shovel swap sets the slot"
         return [a for a in self._takes() if a in (f"take:{k}", f"take:{k + 1}")]
 
     def _places(self) -> list[str]:
-        kind, _ = self.hand
+        kind, _ = self.in_hand
         if kind in VEGETABLES:
             return [f"place:{space}" for space in self.empty_spaces(self.me)]
         own = [f"place:{space}" for space in self.empty_spaces(self.me, False)]
@@ -359,12 +380,14 @@ class PotagerState(State):
     def _do_take(self, argument: str) -> None:
         slot = int(argument)
         hedge = list(self.hedge)
-        self.hand, hedge[slot - 1] = (hedge[slot - 1], slot), None
+        taken = hedge[slot - 1]
+        assert taken is not None, "only a filled slot can be taken"
+        self.hand, hedge[slot - 1] = (taken, slot), None
         self.hedge = tuple(hedge)
         self.phase, self.tool, self.shovel_slot = "place", None, None
 
     def _do_place(self, space: str) -> None:
-        kind, slot = self.hand
+        kind, slot = self.in_hand
         self.hand = None
         if kind in VEGETABLES:
             self._set(self.me, space, (kind, column_of(space) == slot))
@@ -388,7 +411,7 @@ class PotagerState(State):
         _, _, cells = argument.partition(":")
         spaces = cells.split(",")
         for space in spaces:
-            vegetable, double = self.token(self.me, space)
+            vegetable, double = self.placed(self.me, space)
             self._set(self.me, space, (vegetable, False) if double else None)
         self.turned |= {space for space in spaces if self.token(self.me, space) is not None}
         self._score(len(spaces))
@@ -417,7 +440,7 @@ class PotagerState(State):
     def _do_flip(self, argument: str) -> None:
         garden, space = argument.split("-")
         seat = int(garden[1:])
-        vegetable, double = self.token(seat, space)
+        vegetable, double = self.placed(seat, space)
         self._set(seat, space, (vegetable, not double))
         self._end_turn()
 
@@ -528,7 +551,7 @@ class PotagerState(State):
         if seat != self.to_move:
             return Message("core.prompt.waiting", {"player": self.to_move + 1})
         if self.phase == "place":
-            kind, slot = self.hand
+            kind, slot = self.in_hand
             key = "place" if kind in VEGETABLES else "place_tool"
             return Message(
                 f"potager.prompt.{key}", {"kind": thing(kind), "column": COLUMNS[slot - 1]}
@@ -556,19 +579,19 @@ class PotagerState(State):
         ):
             if argument not in {str(k) for k in range(1, HEDGE_SLOTS + 1)}:
                 return Message("potager.illegal.no_slot", {"slot": argument})
-            token = self.hedge[int(argument) - 1]
-            if token is None:
+            in_slot = self.hedge[int(argument) - 1]
+            if in_slot is None:
                 return Message("potager.illegal.slot_empty", {"slot": argument})
             if self.phase == "shovel":
                 return Message("potager.illegal.shovel_pair", {"slot": argument})
-            return Message("potager.illegal.no_room", {"kind": thing(token)})
+            return Message("potager.illegal.no_room", {"kind": thing(in_slot)})
         if kind in ("place", "mole") and self.phase == "place":
             if argument not in INDEX:
                 return Message("potager.illegal.not_space", {"space": argument})
             seat = self.me if kind == "place" else self.opponent
             if self.token(seat, argument) is not None:
                 return Message("potager.illegal.occupied", {"space": argument})
-            if argument in TOOL_SPACES and self.hand[0] not in VEGETABLES:
+            if argument in TOOL_SPACES and self.in_hand[0] not in VEGETABLES:
                 return Message("potager.illegal.tool_space", {"space": argument})
             if kind == "mole":
                 return Message("potager.illegal.mole_vegetable")

@@ -64,7 +64,8 @@ WARM, ADVISED = "#f6d365", "#00a3ff"
 
 
 def _edge_width(colour: str | None, normal: float) -> float:
-    return {WARM: 3, ADVISED: 4}.get(colour, normal)
+    widths: dict[str | None, float] = {WARM: 3, ADVISED: 4}
+    return widths.get(colour, normal)
 
 
 def _garden(state, seat: int, top: float, facing_down: bool, lang: str, warm: dict) -> str:
@@ -209,6 +210,7 @@ def _hedge(state, lang: str, warm: dict) -> str:
         ),
         text(_t("potager.view.hedge", lang), x=16, y=HEDGE_Y - 12, font_size=11, fill="#1f4a1c"),
     ]
+    x: float
     for slot in range(1, 6):
         x = GARDEN_X + (slot - 1) * CELL
         slot_id = f"hedge-{slot}"
