@@ -77,6 +77,12 @@ class HabitatsState(State):
 
     game: Habitats
 
+    @property
+    def in_hand(self) -> TileKind:
+        """The tile taken and not yet placed (in the place phase)."""
+        assert self.held is not None, "no tile in hand"
+        return self.held
+
     def _copy(self, **changes: Any) -> HabitatsState:
         """A new state with some fields changed (and fresh caches)."""
         return self.copy_with(**changes, _public=None, _text=None, _outcomes=None)
@@ -153,7 +159,7 @@ class HabitatsState(State):
         if self.phase == "take":
             return [f"take:{market_square(space)}" for space, _ in self.takeable()]
         park = self.parks[self.current_player]
-        actions = [place_action(pos, mask) for pos, mask in park.placements(self.held)]
+        actions = [place_action(pos, mask) for pos, mask in park.placements(self.in_hand)]
         return actions or ["discard"]
 
     # -- applying an action -----------------------------------------------------------------
@@ -170,21 +176,25 @@ class HabitatsState(State):
             market[self.pending[0]] = value
             return self._copy(market=market, stock=tuple(stock), pending=self.pending[1:])
         if kind == "take":
-            return self._take(parse_market_square(value))
+            space = parse_market_square(value)
+            assert space is not None, "only legal actions reach _next"
+            return self._take(space)
         if action == "discard":
             return self._end_turn(self.parks)
         pos, mask = parse_place(action)
         seat = self.current_player
         parks = list(self.parks)
-        parks[seat] = parks[seat].place(pos, self.held, mask)
+        parks[seat] = parks[seat].place(pos, self.in_hand, mask)
         return self._end_turn(tuple(parks))
 
     def _take(self, space: Pos) -> HabitatsState:
         seat = self.current_player
         old, _ = self.figures[seat]
         direction = _direction(old, space)
+        tile_id = self.market[space]
+        assert direction is not None and tile_id is not None, "a legal take is in line, of a tile"
         market = dict(self.market)
-        held = self.game.tiles.by_id(market[space])
+        held = self.game.tiles.by_id(tile_id)
         market[space] = None
         figures = list(self.figures)
         figures[seat] = (space, direction)
@@ -240,13 +250,14 @@ class HabitatsState(State):
         if self.phase == "take":
             return Message("habitats.prompt.take", {"n": self.turns_left(seat)})
         if self.legal_actions() == ["discard"]:
-            return Message("habitats.prompt.discard", {"tile": tile_name(self.held.id)})
-        key = "habitats.prompt.place_road" if self.held.is_road else "habitats.prompt.place"
-        return Message(key, {"tile": tile_name(self.held.id)})
+            return Message("habitats.prompt.discard", {"tile": tile_name(self.in_hand.id)})
+        key = "habitats.prompt.place_road" if self.in_hand.is_road else "habitats.prompt.place"
+        return Message(key, {"tile": tile_name(self.in_hand.id)})
 
     def label(self, action: str) -> Message:
         if action.startswith("take:"):
-            tile = self.market.get(parse_market_square(action[5:]))
+            space = parse_market_square(action[5:])
+            tile = self.market.get(space) if space is not None else None
             return Message(
                 "habitats.label.take", {"square": action[5:], "tile": tile_name(tile or "")}
             )
@@ -307,7 +318,7 @@ class HabitatsState(State):
         if is_take:
             return self._why_take(action[5:])
         if action == "discard":
-            return Message("habitats.illegal.discard", {"tile": tile_name(self.held.id)})
+            return Message("habitats.illegal.discard", {"tile": tile_name(self.in_hand.id)})
         return self._why_place(action)
 
     def _why_take(self, square: str) -> Message:
@@ -321,7 +332,7 @@ class HabitatsState(State):
         if direction is None:
             return Message("habitats.illegal.not_in_line", {"square": square})
         first = self._first_tile(pos, direction)
-        if first != space:
+        if first is not None and first != space:
             return Message(
                 "habitats.illegal.not_first", {"square": square, "first": market_square(first)}
             )
@@ -329,10 +340,11 @@ class HabitatsState(State):
 
     def _why_place(self, action: str) -> Message:
         pos, mask = parse_place(action)
-        held = self.held
+        held = self.in_hand
         if self.legal_actions() == ["discard"]:
             return Message("habitats.illegal.fits_nowhere", {"tile": tile_name(held.id)})
-        sides = PLACE.match(action).group(3)
+        matched = PLACE.match(action)
+        sides = matched.group(3) if matched else None
         if held.is_road and sides is None:
             return Message("habitats.illegal.needs_roads", {"tile": tile_name(held.id)})
         if not held.is_road and sides is not None:
@@ -363,7 +375,7 @@ class HabitatsState(State):
             return [f"discard-{seat}"]
         pos, mask = parse_place(action)
         cell = park_cell_id(seat, pos)
-        return [cell, f"rot-{sides_of(mask)}"] if self.held.is_road else [cell]
+        return [cell, f"rot-{sides_of(mask)}"] if self.in_hand.is_road else [cell]
 
     def observation_tensor(self, seat: int) -> np.ndarray:
         return tensors.encode(self, seat)
