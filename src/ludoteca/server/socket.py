@@ -89,10 +89,8 @@ async def _handle(hub: Hub, room: Room, watcher: Watcher, message: object) -> No
         watcher.lang = words.language(message.lang)
         quotas.hit("hellos", watcher.address)
         seat = room.seat_of(message.token) if message.token is not None else None
-        hub.leave(room, watcher)
-        watcher.seat = seat
         watcher.views = message.views
-        await hub.welcome(room, watcher)
+        await hub.welcome(room, watcher, seat)
         return
     if watcher not in room.watchers:
         raise RoomError(400, "web.error.hello_first")
