@@ -66,6 +66,7 @@ async def socket(websocket: WebSocket, room_id: str) -> None:
 async def _one(hub: Hub, room: Room, watcher: Watcher, event: Any, limit: int) -> None:
     """One frame of the client; a refusal goes back as an ``error`` message."""
     try:
+        hub.quotas.hit("messages", watcher.address)  # every frame counts, good or bad
         text = event.get("text")
         if text is None:
             raise malformed("binary frame")
@@ -94,10 +95,8 @@ async def _handle(hub: Hub, room: Room, watcher: Watcher, message: object) -> No
         return
     if watcher not in room.watchers:
         raise RoomError(400, "web.error.hello_first")
-    keys = [watcher.address]
     if watcher.seat is not None:
-        keys.append(seat_key(room.id, watcher.seat))
-    quotas.hit("messages", *keys)
+        quotas.hit("messages", seat_key(room.id, watcher.seat))
     if isinstance(message, LangMessage):
         watcher.lang = words.language(message.lang)
         await hub.send_view(room, watcher)
