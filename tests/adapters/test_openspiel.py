@@ -6,7 +6,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from ludoteca import list_games  # noqa: E402
+from ludoteca import list_games, load_game  # noqa: E402
 from ludoteca.adapters import openspiel  # noqa: E402
 from ludoteca.games import registry  # noqa: E402
 
@@ -130,6 +130,14 @@ def test_clones_are_independent():
     clone.apply_action(clone.legal_actions()[0])
     assert state.history() == [] and len(clone.history()) == 1
     assert str(state) == "pile 9, player 1 to move"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_bohnen_declares_its_maximum_game_length(players):
+    game = openspiel.load("bohnen", players=players)
+    assert game.max_game_length() == load_game("bohnen", players=players).max_game_length()
+    assert game.max_game_length() < openspiel.DEFAULT_MAX_GAME_LENGTH
+    assert openspiel.load(PileGame).max_game_length() == openspiel.DEFAULT_MAX_GAME_LENGTH
 
 
 def test_tensors_are_provided_as_observation_and_information_state():

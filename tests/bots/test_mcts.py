@@ -8,8 +8,14 @@ import pytest
 
 from ludoteca import list_games, load_game
 from ludoteca.bots import MCTSBot, make_bot
-from ludoteca.bots.mcts import DEFAULT_SETTINGS, LEVELS, level_budget
-from ludoteca.engine import CHANCE, sample_chance
+from ludoteca.bots.mcts import (
+    DEFAULT_SETTINGS,
+    LEVELS,
+    MAX_ROLLOUT,
+    level_budget,
+    rollout_limit,
+)
+from ludoteca.engine import CHANCE, TERMINAL, Game, State, sample_chance
 
 from ..engine.toy import PileGame
 from .games import HarvestGame, RaceGame, WagerGame
@@ -197,3 +203,56 @@ def test_plays_every_registered_game(game_id):
         state = state.apply(action)
         decisions += 1
     assert decisions > 0 or state.is_terminal()
+
+
+class _WalkState(State):
+    """A walk of ``length`` steps, one legal action a turn; seat 0 wins at the end."""
+
+    def __init__(self, game, steps=0):
+        super().__init__(game)
+        self.steps = steps
+
+    @property
+    def current_player(self):
+        return TERMINAL if self.steps >= self.game.length else self.steps % 2
+
+    def _legal_actions(self):
+        return ["step"]
+
+    def _next(self, action):
+        return _WalkState(self.game, self.steps + 1)
+
+    def scores(self):
+        return [1, 0] if self.steps >= self.game.length else [0, 0]
+
+    def _key(self):
+        return self.steps
+
+    def __str__(self):
+        return f"step {self.steps}"
+
+
+class _WalkGame(Game):
+    id = "walk"
+    name = "Walk"
+    min_players = max_players = 2
+    length = MAX_ROLLOUT + 500
+
+    def new_initial_state(self):
+        return _WalkState(self)
+
+
+class _DeclaredWalkGame(_WalkGame):
+    def max_game_length(self):
+        return self.length
+
+
+def test_rollouts_reach_the_end_of_a_game_that_declares_its_maximum_length():
+    declared = _DeclaredWalkGame()
+    assert rollout_limit(declared) == declared.length > MAX_ROLLOUT
+    assert rollout_limit(load_game("bohnen")) == load_game("bohnen").max_game_length()
+    assert rollout_limit(_WalkGame()) == MAX_ROLLOUT
+    # one rollout: to the end (seat 0 wins) with the declared maximum, cut short without it
+    bot = MCTSBot(iterations=1, seed=0, use_knowledge=False)
+    assert bot.analyse(declared.new_initial_state())["value"] == 1.0
+    assert bot.analyse(_WalkGame().new_initial_state())["value"] == 0.5

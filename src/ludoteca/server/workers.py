@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
+from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from contextlib import contextmanager
 from typing import Any
 
 from ludoteca import load_game
@@ -65,10 +68,37 @@ def warm() -> int:
     return len(list_games())
 
 
-def _register(games: dict[str, str]) -> None:
+def _start(games: dict[str, str]) -> None:
+    """A worker starts: Ctrl-C is the server's to handle (the pool is shut down with it), and
+    the games registered at run time are registered here too."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     for game_id, module in games.items():
         if game_id not in registry.ids():
             registry.add(game_id, module)
+
+
+@contextmanager
+def sigint_ignored() -> Iterator[None]:
+    """Processes started inside ignore Ctrl-C from their first instant (an ignored signal
+    stays ignored across exec, and Python keeps it so): Ctrl-C in a terminal reaches the whole
+    process group, and it is the server's to handle. Only the main thread may do this; in any
+    other (tests) the processes start as they are."""
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def start_all(executor: Executor, workers: int) -> None:
+    """Start every worker now (ignoring Ctrl-C) and import the games in them."""
+    with sigint_ignored():
+        for _ in range(max(1, workers)):
+            executor.submit(warm)
 
 
 def make_executor(workers: int) -> Executor:
@@ -79,7 +109,7 @@ def make_executor(workers: int) -> Executor:
     return ProcessPoolExecutor(
         max_workers=workers,
         mp_context=multiprocessing.get_context("spawn"),
-        initializer=_register,
+        initializer=_start,
         initargs=(games,),
     )
 

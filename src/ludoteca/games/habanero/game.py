@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from ludoteca.engine import CHANCE, TERMINAL, Game, Message, Option, State
+from ludoteca.engine.notation import from_to
 
 from . import logic, tensors
 from .logic import SIZE, name
@@ -264,6 +265,11 @@ class HabaneroState(State):
 
     def why_illegal(self, action: str) -> Message:
         return _why_illegal(self, action)
+
+    def canonical(self, action: str) -> str:
+        """``a1 → a3`` (as the moves are displayed), ``a1–a3``, ``a1a3`` stand for ``a1-a3``."""
+        move = from_to(action)
+        return action if move is None else f"{move[0]}-{move[1]}"
 
     def observation_tensor(self, seat: int) -> np.ndarray:
         return tensors.encode(self, seat)

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from ludoteca.engine import CHANCE, TERMINAL, Game, Message, Option, State
+from ludoteca.engine.notation import from_to
 
 from . import tensors
 from .board import (
@@ -209,6 +210,11 @@ class HaresState(State):
 
     def why_illegal(self, action: str) -> Message:
         return why_illegal(self, action)
+
+    def canonical(self, action: str) -> str:
+        """``d2–d3``, ``d2-d3``, ``d2×e3`` (as the moves are displayed) stand for ``d2d3``…"""
+        move = from_to(action)
+        return action if move is None else move[0] + move[1]
 
     def observation_tensor(self, seat: int) -> np.ndarray:
         return tensors.encode(self, seat)
