@@ -25,6 +25,6 @@ as_postgres psql -p "$port" -qc "CREATE ROLE ludoteca LOGIN PASSWORD 'ludoteca'"
 as_postgres createdb -p "$port" -O ludoteca ludoteca_test
 export LUDOTECA_TEST_POSTGRES="postgresql+psycopg://ludoteca:ludoteca@127.0.0.1:$port/ludoteca_test"
 
-python3 -m pip install -q -e ".[test,openspiel,postgres]"
+python3 -m pip install -q -e ".[test,openspiel,postgres,lab]"
 python3 -m ruff check .
 python3 -m pytest -n 2 "$@"

@@ -32,7 +32,8 @@ def _play(game, seed: int, bot: str = "random"):
 
 
 @pytest.mark.parametrize(
-    "game_id, options", [("habanero", {}), ("bohnen", {}), ("habitats", {}), ("hares", {"level": 3})]
+    "game_id, options",
+    [("habanero", {}), ("bohnen", {}), ("habitats", {}), ("hares", {"level": 3})],
 )
 def test_only_a_finished_game_has_an_end(game_id, options):
     game = load_game(game_id, **options)

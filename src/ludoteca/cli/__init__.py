@@ -11,7 +11,7 @@ from ludoteca.engine import register_domain
 
 register_domain("cli", Path(__file__).parent / "locale")
 
-COMMANDS = ["games", "play", "replay", "serve", "arena"]
+COMMANDS = ["games", "play", "replay", "serve", "arena", "lab"]
 
 
 def build_parser() -> argparse.ArgumentParser:
