@@ -138,7 +138,17 @@ def test_the_command_writes_the_study_and_refuses_bad_input(tmp_path, capsys):
     out = tmp_path / "study"
     argv = ["lab", "habanero", "--sweep", "campesinos=1,2", "--bots", "random", "--games", "3"]
     assert main([*argv, "--out", str(out), "--quiet", "--lang", "en"]) == 0
-    assert {p.name for p in out.iterdir()} == {"games.parquet", "summary.json", "report.html"}
+    assert {p.name for p in out.iterdir()} == {
+        "games.parquet",
+        "summary.json",
+        "report.html",
+        "plots",
+    }
+    assert {p.name for p in (out / "plots").iterdir()} == {
+        "ends.png",
+        "distributions.png",
+        "campesinos.png",
+    }
     assert "report.html" in capsys.readouterr().out
     assert (
         main(

@@ -59,13 +59,22 @@ def _table(head: list[str], rows: list[list[str]]) -> str:
     return f"<table><thead><tr>{cells}</tr></thead><tbody>{body}</tbody></table>"
 
 
-def _png(figure) -> str:
-    import matplotlib.pyplot as plt
+class Plots(dict):
+    """The page's plots as PNG bytes by name, kept for ``plots/<name>.png``."""
 
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=110, bbox_inches="tight")
-    plt.close(figure)
-    data = base64.b64encode(buffer.getvalue()).decode("ascii")
+    def png(self, name: str, figure) -> str:
+        """The figure as an embedded image (and kept here as ``name``)."""
+        import matplotlib.pyplot as plt
+
+        buffer = io.BytesIO()
+        figure.savefig(buffer, format="png", dpi=110, bbox_inches="tight")
+        plt.close(figure)
+        self[name] = buffer.getvalue()
+        return _embed(self[name])
+
+
+def _embed(png: bytes) -> str:
+    data = base64.b64encode(png).decode("ascii")
     return f'<img alt="" src="data:image/png;base64,{data}">'
 
 
@@ -262,7 +271,7 @@ def _skill(summary: dict[str, Any], lang: str) -> str:
     return "".join(parts)
 
 
-def _components(summary: dict[str, Any], lang: str) -> str:
+def _components(summary: dict[str, Any], lang: str, plots: Plots) -> str:
     kinds = list(dict.fromkeys(k for p in summary["points"] for k in p["components"]))
     parts = []
     for component in kinds:
@@ -270,7 +279,7 @@ def _components(summary: dict[str, Any], lang: str) -> str:
         parts.append(
             f"<p class=note>{html.escape(_say(lang, f'lab.component.{component}.note'))}</p>"
         )
-        parts.append(_png(plot_components(summary, component, lang)))
+        parts.append(plots.png(component, plot_components(summary, component, lang)))
         rows = []
         for point in summary["points"]:
             for entry in point["components"].get(component, []):
@@ -303,19 +312,33 @@ text-align:left;font-size:.9rem}th{background:#f0f0f0}img{max-width:100%}.note{c
 """
 
 
-def render(summary: dict[str, Any], rows: list[dict[str, Any]], lang: str = "en") -> str:
-    """The whole page."""
+def render(
+    summary: dict[str, Any],
+    rows: list[dict[str, Any]],
+    lang: str = "en",
+    plots: Plots | None = None,
+) -> str:
+    """The whole page; its plots are also kept in ``plots``."""
+    plots = Plots() if plots is None else plots
     sections = [
         ("lab.section.overview", _overview_table(summary, lang)),
-        ("lab.section.ends", _png(plot_ends(summary, lang)) + _ends_table(summary, lang)),
+        (
+            "lab.section.ends",
+            plots.png("ends", plot_ends(summary, lang)) + _ends_table(summary, lang),
+        ),
     ]
     if any("seats" in p for p in summary["points"]):
-        balance = _png(plot_seats(summary, lang)) + _seats_table(summary, lang)
+        balance = plots.png("seats", plot_seats(summary, lang)) + _seats_table(summary, lang)
         sections.append(("lab.section.balance", balance))
-    sections.append(("lab.section.distributions", _png(plot_distributions(summary, rows, lang))))
+    sections.append(
+        (
+            "lab.section.distributions",
+            plots.png("distributions", plot_distributions(summary, rows, lang)),
+        )
+    )
     sections.append(("lab.section.skill", _skill(summary, lang)))
     if any(p["components"] for p in summary["points"]):
-        sections.append(("lab.section.components", _components(summary, lang)))
+        sections.append(("lab.section.components", _components(summary, lang, plots)))
     name_key = f"{summary['game']}.name"
     name = _say(lang, name_key) if has_key(name_key, "en") else summary["game"]
     title = _say(lang, "lab.title", game=name)
@@ -339,12 +362,17 @@ def render(summary: dict[str, Any], rows: list[dict[str, Any]], lang: str = "en"
 def write_outputs(
     info: dict[str, Any], rows: list[dict[str, Any]], folder: str | Path, lang: str = "en"
 ) -> tuple[Path, Path]:
-    """Write ``summary.json`` and ``report.html`` of a study's games into ``folder``."""
+    """Write ``summary.json``, ``report.html`` and the report's plots (``plots/*.png``) of a
+    study's games into ``folder``."""
     from .metrics import study_summary
 
     summary = study_summary(info, rows)
     folder = Path(folder)
     summary_path, report_path = folder / "summary.json", folder / "report.html"
     summary_path.write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", "utf-8")
-    report_path.write_text(render(summary, rows, lang), "utf-8")
+    plots = Plots()
+    report_path.write_text(render(summary, rows, lang, plots), "utf-8")
+    (folder / "plots").mkdir(exist_ok=True)
+    for name, png in plots.items():
+        (folder / "plots" / f"{name}.png").write_bytes(png)
     return summary_path, report_path
