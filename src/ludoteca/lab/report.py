@@ -18,7 +18,7 @@ from ludoteca.engine.i18n import has_key
 
 register_domain("lab", Path(__file__).parent / "locale")
 
-COMPONENT_ROWS = 30  # a table or plot of components shows the strongest and weakest this many
+COMPONENT_ROWS = 60  # a plot of components shows at most this many, the strongest first
 
 
 def _say(lang: str, key: str, **params: Any) -> str:
