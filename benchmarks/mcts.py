@@ -6,10 +6,14 @@
    from the same positions (goal: ours at least 3x).
 3. Strength at equal time per move: ours (``seconds=T``) vs OpenSpiel's MCTSBot (its simulation
    count calibrated to take T per move on this machine) over seeded games, seats alternating
-   (goal: ours wins at least 60%). Ties count as half a win.
+   (goal: ours wins at least 60%). Ties count as half a win. OpenSpiel's simulation count is
+   calibrated (at least ``MIN_SIMULATIONS``) unless ``--their-simulations`` gives it. Part 3
+   needs a game of two or more seats; a game that declares its maximum length
+   (``max_game_length()``) is checked never to exceed it.
 
     python benchmarks/mcts.py                 # everything, 200 games
     python benchmarks/mcts.py --games 20 --seconds 0.1 --jobs 2
+    python benchmarks/mcts.py --skip-rates --games 200 --jobs 2   # part 3 only (calibrated)
 """
 
 from __future__ import annotations
@@ -29,6 +33,15 @@ from ludoteca import list_games, load_game
 from ludoteca.bots import MCTSBot, RandomBot
 from ludoteca.engine import CHANCE, State, sample_chance
 from ludoteca.lab.arena import wilson
+
+# OpenSpiel's MCTSBot fails with a single simulation (its root has no child to pick).
+MIN_SIMULATIONS = 2
+
+
+def declared_length(game) -> int | None:
+    """The game's declared maximum number of actions, if it declares one."""
+    declared = getattr(game, "max_game_length", None)
+    return int(declared()) if callable(declared) else None
 
 
 def positions(game_id: str, count: int, seed: int = 0, **options) -> list[State]:
@@ -112,7 +125,10 @@ def strength_game(task: tuple) -> dict:
     state = game.new_initial_state()
     wrapped = spiel_game.new_initial_state()
     times = {"ours": [], "theirs": []}
+    limit = declared_length(game)
     while not state.is_terminal():
+        if limit is not None and len(state) >= limit:
+            raise RuntimeError(f"{game_id} seed {seed}: longer than its declared {limit} actions")
         seat = state.current_player
         if seat == CHANCE:
             action = sample_chance(state, rng)
@@ -135,50 +151,98 @@ def strength_game(task: tuple) -> dict:
         "share": share,
         "scores": state.scores(),
         "times": times,
+        "length": len(state),
     }
 
 
-def main(argv: list[str] | None = None) -> int:
+def _at_least(low: int | float, kind: type = int):
+    """An argparse type: a number of ``kind`` no smaller than ``low``."""
+
+    def parse(text: str) -> int | float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"{text} is below the minimum {low}")
+        return value
+
+    return parse
+
+
+def _positive_seconds(text: str) -> float:
+    value = _at_least(0.0, float)(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError("the time per move must be positive")
+    return value
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", default="bohnen", help="game for parts 2 and 3")
-    parser.add_argument("--games", type=int, default=200, help="games for part 3 (0: skip)")
-    parser.add_argument("--seconds", type=float, default=0.1, help="time per move in part 3")
-    parser.add_argument("--positions", type=int, default=5, help="positions per game")
-    parser.add_argument("--iterations", type=int, default=300, help="simulations per search")
-    parser.add_argument("--jobs", type=int, default=1, help="processes for part 3")
-    parser.add_argument("--seed", type=int, default=0)
+    ids = [info["id"] for info in list_games()]
+    parser.add_argument("--game", default="bohnen", choices=ids, help="game for parts 2 and 3")
     parser.add_argument(
-        "--their-simulations", type=int, help="OpenSpiel's simulations a move (default: calibrated)"
+        "--games", type=_at_least(0), default=200, help="games for part 3 (0: skip)"
+    )
+    parser.add_argument(
+        "--seconds", type=_positive_seconds, default=0.1, help="time per move in part 3"
+    )
+    parser.add_argument("--positions", type=_at_least(1), default=5, help="positions per game")
+    parser.add_argument(
+        "--iterations", type=_at_least(MIN_SIMULATIONS), default=300, help="simulations per search"
+    )
+    parser.add_argument("--jobs", type=_at_least(1), default=1, help="processes for part 3")
+    parser.add_argument("--seed", type=_at_least(0), default=0)
+    parser.add_argument(
+        "--their-simulations",
+        type=_at_least(MIN_SIMULATIONS),
+        help="OpenSpiel's simulations a move (default: calibrated to --seconds)",
     )
     parser.add_argument("--skip-rates", action="store_true", help="only part 3")
-    args = parser.parse_args(argv)
+    return parser.parse_args(argv)
 
-    if args.skip_rates:
-        return strength(args, args.their_simulations or 1)
-    print("1. Our MCTS, simulations per second (one core)")
-    for info in list_games():
-        states = positions(info["id"], args.positions, args.seed)
-        rate = our_rate(states, args.iterations)
-        shown = "exact solver, no search" if rate is None else f"{rate:9.0f} sims/s"
-        print(f"   {info['id']:<10} {shown}")
 
-    print(f"\n2. {args.game}: ours vs OpenSpiel's Python MCTSBot through the adapter")
-    states = positions(args.game, args.positions, args.seed)
-    ours = our_rate(states, args.iterations)
-    theirs = openspiel_rate(args.game, states, args.iterations)
-    print(f"   ours      {ours:9.0f} sims/s")
-    print(f"   OpenSpiel {theirs:9.0f} sims/s")
-    print(f"   ratio     {ours / theirs:9.1f}x  (goal >= 3x)")
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    theirs = None
+    if not args.skip_rates:
+        print("1. Our MCTS, simulations per second (one core)")
+        for info in list_games():
+            states = positions(info["id"], args.positions, args.seed)
+            rate = our_rate(states, args.iterations)
+            shown = "exact solver, no search" if rate is None else f"{rate:9.0f} sims/s"
+            print(f"   {info['id']:<10} {shown}")
+
+        print(f"\n2. {args.game}: ours vs OpenSpiel's Python MCTSBot through the adapter")
+        states = positions(args.game, args.positions, args.seed)
+        ours = our_rate(states, args.iterations)
+        theirs = openspiel_rate(args.game, states, args.iterations)
+        print(f"   OpenSpiel {theirs:9.0f} sims/s")
+        if ours is None:
+            print("   ours      exact solver, no search")
+        else:
+            print(f"   ours      {ours:9.0f} sims/s")
+            print(f"   ratio     {ours / theirs:9.1f}x  (goal >= 3x)")
 
     if args.games <= 0:
         return 0
-    return strength(args, args.their_simulations or max(1, round(theirs * args.seconds)))
+    if load_game(args.game).num_players < 2:
+        print(f"\n3. {args.game} has one seat: no strength comparison (it needs two or more)")
+        return 0
+    simulations, how = args.their_simulations, "given"
+    if simulations is None:
+        if theirs is None:
+            states = positions(args.game, args.positions, args.seed)
+            theirs = openspiel_rate(args.game, states, args.iterations)
+        simulations = max(MIN_SIMULATIONS, round(theirs * args.seconds))
+        how = f"calibrated at {theirs:.0f} sims/s"
+    return strength(args, simulations, how)
 
 
-def strength(args: argparse.Namespace, simulations: int) -> int:
+def strength(args: argparse.Namespace, simulations: int, how: str) -> int:
     print(
         f"\n3. {args.game}: strength at {args.seconds}s a move, {args.games} seeded games "
-        f"(OpenSpiel MCTSBot: {simulations} simulations a move, calibrated)"
+        f"(OpenSpiel MCTSBot: {simulations} simulations a move, {how})"
     )
     game = load_game(args.game)
     tasks = [
@@ -219,6 +283,13 @@ def strength(args: argparse.Namespace, simulations: int) -> int:
     print(
         f"   mean time a move: ours {statistics.mean(ours_times):.3f}s, "
         f"OpenSpiel {statistics.mean(their_times):.3f}s"
+    )
+    lengths = [result["length"] for result in results]
+    limit = declared_length(game)
+    declared = f" (declared maximum {limit})" if limit is not None else ""
+    print(
+        f"   game length: mean {statistics.mean(lengths):.0f}, longest {max(lengths)} "
+        f"actions{declared}"
     )
     return 0
 

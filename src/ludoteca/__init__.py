@@ -17,7 +17,7 @@ from .games import registry
 __version__ = "0.1.0"
 
 
-def load_game(game_id: str, **options: Any) -> Game:
+def load_game(game_id: str, /, **options: Any) -> Game:
     """The game ``game_id`` with ``options``; ValueError names an unknown game or option."""
     return registry.load(game_id, **options)
 

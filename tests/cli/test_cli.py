@@ -30,16 +30,18 @@ def test_games_lists_ids_players_and_options(toy, capsys, monkeypatch):
     code, out, _ = run(capsys, monkeypatch, ["games", "--lang", "en"])
     assert code == 0
     assert "pile" in out and "2 players" in out and "--start {1–30}  default 7" in out
+    assert "1 players" not in out and "hares      Hares        1 player" in out
 
 
 def test_play_refuses_a_mistyped_move_then_plays_on(toy, capsys, monkeypatch, tmp_path):
     path = tmp_path / "game.json"
     typed = "take:9\nhelp\nmoves\n" + "1\n" * 40
-    argv = ["play", "pile", "--start", "5", "--seed", "3", "--bot", "random", "--save", str(path)]
+    argv = ["play", "pile", "--start", "5", "--seed", "3", "--bot", "random", "--delay", "0"]
+    argv += ["--save", str(path)]
     code, out, _ = run(capsys, monkeypatch, argv + ["--lang", "en"], typed)
     assert code == 0
     assert "take:9 is refused: take:9 is not one of the legal actions here" in out
-    assert "Commands: moves, board, hint, undo, help, quit" in out
+    assert "Commands: moves, board, hint, undo, save [FILE], help, quit" in out
     assert "The game is over." in out and "Winner: player" in out
     record = json.loads(path.read_text())
     assert record["game"] == "pile" and record["options"]["start"] == 5
@@ -52,8 +54,12 @@ def test_play_speaks_german(toy, capsys, monkeypatch):
 
 
 def test_play_rejects_unknown_game_option_and_seat(toy, capsys, monkeypatch):
-    code, _, err = run(capsys, monkeypatch, ["play", "pile", "--colour", "red", "--lang", "en"])
-    assert code == 2 and "unknown option 'colour'" in err
+    with pytest.raises(SystemExit) as stop:
+        run(capsys, monkeypatch, ["play", "pile", "--colour", "red", "--lang", "en"])
+    err = capsys.readouterr().err
+    assert (
+        stop.value.code == 2 and "ludoteca play pile: unrecognized arguments: --colour red" in err
+    )
     code, _, err = run(capsys, monkeypatch, ["play", "pile", "--seat", "4", "--lang", "en"])
     assert code == 2 and "There is no seat 4: seats are 0 to 1." in err
     code, _, err = run(capsys, monkeypatch, ["play", "pile", "--bot", "oracle", "--lang", "en"])
@@ -68,6 +74,7 @@ def test_undo_takes_back_only_own_decisions_of_this_turn(toy, capsys, monkeypatc
 def test_watch_and_replay_step_through_the_saved_game(toy, capsys, monkeypatch, tmp_path):
     path = tmp_path / "game.json"
     argv = ["play", "pile", "--watch", "--seed", "1", "--save", str(path), "--lang", "en"]
+    argv += ["--delay", "0"]
     assert run(capsys, monkeypatch, argv)[0] == 0
     actions = json.loads(path.read_text())["actions"]
     code, out, _ = run(capsys, monkeypatch, ["replay", str(path), "--all", "--lang", "en"])

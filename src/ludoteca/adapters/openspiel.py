@@ -100,6 +100,12 @@ def _parameter(value: Any) -> Any:
     return value if isinstance(value, (bool, int, float, str)) else str(value)
 
 
+def max_game_length(game: Game) -> int:
+    """The game's own declared maximum (``max_game_length()``), else a generous default."""
+    declared = getattr(game, "max_game_length", None)
+    return int(declared()) if callable(declared) else DEFAULT_MAX_GAME_LENGTH
+
+
 def game_type(game_class: type[Game]) -> pyspiel.GameType:
     one_seat = game_class.max_players == 1
     defaults = {spec.name: _parameter(spec.default) for spec in game_class.all_option_specs()}
@@ -159,7 +165,7 @@ class LudotecaGame(pyspiel.Game):
             min_utility=float(low),
             max_utility=float(high),
             utility_sum=utility_sum,
-            max_game_length=int(getattr(self.ludoteca, "max_game_length", DEFAULT_MAX_GAME_LENGTH)),
+            max_game_length=max_game_length(self.ludoteca),
         )
         parameters = {name: _parameter(value) for name, value in self.ludoteca.options.items()}
         super().__init__(game_type(game_class), info, parameters)

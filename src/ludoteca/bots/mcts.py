@@ -82,8 +82,16 @@ GAME_SETTINGS: dict[str, Settings] = {
     ),
 }
 
-# A rollout that has not ended after this many actions is scored by the running scores.
+# A rollout that has not ended after this many actions is scored by the running scores; a
+# game that declares its maximum length (``max_game_length()``) is always rolled out to its
+# end when that is longer.
 MAX_ROLLOUT = 2000
+
+
+def rollout_limit(game: Game) -> int:
+    """The most actions one rollout plays on ``game``."""
+    declared = getattr(game, "max_game_length", None)
+    return max(MAX_ROLLOUT, int(declared())) if callable(declared) else MAX_ROLLOUT
 
 
 def settings_for(game: Game) -> Settings:
@@ -276,6 +284,7 @@ class MCTSBot(Bot):
         self._heuristic = heuristic and self.use_knowledge and _plugged(game, "heuristic_action")
         self._evaluate = self.use_knowledge and _plugged(game, "evaluate")
         self._by_score = self._seats == 1 and not self._evaluate
+        self._rollout_limit = rollout_limit(game)
         root = self._new_node(state)
         limit = self.budget(game)
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
@@ -366,7 +375,7 @@ class MCTSBot(Bot):
         rng = self.rng
         game = self._game
         decisions = 0
-        for _ in range(MAX_ROLLOUT):
+        for _ in range(self._rollout_limit):
             player = state.current_player
             if player == TERMINAL:
                 return self._terminal_value(state), list(state.scores())

@@ -1,4 +1,4 @@
-"""The ``ludoteca`` command. Each subcommand is a module here with ``register(subparsers)``."""
+"""The ``ludoteca`` command. Each subcommand is a module here with ``register(subparsers, lang)``."""
 
 from __future__ import annotations
 
@@ -9,32 +9,39 @@ from pathlib import Path
 
 from ludoteca.engine import register_domain
 
+from .common import Parser, language_of, say
+
 register_domain("cli", Path(__file__).parent / "locale")
 
 COMMANDS = ["games", "play", "replay", "serve", "arena", "lab"]
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+def build_parser(lang: str = "en") -> argparse.ArgumentParser:
+    """The whole command line; help texts in ``lang``, mistakes reported in one line."""
+    parser_class = type("Parser", (Parser,), {"lang": lang})
+    parser = parser_class(
         prog="ludoteca",
         description="Play, watch and study Habanero, Potager, Bohnen, Habitats and Hares.",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in COMMANDS:
-        importlib.import_module(f"ludoteca.cli.{name}").register(subparsers)
+        importlib.import_module(f"ludoteca.cli.{name}").register(subparsers, lang)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    lang = language_of(argv)
+    parser = build_parser(lang)
     args, extra = parser.parse_known_args(argv)
-    if extra and not getattr(args, "accepts_options", False):
+    if extra:  # reported by the (sub)command they were given to, not by "ludoteca"
+        parser.prog = vars(args).get("prog", f"ludoteca {args.command}")
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
-    args.extra = extra
     try:
         return args.run(args) or 0
     except KeyboardInterrupt:
-        print()
+        print(file=sys.stderr)
+        print(say(lang, "cli.interrupted"), file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0

@@ -9,19 +9,25 @@ import time
 
 from ludoteca.lab.arena import run_arena
 
-from .common import add_language, parse_game_options, say
+from .common import add_game_parsers, add_language, check_writable, game_options, say
 
 BAR_WIDTH = 30
 
 
-def register(subparsers) -> None:
+def register(subparsers: argparse._SubParsersAction, lang: str) -> None:
     parser = subparsers.add_parser(
         "arena",
         help="bots play each other: win rates with 95%% intervals",
         description="Play seeded games between bots, seats rotated, and print each bot's and "
-        "each seat's win rate with a 95% Wilson interval. Game options follow as --name value.",
+        "each seat's win rate with a 95% Wilson interval. 'ludoteca arena GAME --help' lists "
+        "the game's own options.",
     )
-    parser.add_argument("game", help="game id, e.g. bohnen")
+    add_language(parser)
+    add_game_parsers(parser, lang, _add_common, skip=("players",))
+    parser.set_defaults(run=run)
+
+
+def _add_common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bots",
         default="mcts:hard,random",
@@ -35,8 +41,7 @@ def register(subparsers) -> None:
     parser.add_argument("--seed", type=int, default=0, help="tournament seed (default 0)")
     parser.add_argument("--out", metavar="FILE.json", help="write every result here as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
-    add_language(parser)
-    parser.set_defaults(run=run, accepts_options=True)
+    add_language(parser, default=argparse.SUPPRESS)
 
 
 class ProgressBar:
@@ -63,14 +68,16 @@ class ProgressBar:
 def run(args: argparse.Namespace) -> int:
     lang = args.lang
     bots = [spec.strip() for spec in args.bots.split(",") if spec.strip()]
+    if args.out and (problem := check_writable(args.out, lang)):
+        print(problem, file=sys.stderr)
+        return 2
     try:
-        options = parse_game_options(args.extra)
         report = run_arena(
             args.game,
             bots,
             args.games,
             players=args.players,
-            options=options,
+            options=game_options(args),
             seed=args.seed,
             jobs=args.jobs,
             progress=None if args.quiet else ProgressBar(lang),

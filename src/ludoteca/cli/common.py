@@ -1,14 +1,21 @@
-"""What the subcommands share: the language, translated output, game options from the command line."""
+"""What the subcommands share: the language, translated output, and the game options of the
+command line, generated from each game's option specs."""
 
 from __future__ import annotations
 
 import argparse
 import os
-from typing import Any
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, NoReturn
 
-from ludoteca import load_game
-from ludoteca.engine import LANGUAGES, Game, Message, translate
+from ludoteca.engine import LANGUAGES, Game, Message, Option, translate
 from ludoteca.engine.i18n import has_key
+from ludoteca.games import registry
+
+OPTION_PREFIX = "game_option_"
+LONGEST_SHOWN = 40  # a typed text longer than this is shortened when it is echoed back
 
 
 def default_language() -> str:
@@ -19,14 +26,34 @@ def default_language() -> str:
     return "en"
 
 
-def add_language(parser: argparse.ArgumentParser) -> None:
+def language_of(argv: Sequence[str]) -> str:
+    """The language asked for with ``--lang`` anywhere in ``argv``, else the default: the
+    help texts are written before the arguments are parsed."""
+    for i, word in enumerate(argv):
+        value = argv[i + 1] if word == "--lang" and i + 1 < len(argv) else None
+        if word.startswith("--lang="):
+            value = word.partition("=")[2]
+        if value in LANGUAGES:
+            return value
+    return default_language()
+
+
+def add_language(parser: argparse.ArgumentParser, default: Any = None) -> None:
     parser.add_argument(
-        "--lang", choices=LANGUAGES, default=default_language(), help="language of the output"
+        "--lang",
+        choices=LANGUAGES,
+        default=default_language() if default is None else default,
+        help="language of the output",
     )
 
 
-def say(lang: str, key: str, **params: Any) -> str:
+def say(lang: str, key: str, /, **params: Any) -> str:
     return translate(key, lang, params)
+
+
+def shorten(typed: str) -> str:
+    """What the person typed, shortened to be echoed in one line."""
+    return typed if len(typed) <= LONGEST_SHOWN else typed[: LONGEST_SHOWN - 1] + "…"
 
 
 def text(message: Message | dict, lang: str) -> str:
@@ -40,25 +67,92 @@ def game_name(game_id: str, fallback: str, lang: str) -> str:
     return translate(key, lang) if has_key(key, "en") else fallback
 
 
-def parse_game_options(extra: list[str]) -> dict[str, str]:
-    """``--capture-chain following --level 5`` → ``{"capture_chain": "following", "level": "5"}``."""
-    options: dict[str, str] = {}
-    words = list(extra)
-    while words:
-        word = words.pop(0)
-        if not word.startswith("--") or len(word) < 3:
-            raise ValueError(f"unexpected argument {word!r}: game options are written --name value")
-        name, _, value = word[2:].partition("=")
-        if not value:
-            if not words or words[0].startswith("--"):
-                raise ValueError(f"option --{name} needs a value")
-            value = words.pop(0)
-        options[name.replace("-", "_")] = value
-    return options
+class Parser(argparse.ArgumentParser):
+    """argparse with one clear, translated line for a mistake on the command line."""
+
+    lang = "en"
+
+    def error(self, message: str) -> NoReturn:
+        print(say(self.lang, "cli.usage_error", prog=self.prog, error=message), file=sys.stderr)
+        sys.exit(2)
 
 
-def make_game(game_id: str, players: int | None, extra: list[str]) -> Game:
-    options: dict[str, Any] = parse_game_options(extra)
-    if players is not None:
-        options["players"] = players
-    return load_game(game_id, **options)
+def _allowed(spec: Option) -> str:
+    if spec.choices is not None:
+        return ", ".join(str(choice) for choice in spec.choices)
+    return f"{spec.minimum}–{spec.maximum}"
+
+
+def _converter(spec: Option) -> Callable[[str], Any]:
+    def convert(value: str) -> Any:
+        try:
+            return spec.validate(value)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{shorten(value)!r} is not allowed: allowed are {_allowed(spec)}"
+            ) from None
+
+    convert.__name__ = spec.name  # argparse names the option by its converter
+    return convert
+
+
+def add_game_options(
+    parser: argparse.ArgumentParser, game: type[Game], lang: str, skip: Sequence[str] = ()
+) -> None:
+    """One ``--name`` per option spec of ``game``, with its allowed values and default."""
+    title = say(lang, "cli.options.title", game=game_name(game.id, game.name, lang))
+    group = parser.add_argument_group(title)
+    for spec in game.all_option_specs():
+        if spec.name in skip or spec.minimum is not None and spec.minimum == spec.maximum:
+            continue  # e.g. --players of a game with one player count
+        described = say(lang, spec.help) if spec.help else ""
+        default = say(lang, "cli.games.default", default=spec.default)
+        group.add_argument(
+            "--" + spec.name.replace("_", "-"),
+            dest=OPTION_PREFIX + spec.name,
+            type=_converter(spec),
+            default=argparse.SUPPRESS,
+            metavar="{" + _allowed(spec) + "}",
+            help=f"{described} ({default})".replace("%", "%%"),
+        )
+
+
+def add_game_parsers(
+    parser: argparse.ArgumentParser,
+    lang: str,
+    add_common: Callable[[argparse.ArgumentParser], None],
+    required: bool = True,
+    skip: Sequence[str] = (),
+) -> None:
+    """A sub-command per registered game, each with ``add_common``'s arguments and the
+    game's own options, so that ``ludoteca play bohnen --help`` lists ``--capture-chain``."""
+    games = parser.add_subparsers(dest="game", metavar="GAME", required=required)
+    for game_id in registry.ids():
+        game = registry.game_class(game_id)
+        name = game_name(game_id, game.name, lang)
+        sub = games.add_parser(game_id, help=name, description=name)
+        sub.set_defaults(prog=sub.prog)
+        add_common(sub)
+        add_game_options(sub, game, lang, skip)
+
+
+def game_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The game options given on the command line (absent ones take the game's default)."""
+    return {
+        name[len(OPTION_PREFIX) :]: value
+        for name, value in vars(args).items()
+        if name.startswith(OPTION_PREFIX)
+    }
+
+
+def check_writable(path: str, lang: str) -> str | None:
+    """Why a file cannot be written at ``path`` (one translated line), or None."""
+    target = Path(path)
+    folder = target.parent
+    if target.is_dir():
+        return say(lang, "cli.save.is_folder", file=path)
+    if not folder.is_dir():
+        return say(lang, "cli.save.no_folder", file=path, folder=str(folder))
+    if not os.access(folder, os.W_OK):
+        return say(lang, "cli.save.not_writable", file=path, folder=str(folder))
+    return None

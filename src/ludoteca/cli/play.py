@@ -1,73 +1,202 @@
-"""``ludoteca play``: a game in the terminal against bots (or bots alone with --watch)."""
+"""``ludoteca play``: a game in the terminal against bots (or bots alone with --watch).
+
+With ``--save FILE`` the record is written (atomically) after every action, so an interrupted
+game is never lost; ``ludoteca play --resume FILE`` continues it.
+"""
 
 from __future__ import annotations
 
 import argparse
 import random
 import sys
+import time
+from typing import Any
 
-from ludoteca.bots import hint, make_bot
+from ludoteca import load_game
+from ludoteca.bots import Bot, hint, make_bot
 from ludoteca.engine import CHANCE, IllegalAction, Record, State, sample_chance
 
-from .common import add_language, make_game, say, text
+from .common import (
+    add_game_parsers,
+    add_language,
+    check_writable,
+    game_name,
+    game_options,
+    say,
+    shorten,
+    text,
+)
 
 COMMANDS = ("help", "moves", "board", "hint", "undo", "save", "quit")
+DEFAULT_BOT = "heuristic"
+DEFAULT_DELAY = 0.5
+LONGEST_LINE = 200  # no action of any game is longer; a longer line is refused unread
 
 
-def register(subparsers) -> None:
+def register(subparsers: argparse._SubParsersAction, lang: str) -> None:
     parser = subparsers.add_parser(
         "play",
         help="play a game in the terminal",
-        description="Play GAME against bots. Game options follow as --name value "
-        "(see 'ludoteca games'), e.g. --level 5 or --capture-chain following.",
+        description="Play GAME against bots, or watch bots play it. 'ludoteca play GAME --help' "
+        "lists the game's own options; 'ludoteca play --resume FILE' continues a saved game.",
     )
-    parser.add_argument("game", help="game id, e.g. bohnen")
-    parser.add_argument("--players", type=int, help="number of seats")
+    parser.add_argument(
+        "--resume", metavar="FILE", help="continue the game saved in FILE (and keep saving there)"
+    )
+    add_language(parser)
+    _add_delay(parser, DEFAULT_DELAY)
+    add_game_parsers(parser, lang, _add_common, required=False)
+    parser.set_defaults(run=run)
+
+
+def _add_delay(parser: argparse.ArgumentParser, default: Any) -> None:
+    parser.add_argument(
+        "--delay",
+        type=float,
+        default=default,
+        metavar="SECONDS",
+        help=f"pause after each bot move, so it can be followed (default {DEFAULT_DELAY}; 0: none)",
+    )
+
+
+def _add_common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
     parser.add_argument(
-        "--bot", default="heuristic", help="bot for the other seats: random, heuristic, mcts:easy…"
+        "--bot",
+        help=f"bot for the other seats: random, heuristic, mcts:easy|medium|hard "
+        f"(default {DEFAULT_BOT})",
     )
     parser.add_argument("--watch", action="store_true", help="bots play every seat")
     parser.add_argument("--seed", type=int, help="seed for chance and bots (default: random)")
-    parser.add_argument("--save", metavar="FILE", help="save the game record (JSON) here")
-    add_language(parser)
-    parser.set_defaults(run=run, accepts_options=True)
+    parser.add_argument(
+        "--save", metavar="FILE", help="save the game record (JSON) here after every action"
+    )
+    _add_delay(parser, argparse.SUPPRESS)
+    add_language(parser, default=argparse.SUPPRESS)
 
 
 def run(args: argparse.Namespace) -> int:
     lang = args.lang
+    if args.resume:
+        if args.game is not None:
+            print(say(lang, "cli.play.resume_alone"), file=sys.stderr)
+            return 2
+        return resume(args.resume, lang, max(0.0, args.delay))
+    if args.game is None:
+        print(say(lang, "cli.play.no_game"), file=sys.stderr)
+        return 2
+    if args.seed is not None and not 0 <= args.seed < 2**63:
+        print(say(lang, "cli.play.bad_seed"), file=sys.stderr)
+        return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     try:
-        game = make_game(args.game, args.players, args.extra)
-        bots = {s: make_bot(args.bot, seed=seed + s) for s in range(game.num_players)}
+        game = load_game(args.game, **game_options(args))
+        bot = args.bot or DEFAULT_BOT
+        make_bot(bot)  # an unknown bot is refused before anything starts
     except ValueError as error:
         print(say(lang, "cli.error", error=str(error)), file=sys.stderr)
         return 2
-    if not args.watch and not 0 <= args.seat < game.num_players:
-        seats = game.num_players - 1
-        print(say(lang, "cli.play.bad_seat", seat=args.seat, last=seats), file=sys.stderr)
+    seat = None if args.watch else args.seat
+    if seat is not None and not 0 <= seat < game.num_players:
+        last = game.num_players - 1
+        print(say(lang, "cli.play.bad_seat", seat=shorten(str(seat)), last=last), file=sys.stderr)
         return 2
-    session = Session(game.new_initial_state(), lang, None if args.watch else args.seat, seed)
-    session.bots = bots
-    final = session.run()
-    if args.save:
-        Record.of(final, seed=seed).save(args.save)
-        print(say(lang, "cli.play.saved", file=args.save))
-    return 0
+    if args.save and (problem := check_writable(args.save, lang)):
+        print(problem, file=sys.stderr)
+        return 2
+    if game.num_players == 1 and seat is not None and args.bot:
+        name = game_name(game.id, game.name, lang)
+        print(say(lang, "cli.play.solitaire_bot", game=name, bot=args.bot, id=game.id))
+    meta = {"seed": seed, "seat": seat, "bot": bot}
+    session = Session(game.new_initial_state(), lang, meta, max(0.0, args.delay), args.save)
+    return session.start()
+
+
+def resume(path: str, lang: str, delay: float) -> int:
+    """Continue the game saved in ``path``: same seat, bot and seed, saving there again."""
+    try:
+        record = Record.load(path)
+        game = load_game(record.game, **record.options)
+        state = game.replay(record.actions)
+        meta = _resumed_meta(record.meta, game.num_players)
+    except (OSError, ValueError) as error:
+        print(say(lang, "cli.error", error=_reason(error, path)), file=sys.stderr)
+        return 2
+    if problem := check_writable(path, lang):
+        print(problem, file=sys.stderr)
+        return 2
+    print(say(lang, "cli.play.resumed", file=path, n=len(record.actions)))
+    return Session(state, lang, meta, delay, path).start()
+
+
+def _resumed_meta(meta: dict, players: int) -> dict[str, Any]:
+    """The seat, bot and seed a record was played with (a web record has none of them)."""
+    seat = meta.get("seat", 0)
+    if seat is not None and (type(seat) is not int or not 0 <= seat < players):
+        raise ValueError(f"the record's seat {seat!r} is no seat of this game")
+    bot = meta.get("bot", DEFAULT_BOT)
+    if not isinstance(bot, str):
+        raise ValueError(f"the record's bot {bot!r} is no bot")
+    make_bot(bot)
+    seed = meta.get("seed", 0)
+    if type(seed) is not int or not 0 <= seed < 2**63:
+        seed = 0
+    return {"seed": seed, "seat": seat, "bot": bot}
+
+
+def _reason(error: Exception, path: str) -> str:
+    if isinstance(error, OSError):
+        return f"{path}: {error.strerror or error}"
+    return str(error)
 
 
 class Session:
-    """One terminal game: the state, the person's seat, the seeded chance and the bots."""
+    """One terminal game: the state, the person's seat, the seeded chance, the bots and the
+    file the record is kept in."""
 
-    def __init__(self, state: State, lang: str, seat: int | None, seed: int):
+    def __init__(
+        self, state: State, lang: str, meta: dict[str, Any], delay: float, path: str | None
+    ):
         self.state = state
         self.lang = lang
-        self.seat = seat
+        self.meta = meta
+        self.seat: int | None = meta["seat"]
+        self.delay = delay
+        self.path = path
+        # continuing a saved game draws on from where the record stops, reproducibly
+        seed = meta["seed"] + len(state)
         self.rng = random.Random(seed)
-        self.bots: dict = {}
+        self.bots: dict[int, Bot] = {
+            s: make_bot(meta["bot"], seed=seed + s) for s in range(state.game.num_players)
+        }
         self.turn_start: list[State] = []
 
-    def run(self) -> State:
+    def start(self) -> int:
+        """Play until the end, a quit or Ctrl-C; the record stays saved in every case."""
+        try:
+            self.save()
+        except OSError as error:
+            print(
+                say(self.lang, "cli.error", error=_reason(error, str(self.path))), file=sys.stderr
+            )
+            return 2
+        try:
+            finished = self.run()
+        except KeyboardInterrupt:
+            print()
+            print(say(self.lang, "cli.interrupted"))
+            self.tell_saved(finished=False)
+            return 130
+        self.tell_saved(finished)
+        return 0
+
+    def run(self) -> bool:
+        """True when the game reached its end, False when the person quit."""
+        if self.state.is_terminal():
+            print(say(self.lang, "cli.play.already_over"))
+        topics = self.state.text_topics(self.lang)
+        if topics and self.seat is not None:
+            print(say(self.lang, "cli.play.topics", topics=", ".join(topics)))
         while not self.state.is_terminal():
             player = self.state.current_player
             if player == CHANCE:
@@ -76,12 +205,13 @@ class Session:
                 self.show_board()
                 action = self.ask()
                 if action is None:
-                    return self.state
+                    return False
                 self.push(action)
             else:
                 self.push(self.bots[player].choose(self.state))
+                time.sleep(self.delay)
         self.show_end()
-        return self.state
+        return True
 
     def push(self, action: str) -> None:
         seat = self.state.current_player
@@ -91,8 +221,19 @@ class Session:
             self.turn_start.clear()
         print(text(self.state.describe(seat, action), self.lang))
         self.state = self.state.apply(action)
+        self.save()
         if self.seat is None and seat != CHANCE:
             self.show_board()
+
+    def save(self) -> None:
+        if self.path:
+            Record.of(self.state, **self.meta).save(self.path)
+
+    def tell_saved(self, finished: bool) -> None:
+        if not self.path:
+            return
+        key = "cli.play.saved" if finished else "cli.play.saved_to_resume"
+        print(say(self.lang, key, file=self.path))
 
     def show_board(self) -> None:
         print(self.state.text_board(self.lang))
@@ -114,16 +255,24 @@ class Session:
 
     def command(self, line: str) -> str | None:
         """The action ``line`` stands for; "" to ask again; None to quit."""
+        if len(line) > LONGEST_LINE:
+            print(say(self.lang, "cli.play.too_long", n=LONGEST_LINE))
+            return ""
         legal = self.state.legal_actions()
-        word = line.split()[0].lower()
         if line in legal:
             return line
-        if line.isdigit() and 1 <= int(line) <= len(legal):
-            return legal[int(line) - 1]
+        if line.isdigit():
+            return self.numbered(line, legal)
+        alias = self.state.canonical(line)
+        if alias in legal:
+            return alias
+        word, _, rest = line.partition(" ")
+        word = word.lower()
+        topics = self.state.text_topics(self.lang)
         if word in ("quit", "exit"):
             return None
         if word == "help":
-            print(say(self.lang, "cli.play.help"))
+            self.show_help(topics)
         elif word == "moves":
             self.show_moves()
         elif word == "board":
@@ -132,16 +281,49 @@ class Session:
             self.show_hint()
         elif word == "undo":
             self.undo()
+        elif word == "save":
+            self.save_as(rest.strip())
+        elif word in topics:
+            print(topics[word])
         else:
             self.refuse(line)
         return ""
+
+    def numbered(self, line: str, legal: list[str]) -> str:
+        if len(line) <= 6 and 1 <= int(line) <= len(legal):
+            return legal[int(line) - 1]
+        print(say(self.lang, "cli.play.no_number", number=shorten(line), last=len(legal)))
+        return ""
+
+    def show_help(self, topics: dict[str, str]) -> None:
+        print(say(self.lang, "cli.play.help"))
+        if topics:
+            print(say(self.lang, "cli.play.topics", topics=", ".join(topics)))
 
     def refuse(self, line: str) -> None:
         try:
             self.state.apply(line)
         except IllegalAction as error:
             reason = say(self.lang, error.key, **error.params) if error.key else error.reason
-            print(say(self.lang, "cli.play.refused", action=line, reason=reason))
+            print(say(self.lang, "cli.play.refused", action=shorten(line), reason=reason))
+
+    def save_as(self, path: str) -> None:
+        """``save FILE``: save now and after every action from here on."""
+        path = path or self.path or ""
+        if not path:
+            print(say(self.lang, "cli.play.save_needs_file"))
+            return
+        problem = check_writable(path, self.lang)
+        if problem is None:
+            try:
+                Record.of(self.state, **self.meta).save(path)
+            except OSError as error:
+                problem = say(self.lang, "cli.error", error=_reason(error, path))
+        if problem:
+            print(problem)
+            return
+        self.path = path
+        print(say(self.lang, "cli.play.saving", file=path))
 
     def show_moves(self) -> None:
         for number, action in enumerate(self.state.legal_actions(), start=1):
@@ -165,6 +347,7 @@ class Session:
             print(say(self.lang, "cli.play.no_undo"))
             return
         self.state = self.turn_start.pop()
+        self.save()
         self.show_board()
         self.show_moves()
 

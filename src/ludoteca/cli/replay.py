@@ -6,12 +6,12 @@ import argparse
 import sys
 
 from ludoteca import load_game
-from ludoteca.engine import Record, RecordError
+from ludoteca.engine import Record, RecordError, State
 
-from .common import add_language, say, text
+from .common import add_language, say, shorten, text
 
 
-def register(subparsers) -> None:
+def register(subparsers: argparse._SubParsersAction, lang: str) -> None:
     parser = subparsers.add_parser("replay", help="step through a saved game record")
     parser.add_argument("file", help="a record saved by 'ludoteca play --save' or the web app")
     parser.add_argument("--all", action="store_true", help="print every step without waiting")
@@ -19,15 +19,25 @@ def register(subparsers) -> None:
     parser.set_defaults(run=run)
 
 
+def load_states(path: str) -> tuple[Record, list[State]]:
+    """The record in ``path`` and every state of its game; OSError or ValueError if not."""
+    record = Record.load(path)
+    try:
+        game = load_game(record.game, **record.options)
+    except ValueError as error:
+        raise RecordError(str(error)) from None
+    return record, record.states(game)
+
+
 def run(args: argparse.Namespace) -> int:
     lang = args.lang
     try:
-        record = Record.load(args.file)
-        game = load_game(record.game, **record.options)
-        states = record.states(game)
+        record, states = load_states(args.file)
     except (OSError, ValueError) as error:
-        message = error if isinstance(error, RecordError) else f"{args.file}: {error}"
-        print(say(lang, "cli.error", error=str(message)), file=sys.stderr)
+        reason = str(error)
+        if isinstance(error, OSError):
+            reason = f"{args.file}: {error.strerror or error}"
+        print(say(lang, "cli.error", error=reason), file=sys.stderr)
         return 2
     if args.all or not sys.stdin.isatty():
         for step in range(len(states)):
@@ -39,28 +49,44 @@ def run(args: argparse.Namespace) -> int:
         try:
             line = input(say(lang, "cli.replay.keys") + " ").strip().lower()
         except EOFError:
+            print()
             return 0
         if line in ("q", "quit"):
             return 0
-        if line in ("", "n"):
-            step = min(step + 1, len(states) - 1)
-        elif line == "b":
-            step = max(step - 1, 0)
-        elif line.isdigit():
-            step = min(int(line), len(states) - 1)
-        else:
-            print(say(lang, "cli.replay.unknown", key=line))
-            continue
-        show(states, record, step, lang)
+        moved = next_step(line, step, len(states) - 1, lang)
+        if moved is not None:
+            step = moved
+            show(states, record, step, lang)
 
 
-def show(states: list, record: Record, step: int, lang: str) -> None:
+def next_step(line: str, step: int, last: int, lang: str) -> int | None:
+    """The step the typed ``line`` leads to from ``step``; None (and why, printed) if none."""
+    if line in ("", "n"):
+        if step == last:
+            print(say(lang, "cli.replay.at_end"))
+            return None
+        return step + 1
+    if line == "b":
+        if step == 0:
+            print(say(lang, "cli.replay.at_start"))
+            return None
+        return step - 1
+    if line.isdigit():
+        if len(line) <= 9 and int(line) <= last:
+            return int(line)
+        print(say(lang, "cli.replay.no_step", step=shorten(line), last=last))
+        return None
+    print(say(lang, "cli.replay.unknown", typed=shorten(line)))
+    return None
+
+
+def show(states: list[State], record: Record, step: int, lang: str) -> None:
     total = len(states) - 1
     print(say(lang, "cli.replay.step", step=step, total=total))
     if step:
         before = states[step - 1]
         print(text(before.describe(before.current_player, record.actions[step - 1]), lang))
-    print(states[step])
+    print(states[step].text_board(lang))
     if step == total and states[step].is_terminal():
         scores = ", ".join(str(s) for s in states[step].scores())
         print(say(lang, "cli.replay.final", scores=scores))

@@ -10,7 +10,7 @@ import ludoteca.web  # noqa: F401  (the "web" catalogs)
 from .common import add_language, say
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction, lang: str = "en") -> None:
     parser = subparsers.add_parser(
         "serve",
         help="start the web app and print its address",

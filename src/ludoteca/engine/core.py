@@ -33,7 +33,7 @@ class Game(ABC):
     default_players: ClassVar[int | None] = None
     option_specs: ClassVar[tuple[Option, ...]] = ()
 
-    def __init__(self, **options: Any):
+    def __init__(self, /, **options: Any):
         self.options = resolve_options(self.all_option_specs(), options)
         self.num_players: int = self.options["players"]
 
@@ -184,6 +184,17 @@ class State(ABC):
         """The text board in ``lang``; games whose board has words override this."""
         return str(self)
 
+    def text_topics(self, lang: str = "en") -> dict[str, str]:
+        """Texts a player may ask for by name in the terminal besides the board, such as
+        Potager's harvest patterns (``{"patterns": "…"}``); the names are English words."""
+        return {}
+
+    def canonical(self, action: str) -> str:
+        """The action a typed form stands for. Every game accepts the forms it displays (a
+        label's ``d2–d3`` for ``d2d3``); ``apply`` maps them here, and ``legal_actions()``
+        and records keep the canonical form. Called only for strings that are not legal."""
+        return action
+
     def _observe(self, seat: int | None) -> dict[str, Any]:
         """The game's own observation keys as ``seat`` may see them (None: a spectator)."""
         return {}
@@ -246,13 +257,14 @@ class State(ABC):
     def apply(self, action: str) -> State:
         """The state after ``action``; IllegalAction (this state unchanged) if it is not legal."""
         seat = self.current_player
-        self._check(seat, action)
+        action = self._check(seat, action)
         new = self._next(action)
         new._trail = (self._trail, seat, action)
         new._length = self._length + 1
         return new
 
-    def _check(self, seat: int, action: str) -> None:
+    def _check(self, seat: int, action: str) -> str:
+        """``action`` in canonical form if it is legal here; IllegalAction otherwise."""
         if not isinstance(action, str):
             self._refuse(seat, action, Message("core.illegal.not_text", {"action": repr(action)}))
         if seat == TERMINAL:
@@ -262,11 +274,15 @@ class State(ABC):
                 outcomes = ", ".join(o for o, _ in self.chance_outcomes())
                 message = Message("core.illegal.chance", {"action": action, "outcomes": outcomes})
                 self._refuse(seat, action, message)
-            return
+            return action
         if self._legal is None:
             self._legal = self._legal_actions()
         if action not in self._legal:
-            self._refuse(seat, action, self.why_illegal(action))
+            alias = self.canonical(action)
+            if alias not in self._legal:
+                self._refuse(seat, action, self.why_illegal(alias))
+            return alias
+        return action
 
     @staticmethod
     def _refuse(seat: int, action: Any, reason: Message) -> None:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import re
 import string
 
 FILES = string.ascii_lowercase
+
+# two squares with what a player may write between them: nothing, a space, - – — → -> × x :
+_FROM_TO = re.compile(r"\s*([a-z])(\d{1,2})\s*(?:->|[-–—→×x:])?\s*([a-z])(\d{1,2})\s*", re.I)
 
 
 def square(file: int, rank: int) -> str:
@@ -23,3 +27,17 @@ def parse_square(name: str, files: int = 26, ranks: int = 26) -> tuple[int, int]
     ):
         raise ValueError(f"{name!r} is not a square of a {files}×{ranks} board")
     return FILES.index(name[0]), int(name[1:]) - 1
+
+
+def from_to(text: str) -> tuple[str, str] | None:
+    """A move written as two squares, in any of the forms the games display.
+
+    >>> from_to("d2–d3"), from_to("d2 → d4"), from_to("D2xE3"), from_to("d2d3")
+    (('d2', 'd3'), ('d2', 'd4'), ('d2', 'e3'), ('d2', 'd3'))
+    >>> from_to("take:3") is None
+    True
+    """
+    match = _FROM_TO.fullmatch(text)
+    if match is None:
+        return None
+    return match[1].lower() + match[2], match[3].lower() + match[4]

@@ -41,7 +41,8 @@ class Option:
             number = _as_int(value)
             if number is not None and self.minimum <= number <= self.maximum:
                 return number
-        raise ValueError(f"option {self.name!r} cannot be {value!r}: allowed are {self.allowed()}")
+        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:36] + "…"
+        raise ValueError(f"option {self.name!r} cannot be {shown}: allowed are {self.allowed()}")
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"name": self.name, "default": self.default, "help": self.help}
@@ -57,7 +58,8 @@ def _as_int(value: Any) -> int | None:
         return None
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+    # no option counts beyond 18 digits; longer strings would only cost time (or fail in int())
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) < 20:
         return int(value)
     return None
 

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .errors import RecordError
+
+MAX_RECORD_BYTES = 16 * 1024 * 1024  # far above any real game (a long Bohnen game is ~40 kB)
 
 
 @dataclass
@@ -64,14 +69,47 @@ class Record:
             data = json.loads(text)
         except json.JSONDecodeError as error:
             raise RecordError(f"not JSON: {error}") from None
+        except RecursionError:
+            raise RecordError("not a game record: JSON nested too deeply") from None
+        except ValueError as error:  # e.g. an integer of more than 4300 digits
+            raise RecordError(f"not JSON: {error}") from None
         return cls.from_json(data)
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(self.dumps() + "\n", encoding="utf-8")
+        """Write the record atomically: a reader (or a crash) meets the old file or the new
+        one, never half of it."""
+        path = Path(path)
+        temporary = None
+        try:
+            with tempfile.NamedTemporaryFile(
+                "w", encoding="utf-8", dir=path.parent, prefix=f".{path.name}.", delete=False
+            ) as handle:
+                temporary = handle.name
+                handle.write(self.dumps() + "\n")
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(temporary, path)
+        except BaseException:
+            if temporary is not None:
+                Path(temporary).unlink(missing_ok=True)
+            raise
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
-        return cls.loads(Path(path).read_text(encoding="utf-8"))
+        """The record in the file ``path``; OSError if it cannot be read, RecordError if it
+        is no regular file, too big, not UTF-8 text or not a record."""
+        path = Path(path)
+        if not path.is_file():
+            if path.exists():
+                raise RecordError(f"{path} is not a regular file")
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(path))
+        if path.stat().st_size > MAX_RECORD_BYTES:
+            raise RecordError(f"{path} is too big for a game record (over 16 MB)")
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            raise RecordError(f"{path} is not UTF-8 text") from None
+        return cls.loads(text)
 
     def states(self, game) -> list:
         """Every state of the game, the initial one first, replayed with ``game``."""

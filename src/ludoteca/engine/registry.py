@@ -33,7 +33,7 @@ class Registry:
             self._classes[game_id] = module.GAME
         return self._classes[game_id]
 
-    def load(self, game_id: str, **options: Any) -> Game:
+    def load(self, game_id: str, /, **options: Any) -> Game:
         return self.game_class(game_id)(**options)
 
     def infos(self) -> list[dict[str, Any]]:

@@ -457,7 +457,7 @@ def test_a_repeated_position_does_not_end_the_game_while_a_capture_is_reachable(
     start = game.board.start
     seen_twice = ((start, 0), ((start, 0), None))
     state = BohnenState(game, start, (0, 0), 0, since_capture=seen_twice)
-    assert state._repeated()
+    assert state.occurrences() == 2
     assert state.current_player == 0
     assert state.end_reason() is None
 

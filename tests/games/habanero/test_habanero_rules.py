@@ -101,7 +101,7 @@ def test_a_campesino_cannot_leave_the_plantation():
     assert moves_from(state, "b2") == {"b4", "d2"}
 
 
-def test_the_move_notation_is_from_dash_to_and_nothing_else():
+def test_the_move_notation_is_from_dash_to_and_the_displayed_forms_are_accepted():
     state = rolled(load_game("habanero").new_initial_state(), 1)
     assert set(state.legal_actions()) == {
         "a1-a2",
@@ -113,7 +113,11 @@ def test_the_move_notation_is_from_dash_to_and_nothing_else():
         "g7-g6",
         "g7-f7",
     }
-    for spelling in ("a1a2", "A1-A2", "a1 - a2", "a1-a3"):
+    assert state.label("a1-a2").text().startswith("a1 → a2")  # what the move list shows
+    # one notation rule across games: the displayed form and its plain spellings are accepted
+    for spelling in ("a1 → a2", "a1→a2", "a1–a2", "a1a2", "A1-A2", "a1 - a2"):
+        assert state.apply(spelling).history()[-1] == "a1-a2", spelling
+    for spelling in ("a1-a3", "a1+a2", "a1 a2 a3", "a1"):
         with pytest.raises(IllegalAction):
             state.apply(spelling)
 

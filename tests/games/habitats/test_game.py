@@ -6,6 +6,7 @@ import xml.etree.ElementTree as ElementTree
 from ludoteca import TERMINAL, load_game
 from ludoteca.bots import HeuristicBot, RandomBot
 from ludoteca.engine import play, translate
+from ludoteca.games.habitats.view import park_text
 
 from .helpers import EXAMPLE, park, placing, playing_state
 
@@ -136,3 +137,31 @@ def test_a_hint_rings_the_space_it_advises():
         placing_now = placing_now.apply(placing_now.chance_outcomes()[0][0])
     advice = state.game.hint(placing_now, 0)
     assert placing_now.game.svg(placing_now, 0, advice).count("#00a3ff") >= 1
+
+
+def test_the_text_board_explains_its_codes_and_the_market_tiles_needs():
+    state = playing_state(2, market={"a1": "zebra", "b2": "tower-around", "c1": "road2-forest"})
+    text = state.text_board("en")
+    assert "Codes: the first letter is the landscape: g grassland" in text
+    assert "T| Tx T+ T# watchtowers" in text and "=NE an access road" in text
+    assert "+ its habitat is complete, - not yet" in text
+    zebra = next(line for line in text.splitlines() if line.startswith("  a1 "))
+    assert "gzeb" in zebra and "zebra: 4 VP when its habitat holds 3 grassland, 1 water" in zebra
+    tower = next(line for line in text.splitlines() if line.startswith("  b2 "))
+    assert "#T#" in tower and "1 VP per animal with its habitat" in tower
+    assert "the 8\n" + " " * 13 + "tiles around" in text  # wrapped within 100 columns
+    assert "fR2" in text and "when every side without a road touches a tile" in text
+    assert "Коды: первая буква" in state.text_board("ru")
+
+
+def test_every_line_of_the_text_board_fits_100_columns_even_for_a_long_thin_park():
+    # a park 20 tiles wide is cut into bands of columns, each with its own x axis
+    row = {(x, 0): "zebra" for x in range(1, 21)}
+    built = park(row)
+    lines = park_text(built)
+    assert max(len("  " + line) for line in lines) <= 100
+    assert sum(1 for line in lines if line.startswith("  0 ")) == 2  # row y=0 in two bands
+    for lang in ("en", "de", "fr", "ru"):
+        game = load_game("habitats", players=5)
+        final = play(game.new_initial_state(), [RandomBot(s) for s in range(5)], random.Random(3))
+        assert max(len(line) for line in final.text_board(lang).splitlines()) <= 100

@@ -30,10 +30,18 @@ def test_landscape_types_then_sets():
 
 
 def test_biggest_filled_rectangle():
-    cells = {(1, 0): "lion", (1, 1): "zebra", (0, 1): "hippo", (-1, 1): "otter", (2, 1): "deer"}
-    assert key("rectangle", cells) == (4,)  # 2x2 with the entrance
-    cells.update({(-1, 0): "frog", (2, 0): "bat"})
-    assert key("rectangle", cells) == (8,)
+    cells = {(1, 0): "lion", (1, 1): "zebra", (2, 0): "hippo", (2, 1): "otter", (3, 1): "deer"}
+    assert key("rectangle", cells) == (4,)  # the 2x2 of x 1-2, y 0-1
+    cells.update({(3, 0): "frog", (1, 2): "bat"})
+    assert key("rectangle", cells) == (6,)  # 3x2
+
+
+def test_the_rectangle_goal_counts_park_tiles_only_never_the_entrance():
+    # ruling: "completely filled with park tiles"; the entrance (0,0) is no park tile
+    square = {(1, 0): "lion", (0, 1): "zebra", (1, 1): "hippo"}
+    assert key("rectangle", square) == (2,)  # not the 2x2 with the entrance in its corner
+    wide = {(-1, 0): "lion", (1, 0): "zebra", (-1, 1): "hippo", (0, 1): "otter", (1, 1): "deer"}
+    assert key("rectangle", wide) == (3,)  # the row y=1; the 3x2 around the entrance is not one
 
 
 def test_closest_to_the_entrance_counts_steps_to_the_furthest_tile():
@@ -69,6 +77,15 @@ def test_a_column_is_a_row_and_both_diagonal_directions_count():
     assert key("row", column) == (4,)  # the column x=1 beats the row y=0 (3 tiles)
     rising_west = {(-1, 1): "lion", (-2, 2): "zebra", (-3, 3): "hippo", (1, 0): "deer"}
     assert key("diagonal", rising_west) == (4,)  # the entrance, then north-west three times
+
+
+def test_the_diagonal_chain_is_one_straight_line_never_a_bend():
+    # (1,1) (2,2) (3,3) is a straight chain of 3 with the entrance: 4 tiles;
+    # (1,1) (2,2) (3,1) bends at (2,2): its longest straight part is the entrance to (2,2)
+    straight = {(1, 1): "lion", (2, 2): "zebra", (3, 3): "hippo", (1, 0): "deer"}
+    assert key("diagonal", straight) == (4,)
+    bent = {(1, 1): "lion", (2, 2): "zebra", (3, 1): "hippo", (4, 0): "otter", (1, 0): "deer"}
+    assert key("diagonal", bent) == (3,)  # (2,2) (3,1) (4,0) falling east; no 5 around the bend
 
 
 def test_rank_points_as_the_rule_text():

@@ -1,13 +1,16 @@
 """The tile set (our composition) and the market layouts, read from data."""
 
+import dataclasses
 import json
 from importlib import resources
+from pathlib import Path
 
 import pytest
 
 from ludoteca import load_game
 from ludoteca.games.habitats import tile_set
-from ludoteca.games.habitats.tiles import LANDSCAPES, market_layout, sides_of
+from ludoteca.games.habitats.composition import summary, written_summary
+from ludoteca.games.habitats.tiles import LANDSCAPES, TileSet, market_layout, sides_of
 
 
 def test_112_tiles_labelled_as_our_composition():
@@ -94,3 +97,21 @@ def test_turns_per_year_and_the_market_fit_the_stock(players, turns):
     game = load_game("habitats", players=players)
     assert game.total_turns == players * sum(turns)
     assert len(layout.tile_spaces) + game.total_turns - 1 <= 112
+
+
+def test_the_rules_doc_states_the_tile_counts_of_the_data_file():
+    # docs/rules/habitats.md is rewritten by scripts/habitats_tile_counts.py from tiles.json
+    doc = Path(__file__).resolve().parents[3] / "docs" / "rules" / "habitats.md"
+    assert written_summary(doc.read_text(encoding="utf-8")) == summary(tile_set())
+
+
+def test_the_tile_count_summary_follows_the_data():
+    tiles = tile_set()
+    text = summary(tiles)
+    assert "Watchtowers (grey): 7 tiles" in text and "forest 27" in text
+    assert "Extra access roads: 13 tiles" in text and f"{tiles.total} park tiles" in text
+    fewer = tuple(
+        dataclasses.replace(k, count=k.count - 1) if k.id == "tower-line" else k
+        for k in tiles.kinds
+    )
+    assert "Watchtowers (grey): 6 tiles" in summary(TileSet(fewer, tiles.entrance))

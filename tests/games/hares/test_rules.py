@@ -96,10 +96,23 @@ def test_a_neighbouring_hare_clears_a_carrot_in_the_way():
 def test_junk_and_impossible_moves_are_refused_without_change():
     state = make("e2", hunter="king h1")
     before = (obs(state), state.history())
-    assert refusal(state, "e2-e4") == "hares.illegal.notation"
+    assert refusal(state, "e2+e4") == "hares.illegal.notation"
+    assert refusal(state, "e2 to e4") == "hares.illegal.notation"
     assert refusal(state, "a2a3") == "hares.illegal.no_hare"
     assert refusal(state, "e2e6") == "hares.illegal.too_far"
     assert (obs(state), state.history()) == before
+
+
+def test_a_move_is_accepted_as_it_is_displayed_and_recorded_in_the_contract_notation():
+    # one notation rule across games: what the move list and the log show is accepted
+    state = make("e2 d4", "e5", hunter="king h1")
+    assert state.label("e2e3").text() == "e2–e3" and state.label("d4e5").text().startswith("d4×e5")
+    for typed in ("e2–e3", "e2-e3", "e2 - e3", "E2E3", "e2→e3"):
+        assert state.apply(typed).history() == ["e2e3"], typed
+    assert state.apply("d4×e5").history() == ["d4e5"]
+    assert state.apply("d4xe5").history() == ["d4e5"]
+    assert "e2-e3" not in state.legal_actions()  # legal_actions() stay canonical
+    assert refusal(state, "e2–e6") == "hares.illegal.too_far"  # and refusals still say why
 
 
 # -- burrows ------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from ludoteca.games.potager.board import (
     INDEX,
     VEGETABLES,
     _orientations,
+    pattern_by_id,
     patterns,
     placements,
 )
@@ -153,3 +154,13 @@ def test_a_hint_outlines_its_clicks_in_blue_and_the_other_legal_clicks_in_gold()
     assert picture.count('stroke="#00a3ff"') == len(state.clicks(advice["action"]))
     assert 'stroke="#00a3ff"' not in game.svg(state, 0)
     assert 'stroke="#f6d365"' in picture
+
+
+def test_the_harvest_patterns_are_drawn_in_text_on_request_in_four_languages():
+    state = load_game("potager").new_initial_state()
+    for lang in ("en", "de", "fr", "ru"):
+        patterns = state.text_topics(lang)["patterns"]
+        assert all(pattern in patterns for pattern in pattern_by_id())
+    english = state.text_topics("en")["patterns"]
+    assert "    # # # # #" in english  # carrot-3, a row of five
+    assert "rotation or mirror image counts" in english

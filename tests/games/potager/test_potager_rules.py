@@ -369,3 +369,46 @@ def test_a_player_who_can_neither_take_nor_harvest_ends_the_game_without_losing(
     # player 2 has a free garden but nothing to take and no bed: the game ends on points
     assert state.current_player == TERMINAL
     assert state.loser is None and state.winners() == [0, 1]
+
+
+# -- ruling: a token turned over by a harvest waits for a later turn ------------------------
+
+
+def test_a_token_turned_by_a_harvest_cannot_be_harvested_again_by_the_basket_that_turn():
+    # "vous pourrez le récolter de nouveau lors d'un prochain tour": the gnome lands on 10,
+    # the basket is visible, but the flipped carrots wait for a later turn.
+    garden = {"a3": "carrot2", "b3": "carrot2", "c3": "carrot2", "d3": "carrot1"}
+    garden |= {"b5": "carrot1", "c5": "carrot1", "d5": "carrot1"}
+    state = position(gardens=(garden, {}), points=(7, 0)).apply("harvest:carrot-1:a3,b3,c3")
+    assert state.points == (10, 0) and state.phase == "gnome"
+    state = state.apply("tool:basket")
+    legal = state.legal_actions()
+    assert "harvest:carrot-1:a3,b3,c3" not in legal
+    assert "harvest:carrot-1:b3,c3,d3" not in legal  # any bed holding a turned token
+    assert legal == ["harvest:carrot-1:b5,c5,d5", "skip"]
+    with pytest.raises(IllegalAction, match="turned over by a harvest this turn"):
+        state.apply("harvest:carrot-1:a3,b3,c3")
+
+
+def test_the_basket_is_not_offered_when_only_turned_tokens_would_form_a_bed():
+    garden = {"a3": "carrot2", "b3": "carrot2", "c3": "carrot2"}
+    state = position(gardens=(garden, {}), points=(7, 0)).apply("harvest:carrot-1:a3,b3,c3")
+    assert "tool:basket" not in state.legal_actions()
+
+
+def test_a_turned_token_is_harvestable_again_on_the_next_turn():
+    garden = {"a3": "carrot2", "b3": "carrot2", "c3": "carrot2"}
+    state = position(gardens=(garden, {}), points=(3, 0)).apply("harvest:carrot-1:a3,b3,c3")
+    assert state.current_player == 1
+    state = run(state, "take:1", "place:a3", "draw:tomato")
+    assert "harvest:carrot-1:a3,b3,c3" in state.legal_actions()
+
+
+def test_a_turned_token_moved_by_the_wheelbarrow_still_waits_for_a_later_turn():
+    # harvest → gnome on 10 → wheelbarrow moves a turned carrot onto the basket space → the
+    # basket may not harvest a bed holding that carrot.
+    garden = {"a3": "carrot2", "b3": "carrot2", "c3": "carrot2", "c2": "carrot1", "e2": "carrot1"}
+    state = position(gardens=(garden, {}), points=(7, 0)).apply("harvest:carrot-1:a3,b3,c3")
+    state = run(state, "tool:wheelbarrow", "move:c3-d2")
+    assert state.current_player == 1  # the basket could only take the moved carrot's bed
+    assert state.token(0, "d2") == ("carrot", False) and state.points == (10, 0)

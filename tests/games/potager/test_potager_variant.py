@@ -178,3 +178,43 @@ def test_gloves_give_the_full_place_action_so_a_tool_token_may_become_a_mole():
     assert "mole:c3" in legal and "place:c3" in legal
     state = run(state, "mole:c3", "draw:carrot")
     assert state.token(1, "c3") == ("mole", False) and state.current_player == 1
+
+
+# -- ruling: through the toolbox a tool acts on your own garden only ------------------------
+
+
+def test_the_opponents_watering_can_through_the_toolbox_flips_only_your_own_tokens():
+    mine = {"a3": "carrot1", "c3": "potato2"}
+    theirs = {"b2": "potato1", "d2": "potato1", "b4": "potato1", "e3": "tomato2"}  # can shows
+    state = variant(gardens=(mine, theirs), hedge=("toolbox",) + HEDGE[1:])
+    state = run(state, "take:1", "place:e4", "draw:carrot", "tool:can")
+    flips = [a for a in state.legal_actions() if a.startswith("flip")]
+    assert flips == ["flip:g0-a3", "flip:g0-c3"]
+    with pytest.raises(IllegalAction, match="your own garden"):
+        state.apply("flip:g1-e3")
+
+
+def test_the_toolbox_does_not_offer_a_can_when_you_have_no_vegetable_to_flip():
+    theirs = {"b2": "potato1", "d2": "potato1", "b4": "potato1", "e3": "tomato2"}  # can shows
+    state = variant(gardens=({"a3": "poison"}, theirs), hedge=("toolbox",) + HEDGE[1:])
+    state = run(state, "take:1", "place:e4", "draw:carrot")
+    assert state.current_player == 1  # their can could only flip their own tomato
+
+
+def test_the_opponents_hose_through_the_toolbox_flips_a_column_of_your_garden_only():
+    mine = {"c2": "potato2", "c3": "carrot1"}
+    theirs = {"c4": "tomato2", "a3": "hose", "b2": "potato1", "d2": "potato1", "b4": "potato1"}
+    theirs |= {"d4": "potato1", "e3": "tomato2"}
+    state = variant(gardens=(mine, theirs), hedge=("toolbox",) + HEDGE[1:])
+    state = run(state, "take:1", "place:e4", "draw:carrot", "tool:hose")
+    assert [a for a in state.legal_actions() if a.startswith("hose")] == ["hose:c"]
+    state = state.apply("hose:c")
+    assert state.token(0, "c2") == ("potato", False) and state.token(0, "c3") == ("carrot", True)
+    assert state.token(1, "c4") == ("tomato", True)  # their garden is not touched
+
+
+def test_your_own_watering_can_from_the_gnome_still_flips_in_either_garden():
+    garden = {"a3": "carrot1", "b3": "carrot1", "c3": "carrot1", "e3": "tomato1"}
+    state = variant(gardens=(garden, {"c2": "potato2"}), points=(7, 0))
+    state = run(state, "harvest:carrot-1:a3,b3,c3", "tool:can")
+    assert "flip:g1-c2" in state.legal_actions()

@@ -19,7 +19,13 @@ from .search import CaptureSearch
 LEAVE = "leave:"
 
 # Why a game ended, in the order the rules check it at the start of a turn.
-END_REASONS = ("no_beans", "cannot_feed", "no_capture", "repetition")
+END_REASONS = ("no_beans", "cannot_feed", "no_capture", "repetition", "no_progress")
+
+# Every game ends: players who keep avoiding captures cannot capture any more. The game ends
+# after QUIET_LIMIT actions in a row without a capture, or when a position (pits and seat to
+# move) occurs for the REPEAT_LIMIT-th time since the last capture ("no_progress").
+QUIET_LIMIT = 100
+REPEAT_LIMIT = 3
 
 
 def _player(seat: int) -> Message:
@@ -39,6 +45,7 @@ class BohnenState(State):
         pending: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None,
         since_capture: tuple | None = None,
         last: tuple[int, int, tuple[int, ...]] | None = None,
+        quiet: int = 0,
     ):
         super().__init__(game)
         self.game: BohnenGame = game
@@ -48,6 +55,8 @@ class BohnenState(State):
         self.pending = pending
         # turn-start positions since the last capture, newest first: ((pits, seat), older)
         self._since_capture = since_capture
+        # actions played since the last capture (or since the start)
+        self.quiet = quiet
         # the last move, for the view and the log: (seat, pit sown from, pits captured)
         self.last = last
         self._status: int | None = None
@@ -61,9 +70,11 @@ class BohnenState(State):
         pits: dict[str, int] | list[int] | tuple[int, ...],
         captured: list[int] | tuple[int, ...] | None = None,
         to_move: int = 0,
+        quiet: int = 0,
     ) -> BohnenState:
         """A hand-built position (for tests and analysis): ``pits`` maps letters to beans (the
-        others are empty) or lists all twelve counts. Its history starts here."""
+        others are empty) or lists all twelve counts. Its history starts here; ``quiet`` says
+        how many actions without a capture came before it (none of them in this position)."""
         if isinstance(pits, dict):
             counts = [0] * len(PIT_NAMES)
             for name, beans in pits.items():
@@ -77,7 +88,11 @@ class BohnenState(State):
             raise ValueError(f"captured needs one count per seat ({game.num_players})")
         if not 0 <= to_move < game.num_players:
             raise ValueError(f"to_move must be a seat, 0 to {game.num_players - 1}")
-        return cls(game, board, captured, to_move, since_capture=((board, to_move), None))
+        if not 0 <= quiet < QUIET_LIMIT:
+            raise ValueError(f"quiet must be 0 to {QUIET_LIMIT - 1} actions")
+        return cls(
+            game, board, captured, to_move, since_capture=((board, to_move), None), quiet=quiet
+        )
 
     # -- whose turn, and the ends of the game -------------------------------------------------
 
@@ -99,18 +114,23 @@ class BohnenState(State):
         possible = self.game.search.capture_possible(pits, mover)
         if possible is False:
             return "no_capture"
-        if possible is None and self._repeated():
+        occurrences = self.occurrences()
+        if possible is None and occurrences >= 2:
             return "repetition"
+        if self.quiet >= QUIET_LIMIT or occurrences >= REPEAT_LIMIT:
+            return "no_progress"
         return None
 
-    def _repeated(self) -> bool:
+    def occurrences(self) -> int:
+        """How often this turn-start position (pits and seat to move) has occurred since the
+        last capture, this time included."""
         here = (self.pits, self.to_move)
-        chain = self._since_capture[1] if self._since_capture else None
+        count = 0
+        chain = self._since_capture
         while chain is not None:
             position, chain = chain
-            if position == here:
-                return True
-        return False
+            count += position == here
+        return count
 
     def end_reason(self) -> str | None:
         """Why the game ended (one of ``END_REASONS``), or None while it goes on."""
@@ -153,13 +173,21 @@ class BohnenState(State):
 
     def _copy(self, pits: tuple[int, ...], pending: tuple) -> BohnenState:
         return BohnenState(
-            self.game, pits, self.captured, self.to_move, pending, self._since_capture, self.last
+            self.game,
+            pits,
+            self.captured,
+            self.to_move,
+            pending,
+            self._since_capture,
+            self.last,
+            self.quiet + 1,
         )
 
     def _finish(self, pits: tuple[int, ...], start: int, captured: tuple[int, ...]) -> BohnenState:
         mover = self.to_move
         taken = self.captured
         since = self._since_capture
+        quiet = self.quiet + 1
         if captured:
             board = list(pits)
             gain = 0
@@ -169,6 +197,7 @@ class BohnenState(State):
             pits = tuple(board)
             taken = tuple(c + gain if seat == mover else c for seat, c in enumerate(taken))
             since = None
+            quiet = 0
         following = (mover + 1) % self.game.num_players
         return BohnenState(
             self.game,
@@ -178,6 +207,7 @@ class BohnenState(State):
             None,
             ((pits, following), since),
             (mover, start, captured),
+            quiet,
         )
 
     # -- results -------------------------------------------------------------------------------
@@ -214,7 +244,9 @@ class BohnenState(State):
     def prompt(self, seat: int | None) -> Message:
         player = self.current_player
         if player == TERMINAL:
-            return Message(f"bohnen.end.{self._end}", {"player": _player(self.to_move)})
+            return Message(
+                f"bohnen.end.{self._end}", {"player": _player(self.to_move), "actions": QUIET_LIMIT}
+            )
         if seat != player:
             return super().prompt(seat)
         if self.pending:
@@ -377,6 +409,17 @@ class BohnenGame(Game):
         return BohnenState(
             self, start, (0,) * self.num_players, 0, since_capture=((start, 0), None)
         )
+
+    def max_game_length(self) -> int:
+        """The most actions a game from the start can last, derived from the rules.
+
+        Every capture takes at least one pit of 2 or 3 beans, so a game of ``B`` beans has at
+        most ``B // 2`` capturing turns, each a move plus at most one ``leave:`` choice per
+        opponent. Before each of them come at most ``QUIET_LIMIT - 1`` actions without a
+        capture, and after the last one at most ``QUIET_LIMIT`` (the next one would end the
+        game first). 2 players: 24 × 101 + 100 = 2,524; 3: 1,936; 4: 1,954."""
+        captures = sum(self.board.start) // 2
+        return captures * (QUIET_LIMIT - 1 + self.num_players) + QUIET_LIMIT
 
     def svg(self, state: State, seat: int | None = None, hints: dict | None = None) -> str:
         from .view import svg

@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 from ludoteca.engine import CHANCE, TERMINAL, Game, Message, Option, State
+from ludoteca.engine.notation import from_to
 
 from . import logic
 from .logic import SIZE, name
@@ -266,6 +267,11 @@ class HabaneroState(State):
 
     def why_illegal(self, action: str) -> Message:
         return _why_illegal(self, action)
+
+    def canonical(self, action: str) -> str:
+        """``a1 → a3`` (as the moves are displayed), ``a1–a3``, ``a1a3`` stand for ``a1-a3``."""
+        move = from_to(action)
+        return action if move is None else f"{move[0]}-{move[1]}"
 
 
 def _why_illegal(state: HabaneroState, action: str) -> Message:

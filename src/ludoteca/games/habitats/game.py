@@ -34,6 +34,8 @@ from .view import PLAYER_COLOURS
 GOAL_IDS = tuple(goal_rules.GOALS)
 YEARS = 3
 PLACE = re.compile(r"^place:(-?\d+),(-?\d+)(?::([NESW]+))?$")
+# a park cell as the board and the log show it, with road sides: "1,-2", "1,-2 NE", "1,-2:NE"
+CELL = re.compile(r"(-?\d{1,4})\s*,\s*(-?\d{1,4})(?:\s*[: ]\s*([NESWnesw]{1,4}))?")
 
 
 class HabitatsState(State):
@@ -278,6 +280,18 @@ class HabitatsState(State):
         if mask:
             return Message("habitats.log.place_road", {**params, "roads": sides_of(mask)})
         return Message("habitats.log.place", params)
+
+    def canonical(self, action: str) -> str:
+        """As the board and the log show them: a market square ``b2`` is ``take:b2``; a park
+        cell ``1,-2`` is ``place:1,-2``, with roads ``1,-2 NE`` or ``1,-2:NE``."""
+        typed = action.strip()
+        if self.phase == "take" and parse_market_square(typed) is not None:
+            return f"take:{typed}"
+        cell = CELL.fullmatch(typed)
+        if self.phase != "place" or cell is None:
+            return action
+        sides = "".join(side for side in SIDES if side in (cell[3] or "").upper())
+        return f"place:{cell[1]},{cell[2]}" + (f":{sides}" if sides else "")
 
     def why_illegal(self, action: str) -> Message:
         reason = self._why(action)

@@ -27,13 +27,15 @@ def landscape_types(park: Park) -> GoalKey:
 
 
 def rectangle(park: Park) -> GoalKey:
-    """Tiles in the biggest rectangle completely filled with tiles (the entrance included)."""
+    """Tiles in the biggest rectangle completely filled with park tiles: the entrance is no
+    park tile, so no rectangle holds it."""
     low_x, low_y, high_x, high_y = park.bounds()
     heights = dict.fromkeys(range(low_x, high_x + 1), 0)
     best = 0
     for y in range(low_y, high_y + 1):
         for x in heights:
-            heights[x] = heights[x] + 1 if (x, y) in park.tiles else 0
+            park_tile = (x, y) in park.tiles and park.tiles[(x, y)][0].kind != "entrance"
+            heights[x] = heights[x] + 1 if park_tile else 0
         best = max(best, _largest_under(list(heights.values())))
     return (best,)
 

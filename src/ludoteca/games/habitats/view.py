@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -33,6 +34,8 @@ ROAD = "#f3e6c8"
 INK = "#2b2b2b"
 TILE = 56
 MARKET_TILE = 60
+TEXT_WIDTH = 100  # the text board fits a terminal this wide
+CELL_WIDTH = 6  # a park cell of the text board and the space after it
 FONT = "font-family:'DejaVu Sans',Verdana,sans-serif"
 
 
@@ -101,6 +104,7 @@ def text_board(state: HabitatsState, lang: str = "en") -> str:
         tile = Message(f"habitats.tile.{state.held.id}")
         player = state.turn % game.num_players + 1
         lines.append(_t(lang, "habitats.board.holds", player=player, tile=tile))
+    lines += _needs(state, lang)
     for seat, park in enumerate(state.parks):
         goals = sum(state.goal_points[seat])
         score = park.score().total
@@ -124,7 +128,64 @@ def text_board(state: HabitatsState, lang: str = "en") -> str:
             lines.append(f"  {row['player']:>6}{years} {row['park']:>5} {row['total']:>6}")
         best = ", ".join(str(w + 1) for w in state.winners())
         lines.append(_t(lang, "habitats.board.winner", players=best))
+    for key in (
+        "habitats.board.legend_land",
+        "habitats.board.legend_tile",
+        "habitats.board.legend_mark",
+    ):
+        lines += textwrap.wrap(_t(lang, key), TEXT_WIDTH, subsequent_indent="  ")
     return "\n".join(lines)
+
+
+def code(kind: TileKind, mask: int) -> str:
+    """The board's code of a tile: landscape letter and short name (``gzeb``, ``#T#``)."""
+    short_name = f"R{kind.roads.bit_count()}" if kind.is_road and not mask else short(kind, mask)
+    return f"{LAND_LETTER[kind.landscape]}{short_name.rstrip()}"
+
+
+def need(kind: TileKind, lang: str) -> str:
+    """What a tile needs to score, and what it scores, in words."""
+    name = Message(f"habitats.tile.{kind.id}")
+    if kind.kind == "animal":
+        demand = ", ".join(
+            _t(lang, "habitats.need.count", n=n, land=Message(f"habitats.land.{land}"))
+            for land, n in kind.demand
+        )
+        return _t(lang, "habitats.need.animal", tile=name, vp=kind.vp, demand=demand)
+    if kind.kind == "insect":
+        return _t(lang, "habitats.need.insect", tile=name, vp=kind.vp, n=kind.flowers)
+    if kind.kind == "watchtower":
+        view = Message(f"habitats.need.view.{kind.view}")
+        return _t(
+            lang,
+            "habitats.need.tower",
+            tile=name,
+            animals=kind.animal_vp,
+            flowers=kind.flower_vp,
+            view=view,
+        )
+    if kind.kind == "tourist":
+        return _t(lang, f"habitats.need.{kind.tourists}", tile=name)
+    if kind.kind == "road":
+        return _t(lang, "habitats.need.road", tile=name, vp=kind.vp)
+    return _t(lang, "habitats.need.flower", tile=name, vp=kind.vp)
+
+
+def _needs(state: HabitatsState, lang: str) -> list[str]:
+    """One line per market tile (and the tile in hand): its code and what it needs."""
+    tiles = state.game.tiles
+    shown = [
+        (market_square(pos), tiles.by_id(tile_id))
+        for pos, tile_id in sorted(state.market.items(), key=lambda item: (-item[0][1], item[0][0]))
+        if tile_id is not None
+    ]
+    if state.held is not None:
+        shown.append((_t(lang, "habitats.board.in_hand"), state.held))
+    lines = [_t(lang, "habitats.board.needs")]
+    for where, kind in shown:
+        line = f"  {where:<4} {code(kind, 0):<5} {need(kind, lang)}"
+        lines += textwrap.wrap(line, TEXT_WIDTH, subsequent_indent=" " * 13)
+    return lines
 
 
 def park_text(park: Park) -> list[str]:
@@ -134,22 +195,30 @@ def park_text(park: Park) -> list[str]:
     return rows
 
 
+# park columns per band of the text board: 2 + 4 + 6 per column, within TEXT_WIDTH
+BAND = (TEXT_WIDTH - 6 + 1) // CELL_WIDTH
+
+
 def _park_text(park: Park) -> list[str]:
+    """The park as rows of cell codes; a park wider than the board is cut into bands of
+    columns, one under the other, each with its own x axis."""
     low_x, low_y, high_x, high_y = park.bounds()
     fulfilled = park.score().fulfilled
     rows = []
-    for y in range(high_y, low_y - 1, -1):
-        cells = []
-        for x in range(low_x, high_x + 1):
-            placed = park.tiles.get((x, y))
-            if placed is None:
-                cells.append("  .  ")
-                continue
-            kind, mask = placed
-            mark = {True: "+", False: "-"}.get(fulfilled.get((x, y)), " ")
-            cells.append(f"{LAND_LETTER[kind.landscape]}{short(kind, mask):<3}{mark}")
-        rows.append(f"{y:>3} " + " ".join(cells))
-    rows.append("    " + " ".join(f"{x:^5}" for x in range(low_x, high_x + 1)))
+    for start in range(low_x, high_x + 1, BAND):
+        columns = range(start, min(start + BAND, high_x + 1))
+        for y in range(high_y, low_y - 1, -1):
+            cells = []
+            for x in columns:
+                placed = park.tiles.get((x, y))
+                if placed is None:
+                    cells.append("  .  ")
+                    continue
+                kind, mask = placed
+                mark = {True: "+", False: "-"}.get(fulfilled.get((x, y)), " ")
+                cells.append(f"{LAND_LETTER[kind.landscape]}{short(kind, mask):<3}{mark}")
+            rows.append(f"{y:>3} " + " ".join(cells))
+        rows.append("    " + " ".join(f"{x:^5}" for x in columns))
     return rows
 
 

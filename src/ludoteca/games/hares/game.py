@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from ludoteca.engine import CHANCE, TERMINAL, Game, Message, Option, State
+from ludoteca.engine.notation import from_to
 
 from .board import (
     COLOURS,
@@ -215,6 +216,11 @@ class HaresState(State):
 
     def why_illegal(self, action: str) -> Message:
         return why_illegal(self, action)
+
+    def canonical(self, action: str) -> str:
+        """``d2–d3``, ``d2-d3``, ``d2×e3`` (as the moves are displayed) stand for ``d2d3``…"""
+        move = from_to(action)
+        return action if move is None else move[0] + move[1]
 
     def __str__(self) -> str:
         return self.text_board("en")

@@ -57,6 +57,10 @@ class PotagerState(State):
         self.tool: str | None = None  # the tool whose step this is
         self.pinned: str | None = None  # the space the wheelbarrow may not move from
         self.shovel_slot: int | None = None  # after a swap: slots k and k+1 may be taken
+        # spaces of the mover's tokens turned over by a harvest this turn: they wait for a
+        # later turn (the rule text: "lors d'un prochain tour")
+        self.turned: frozenset[str] = frozenset()
+        self.own_garden_only = False  # the tool came through the toolbox: "sur votre jardin"
         self.after: tuple = ("start",)  # what follows once the draws are done
         self.end_triggered = False
         self.loser: int | None = None
@@ -125,6 +129,8 @@ class PotagerState(State):
             self.tool,
             self.pinned,
             self.shovel_slot,
+            self.turned,
+            self.own_garden_only,
             self.after,
             self.end_triggered,
             self.loser,
@@ -204,10 +210,19 @@ class PotagerState(State):
         return found
 
     def _harvests(self) -> list[str]:
-        return [harvest_notation(p, cells) for p, cells in self.harvest_beds(self.me)]
+        return [
+            harvest_notation(p, cells)
+            for p, cells in self.harvest_beds(self.me)
+            if self.turned.isdisjoint(cells)
+        ]
 
-    def _tool_uses(self, tool: str) -> list[str]:
+    def _tool_uses(self, tool: str, own_garden_only: bool | None = None) -> list[str]:
+        """The uses of ``tool`` now; through the toolbox the can and the hose reach only the
+        mover's own garden."""
         me, opp = self.me, self.opponent
+        if own_garden_only is None:
+            own_garden_only = self.own_garden_only
+        gardens = (me,) if own_garden_only else (me, opp)
         if tool == "gloves":
             return self._takes()
         if tool == "basket":
@@ -223,7 +238,7 @@ class PotagerState(State):
         if tool == "can":
             return [
                 f"flip:g{seat}-{space}"
-                for seat in (me, opp)
+                for seat in gardens
                 for space, token in zip(SPACES, self.gardens[seat], strict=True)
                 if token is not None and token[0] in VEGETABLES
             ]
@@ -241,7 +256,7 @@ class PotagerState(State):
                 for column in COLUMNS
                 if any(
                     token is not None and token[0] in VEGETABLES and space[0] == column
-                    for seat in (me, opp)
+                    for seat in gardens
                     for space, token in zip(SPACES, self.gardens[seat], strict=True)
                 )
             ]
@@ -249,7 +264,7 @@ class PotagerState(State):
             return [
                 f"tool:{name}"
                 for name, _ in self.visible_tools(opp)
-                if name != "toolbox" and self._tool_uses(name)
+                if name != "toolbox" and self._tool_uses(name, own_garden_only=True)
             ]
         raise ValueError(f"unknown tool {tool!r}")
 
@@ -318,8 +333,11 @@ class PotagerState(State):
         else:
             self._end_turn()
 
-    def _enter_tool(self, tool: str, pinned: str | None = None) -> None:
+    def _enter_tool(
+        self, tool: str, pinned: str | None = None, own_garden_only: bool = False
+    ) -> None:
         self.phase, self.tool, self.pinned, self.hand = "tool", tool, pinned, None
+        self.own_garden_only = own_garden_only
         if not self._tool_uses(tool):
             self._end_turn()
 
@@ -330,6 +348,7 @@ class PotagerState(State):
 
     def _end_turn(self) -> None:
         self.tool = self.pinned = self.shovel_slot = self.hand = None
+        self.turned, self.own_garden_only = frozenset(), False
         if self.end_triggered and self.to_move == 1:
             self.phase = "over"  # both players have had as many turns
             return
@@ -379,6 +398,7 @@ class PotagerState(State):
         for space in spaces:
             vegetable, double = self.token(self.me, space)
             self._set(self.me, space, (vegetable, False) if double else None)
+        self.turned |= {space for space in spaces if self.token(self.me, space) is not None}
         self._score(len(spaces))
         self._proceed()
 
@@ -386,13 +406,16 @@ class PotagerState(State):
         self._end_turn()
 
     def _do_tool(self, tool: str) -> None:
-        self._enter_tool(tool)
+        # in a tool step, ``tool:`` is the toolbox choosing one of the opponent's tools
+        self._enter_tool(tool, own_garden_only=self.phase == "tool")
 
     def _do_move(self, argument: str) -> None:
         source, target = argument.split("-")
         token = self.token(self.me, source)
         self._set(self.me, source, None)
         self._set(self.me, target, token)
+        if source in self.turned:  # the turned token keeps waiting where it goes
+            self.turned = self.turned - {source} | {target}
         if target in TOOL_SPACES:
             tool = TOOL_SPACES[target]
             self._enter_tool(tool, target if tool == "wheelbarrow" else None)
@@ -422,7 +445,7 @@ class PotagerState(State):
         self._settle()
 
     def _do_hose(self, column: str) -> None:
-        for seat in (0, 1):
+        for seat in (self.me,) if self.own_garden_only else (0, 1):
             for space, token in zip(SPACES, self.gardens[seat], strict=True):
                 if space[0] == column and token is not None and token[0] in VEGETABLES:
                     self._set(seat, space, (token[0], not token[1]))
@@ -494,7 +517,8 @@ class PotagerState(State):
         if kind == "poison":
             return Message("potager.label.poison", {"vegetable": thing(argument)})
         if kind == "hose":
-            return Message("potager.label.hose", {"column": argument})
+            key = "potager.label.hose_own" if self.own_garden_only else "potager.label.hose"
+            return Message(key, {"column": argument})
         return Message("potager.label.skip")
 
     def describe(self, seat: int, action: str) -> Message:
@@ -518,7 +542,8 @@ class PotagerState(State):
                 f"potager.prompt.{key}", {"kind": thing(kind), "column": COLUMNS[slot - 1]}
             )
         if self.phase == "tool":
-            return Message(f"potager.prompt.tool.{self.tool}")
+            own = "_own" if self.own_garden_only and self.tool in ("can", "hose") else ""
+            return Message(f"potager.prompt.tool.{self.tool}{own}")
         if self.phase in ("shovel", "gnome"):
             return Message(f"potager.prompt.{self.phase}")
         if self.end_triggered:
@@ -528,6 +553,10 @@ class PotagerState(State):
     def why_illegal(self, action: str) -> Message:
         kind, _, argument = action.partition(":")
         now = self.prompt(self.to_move)
+        if action in INDEX and self.phase in ("place", "turn"):
+            # a bare space, as the board shows it: say how a placement is written
+            key = "bare_space" if self.phase == "place" else "bare_space_take"
+            return Message(f"potager.illegal.{key}", {"space": action})
         if (
             kind == "take"
             and self.phase in ("turn", "shovel")
@@ -555,11 +584,16 @@ class PotagerState(State):
             return self._why_not_move(argument)
         if kind == "flip" and self.tool == "can":
             garden, _, space = argument.partition("-")
+            if garden == f"g{self.opponent}" and self.own_garden_only:
+                return Message("potager.illegal.own_garden_only", {"tool": thing("can")})
             if garden in ("g0", "g1") and space in INDEX:
                 token = self.token(int(garden[1]), space)
                 if token is None:
                     return Message("potager.illegal.no_token", {"space": space})
                 return Message("potager.illegal.never_flipped", {"kind": thing(token[0])})
+        if kind == "hose" and self.tool == "hose" and argument in COLUMNS:
+            key = "hose_empty_own" if self.own_garden_only else "hose_empty"
+            return Message(f"potager.illegal.{key}", {"column": argument})
         if kind == "harvest" and (self.phase == "turn" or self.tool == "basket"):
             return self._why_not_harvest(argument)
         if kind in ("draw",) or self.phase in ("over", "draw"):
@@ -593,6 +627,9 @@ class PotagerState(State):
                 return Message(
                     "potager.illegal.not_vegetable", {"space": space, "vegetable": thing(vegetable)}
                 )
+        turned = [space for space in spaces if space in self.turned]
+        if turned:
+            return Message("potager.illegal.turned", {"space": turned[0]})
         ordered = tuple(sorted(set(spaces), key=INDEX.__getitem__))
         if ordered in placements(pattern_id) and ordered != spaces:
             return Message("potager.illegal.order", {"cells": ",".join(ordered)})
@@ -622,6 +659,7 @@ class PotagerState(State):
             "tool": self.tool,
             "end_triggered": self.end_triggered,
             "loser": self.loser,
+            "turned": sorted(self.turned, key=INDEX.__getitem__),
             "patterns": {
                 p.id: {"vegetable": p.vegetable, "rows": p.rows()} for p in pattern_by_id().values()
             },
@@ -676,8 +714,34 @@ class PotagerState(State):
         lines.append(legend)
         return "\n".join(lines)
 
+    def text_topics(self, lang: str = "en") -> dict[str, str]:
+        return {"patterns": patterns_text(lang)}
+
     def __str__(self) -> str:
         return self.text_board("en")
+
+
+def patterns_text(lang: str = "en") -> str:
+    """The 15 harvest patterns drawn in text, three per vegetable side by side."""
+    lines = [Message("potager.text.patterns").text(lang)]
+    by_vegetable: dict[str, list] = {}
+    for pattern in pattern_by_id().values():
+        by_vegetable.setdefault(pattern.vegetable, []).append(pattern)
+    for vegetable, group in by_vegetable.items():
+        name = f"{thing(vegetable).text(lang)} ({abbreviation(vegetable, lang)})"
+        width = max(12, *(len(p.id) + 2 for p in group))
+        drawings = [p.rows() for p in group]
+        height = max(len(rows) for rows in drawings)
+        lines.append("")
+        lines.append(f"  {name}")
+        lines.append("    " + "".join(p.id.ljust(width) for p in group).rstrip())
+        for row in range(height):
+            cells = [
+                " ".join(rows[row]).ljust(width) if row < len(rows) else " " * width
+                for rows in drawings
+            ]
+            lines.append("    " + "".join(cells).rstrip())
+    return "\n".join(lines)
 
 
 def harvest_notation(pattern_id: str, cells: tuple[str, ...]) -> str:
