@@ -7,11 +7,12 @@ import pytest
 from ludoteca import load_game
 from ludoteca.bots import make_bot
 from ludoteca.engine import CHANCE, sample_chance
+from ludoteca.games.bohnen.game import END_REASONS as BOHNEN_ENDS
 
 ENDS = {
     "habanero": {"stop", "stuck", "campesinos", "habaneros"},
     "potager": {"full_garden", "points", "empty_bag", "stuck"},
-    "bohnen": {"no_beans", "cannot_feed", "no_capture", "repetition"},
+    "bohnen": set(BOHNEN_ENDS),
     "habitats": {"last_turn"},
     "hares": {"all_saved", "none_left", "stuck"},
 }

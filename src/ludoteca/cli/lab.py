@@ -13,7 +13,7 @@ from .common import add_language, say
 EXTRA = ("pyarrow", "matplotlib", "tqdm")
 
 
-def register(subparsers) -> None:
+def register(subparsers: argparse._SubParsersAction, lang: str) -> None:
     parser = subparsers.add_parser(
         "lab",
         help="balance studies: seeded games per sweep point, summary.json and report.html",
