@@ -153,21 +153,31 @@ def plot_distributions(summary: dict[str, Any], rows: list[dict[str, Any]], lang
 
 
 def plot_components(summary: dict[str, Any], component: str, lang: str):
-    """Mean value of each component with its interval, one panel per point."""
+    """Mean value of each component with its interval: one panel per point, or one panel of
+    all points when each point has a single component (a Hares card per level)."""
     plt = _pyplot()
     points = [p for p in summary["points"] if component in p["components"]]
-    entries_most = max(len(p["components"][component][:COMPONENT_ROWS]) for p in points)
+    panels_of = [
+        [(e["name"], e) for e in p["components"][component][:COMPONENT_ROWS]] for p in points
+    ]
+    titles = [p["point"] for p in points]
+    if all(len(entries) == 1 for entries in panels_of):
+        panels_of = [
+            [(f"{p['point']}: {e[0][0]}", e[0][1]) for p, e in zip(points, panels_of, strict=True)]
+        ]
+        titles = [""]
+    most = max(len(entries) for entries in panels_of)
     figure, panels = plt.subplots(
-        1, len(points), figsize=(4.2 * len(points) + 1, 0.28 * entries_most + 1.2), squeeze=False
+        1, len(panels_of), figsize=(4.2 * len(panels_of) + 1, 0.28 * most + 1.2), squeeze=False
     )
-    for axes, point in zip(panels[0], points, strict=True):
-        entries = point["components"][component][:COMPONENT_ROWS][::-1]
-        values = [e["value"] for e in entries]
+    for axes, entries, title in zip(panels[0], panels_of, titles, strict=True):
+        entries = entries[::-1]
+        values = [entry["value"] for _, entry in entries]
         errors = [[v["mean"] - v["low"] for v in values], [v["high"] - v["mean"] for v in values]]
         axes.barh(range(len(entries)), [v["mean"] for v in values], xerr=errors, capsize=2)
-        axes.set_yticks(range(len(entries)), [e["name"] for e in entries], fontsize="small")
+        axes.set_yticks(range(len(entries)), [name for name, _ in entries], fontsize="small")
         axes.set_xlabel(_say(lang, f"lab.component.{component}.value"))
-        axes.set_title(point["point"], fontsize="small")
+        axes.set_title(title, fontsize="small")
     figure.tight_layout()
     return figure
 
@@ -203,6 +213,7 @@ def _overview_table(summary: dict[str, Any], lang: str) -> str:
     ]
     head = [_say(lang, "lab.col.metric")] + [p["point"] for p in summary["points"]]
     rows = [[_say(lang, key)] + [cell(p) for p in summary["points"]] for key, cell in metrics]
+    rows = [row for row in rows if any(row[1:])]  # a solitaire game has no seats to compare
     games = [_say(lang, "lab.col.games")] + [str(p["games"]) for p in summary["points"]]
     return _table(head, [games, *rows])
 
