@@ -178,3 +178,12 @@ def test_the_command_says_in_one_line_when_the_extra_is_missing(tmp_path, capsys
     assert code == 2
     error = capsys.readouterr().err.strip()
     assert "ludoteca[lab]" in error and "tqdm" in error and "\n" not in error
+
+
+def test_the_command_says_in_one_line_when_no_ray_cluster_answers(tmp_path, capsys):
+    pytest.importorskip("ray")
+    argv = ["lab", "habanero", "--bots", "random", "--games", "2", "--quiet"]
+    assert main([*argv, "--ray", "127.0.0.1:1", "--out", str(tmp_path)]) == 2
+    error = capsys.readouterr().err.strip()
+    assert error.startswith("Ray could not start or join") and "127.0.0.1:1" in error
+    assert "\n" not in error

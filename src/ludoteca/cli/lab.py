@@ -104,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
         print(say(lang, "lab.missing_extra", module=missing), file=sys.stderr)
         return 2
     from ludoteca.lab.report import write_outputs
-    from ludoteca.lab.study import GAMES_FILE, Store, Study, run_study
+    from ludoteca.lab.study import GAMES_FILE, RayUnavailable, Store, Study, run_study
 
     try:
         sweep = {name: values.split(",") for name, values in _pairs(args.sweep, "--sweep").items()}
@@ -143,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
         done = len(Store(folder).of(tasks)) if (folder / GAMES_FILE).exists() else 0
         print(say(lang, "lab.interrupted", done=done), file=sys.stderr)
         return 130
-    except (ConnectionError, RuntimeError) as error:
+    except (ConnectionError, RayUnavailable) as error:
         bar.close()
         print(say(lang, "lab.ray_failed", error=str(error).splitlines()[0]), file=sys.stderr)
         return 2

@@ -18,6 +18,7 @@ import json
 import multiprocessing
 import os
 import signal
+import socket
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -222,6 +223,10 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+class RayUnavailable(RuntimeError):
+    """Ray could not start here or join the cluster at the address."""
+
+
 def run_on_ray(
     tasks: list[Task], address: str, cpus: int | None = None
 ) -> Iterator[dict[str, Any]]:
@@ -233,7 +238,14 @@ def run_on_ray(
 
     started_here = not ray.is_initialized()
     if started_here:
-        ray.init(**ray_settings(address, cpus))
+        check_reachable(address)
+        try:
+            ray.init(**ray_settings(address, cpus))
+        except Exception as error:  # Ray raises bare Exceptions for a node that did not start
+            ray.shutdown()
+            raise RayUnavailable(
+                str(error).splitlines()[0] if str(error) else repr(error)
+            ) from None
     try:
         remote = ray.remote(max_retries=5)(play_game)
         pending = [remote.remote(task) for task in tasks]
@@ -244,6 +256,18 @@ def run_on_ray(
     finally:
         if started_here:
             ray.shutdown()
+
+
+def check_reachable(address: str, seconds: float = 5.0) -> None:
+    """RayUnavailable at once if nothing listens at a ``HOST:PORT`` address (Ray itself would
+    keep retrying for minutes); "auto" and other address forms are left to Ray."""
+    host, colon, port = address.rpartition(":")
+    if not colon or not host or not port.isdigit() or "/" in host:
+        return
+    try:
+        socket.create_connection((host, int(port)), timeout=seconds).close()
+    except OSError as error:
+        raise RayUnavailable(f"nothing answers at {address}: {error}") from None
 
 
 def ray_settings(address: str, cpus: int | None) -> dict[str, Any]:
