@@ -170,13 +170,21 @@ def plot_components(summary: dict[str, Any], component: str, lang: str):
     figure, panels = plt.subplots(
         1, len(panels_of), figsize=(4.2 * len(panels_of) + 1, 0.28 * most + 1.2), squeeze=False
     )
+    every = [entry for entries in panels_of for _, entry in entries]
+    # values that never differ (a tool use counts 1) say nothing: show its users' win rate
+    by_win = "win" in every[0] and len({e["value"]["mean"] for e in every}) == 1
     for axes, entries, title in zip(panels[0], panels_of, titles, strict=True):
         entries = entries[::-1]
-        values = [entry["value"] for _, entry in entries]
+        if by_win:
+            values = [{"mean": e["win"]["rate"], **e["win"]} for _, e in entries]
+            axes.set_xlabel(_say(lang, "lab.plot.win_rate"))
+            axes.axvline(1 / points[0]["players"], color="black", lw=1)
+        else:
+            values = [entry["value"] for _, entry in entries]
+            axes.set_xlabel(_say(lang, f"lab.component.{component}.value"))
         errors = [[v["mean"] - v["low"] for v in values], [v["high"] - v["mean"] for v in values]]
         axes.barh(range(len(entries)), [v["mean"] for v in values], xerr=errors, capsize=2)
         axes.set_yticks(range(len(entries)), [name for name, _ in entries], fontsize="small")
-        axes.set_xlabel(_say(lang, f"lab.component.{component}.value"))
         axes.set_title(title, fontsize="small")
     figure.tight_layout()
     return figure
