@@ -472,6 +472,50 @@ async def bad_input(base: str) -> dict:
     return found
 
 
+async def floods(base: str) -> list[str]:
+    """One socket saying hello 300 times, then one sending 500 ``lang`` messages, in a room
+    watched by 30 spectators: what the others receive, and when the flooder is closed."""
+    lines = []
+    async with httpx.AsyncClient(base_url=base, timeout=60) as client:
+        room = (await client.post("/api/rooms", json=ROOM)).json()["room"]
+    url = base.replace("http://", "ws://") + f"/ws/rooms/{room}"
+    stop = asyncio.Event()
+    others = [Spectator(url, "en") for _ in range(30)]
+    tasks = [asyncio.create_task(w.watch(stop)) for w in others]
+    await asyncio.gather(*(w.ready.wait() for w in others))
+    before = sum(len(w.received) for w in others)
+    for kind, frame, count in (
+        ("hello", {"type": "hello", "views": False}, 300),
+        ("lang", {"type": "lang", "lang": "fr"}, 500),
+    ):
+        received, closed = 0, None
+        async with connect(url, max_size=2**24) as socket:
+            if kind == "lang":
+                await socket.send(json.dumps({"type": "hello", "views": False}))
+            for _ in range(count):
+                try:
+                    await socket.send(json.dumps(frame))
+                except Exception:
+                    break
+            try:
+                while True:
+                    await asyncio.wait_for(socket.recv(), 5)
+                    received += 1
+            except Exception:
+                closed = socket.close_code
+        await asyncio.sleep(2.5)
+        to_others = sum(len(w.received) for w in others) - before
+        before += to_others
+        lines.append(
+            f"{count} {kind} messages from one socket in a room of 30 spectators: the flooder got "
+            f"{received} answers and was closed with {closed}; the 30 others got {to_others} "
+            "messages in all"
+        )
+    stop.set()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return lines
+
+
 async def burst(base: str, count: int) -> dict[int, int]:
     codes: dict[int, int] = {}
     async with httpx.AsyncClient(base_url=base, timeout=60) as client:
@@ -606,6 +650,8 @@ def hostile(args: argparse.Namespace) -> None:
                 f"{found['dropped']} dropped sockets or non-error answers"
             )
             for line in huge_body(base, process.pid):
+                print(line)
+            for line in asyncio.run(floods(base)):
                 print(line)
             codes = asyncio.run(burst(base, 300))
             print(

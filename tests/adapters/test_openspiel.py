@@ -151,7 +151,7 @@ def test_tensors_are_provided_as_observation_and_information_state():
     game = openspiel.load("bohnen", players=3)
     kind = game.get_type()
     assert kind.provides_observation_tensor and kind.provides_information_state_tensor
-    assert game.observation_tensor_shape() == [132] == game.information_state_tensor_shape()
+    assert game.observation_tensor_shape() == [133] == game.information_state_tensor_shape()
     state = game.new_initial_state()
     state.apply_action(0)
     for seat in range(3):

@@ -152,6 +152,13 @@ def test_the_outbox_keeps_order_and_only_the_latest_state():
     assert sent == ["a", "s3"]
 
 
+def test_the_outbox_closes_a_reader_that_does_not_read():
+    outbox = Outbox(lambda text: asyncio.sleep(0), limit=3)
+    for number in range(5):
+        outbox.put("error", str(number))
+    assert outbox.close_code == 4429
+
+
 def test_the_outbox_survives_a_reader_that_went_away():
     async def send(_text):
         raise ConnectionResetError

@@ -8,7 +8,7 @@ import sys
 
 from .common import Parser, language_of, say
 
-COMMANDS = ["games", "play", "replay", "serve", "arena"]
+COMMANDS = ["games", "play", "replay", "serve", "arena", "lab"]
 
 
 def build_parser(lang: str = "en") -> argparse.ArgumentParser:

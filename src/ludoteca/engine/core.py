@@ -243,6 +243,11 @@ class State(ABC):
         best = max(scores)
         return [seat for seat, score in enumerate(scores) if score == best]
 
+    def end_reason(self) -> str | None:
+        """Why the game ended, as a key of the game's own (Potager's ``"empty_bag"``); None
+        while it goes on, or in a game that names no ends."""
+        return None
+
     # -- the contract, shared by every game --------------------------------------------------
 
     def legal_actions(self) -> list[str]:

@@ -235,10 +235,12 @@ class Hub:
             return None
         return await self.bots.hint(room, key.seat)
 
-    async def welcome(self, room: Room, watcher: Watcher) -> None:
-        """A connection said hello: it alone gets the welcome and the room; the others learn
-        of a player who came (a spectator is counted with the next change or shortly)."""
+    async def welcome(self, room: Room, watcher: Watcher, seat: int | None) -> None:
+        """A connection said hello (again, maybe): it alone gets the welcome and the room;
+        the others learn of a player who came or went (a spectator is counted for the players
+        shortly), and of nothing when a hello changed nothing."""
         online = room.online()
+        watcher.seat = seat
         room.watchers.add(watcher)
         welcome = {"type": "welcome", "seat": watcher.seat, "room": room.public()}
         watcher.outbox.put("welcome", dumps(welcome))

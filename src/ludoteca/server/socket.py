@@ -66,6 +66,7 @@ async def socket(websocket: WebSocket, room_id: str) -> None:
 async def _one(hub: Hub, room: Room, watcher: Watcher, event: Any, limit: int) -> None:
     """One frame of the client; a refusal goes back as an ``error`` message."""
     try:
+        hub.quotas.hit("messages", watcher.address)  # every frame counts, good or bad
         text = event.get("text")
         if text is None:
             raise malformed("binary frame")
@@ -89,17 +90,13 @@ async def _handle(hub: Hub, room: Room, watcher: Watcher, message: object) -> No
         watcher.lang = words.language(message.lang)
         quotas.hit("hellos", watcher.address)
         seat = room.seat_of(message.token) if message.token is not None else None
-        hub.leave(room, watcher)
-        watcher.seat = seat
         watcher.views = message.views
-        await hub.welcome(room, watcher)
+        await hub.welcome(room, watcher, seat)
         return
     if watcher not in room.watchers:
         raise RoomError(400, "web.error.hello_first")
-    keys = [watcher.address]
     if watcher.seat is not None:
-        keys.append(seat_key(room.id, watcher.seat))
-    quotas.hit("messages", *keys)
+        quotas.hit("messages", seat_key(room.id, watcher.seat))
     if isinstance(message, LangMessage):
         watcher.lang = words.language(message.lang)
         await hub.send_view(room, watcher)

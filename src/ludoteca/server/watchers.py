@@ -15,7 +15,7 @@ class Outbox:
     """What is still to be sent on one socket, in order, sent by one writer task.
 
     A newer ``state`` replaces one not yet sent (a slow reader gets the latest position, not
-    every position in between); a reader that lets ``limit`` messages pile up is dropped."""
+    every position in between); a reader that lets ``limit`` messages pile up is closed."""
 
     def __init__(self, send: Callable[[str], Awaitable[None]], limit: int = 256):
         self._send = send
@@ -34,7 +34,10 @@ class Outbox:
             if len(kept) != len(self._items):
                 self._items = deque(kept)
         if len(self._items) >= self._limit:
-            self.closed = True  # too slow to follow: the writer stops, the socket closes
+            # a reader that does not read what it asks for: the socket is closed (4429)
+            self._items.clear()
+            self.close(4429)
+            return
         self._items.append((kind, text))
         self._ready.set()
 

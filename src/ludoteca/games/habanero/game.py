@@ -162,6 +162,10 @@ class HabaneroState(State):
     def scores(self) -> list[float]:
         return [self.held]
 
+    def end_reason(self) -> str | None:
+        """Why the game ended: "stop", "stuck", "campesinos" or "habaneros"; None before."""
+        return self.end if self.phase == OVER else None
+
     def _key(self) -> Any:
         return (
             self.habaneros,

@@ -227,6 +227,10 @@ class HabitatsState(State):
         """Goal points so far plus the park score the park would get now (final at the end)."""
         return [sum(self.goal_points[s]) + self.park_score(s) for s in range(len(self.parks))]
 
+    def end_reason(self) -> str | None:
+        """"last_turn" once every player has had all turns (the only end); None before."""
+        return "last_turn" if self.phase == "end" else None
+
     def _key(self) -> Any:
         return (
             self.goals,

@@ -113,6 +113,15 @@ class HaresState(State):
     def scores(self) -> list[float]:
         return [self.position.saved]
 
+    def end_reason(self) -> str | None:
+        """"all_saved"; "none_left" (every hare saved or caught); "stuck" (hares are left but
+        none can move); None before the end."""
+        if not self.is_terminal():
+            return None
+        if self.position.saved == len(self.card.hares):
+            return "all_saved"
+        return "stuck" if self.position.hares else "none_left"
+
     def _key(self) -> Any:
         p = self.position
         return (self.colour, p.hares, p.carrots, p.hunter, p.saved, p.caught, p.caught_now)

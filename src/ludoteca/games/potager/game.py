@@ -111,6 +111,18 @@ class PotagerState(State):
             return [1 - self.loser]
         return super().winners()
 
+    def end_reason(self) -> str | None:
+        """Why the game ended, the deciding end first: "full_garden" (the player who could do
+        nothing had a full garden and lost), "points" (40 points reached), "empty_bag" (the
+        trampoline could not be refilled), "stuck" (nothing to do, garden not full)."""
+        if self.phase != "over":
+            return None
+        if self.loser is not None:
+            return "full_garden"
+        if max(self.points) >= WINNING_POINTS:
+            return "points"
+        return "empty_bag" if self.end_triggered else "stuck"
+
     def _key(self) -> Any:
         return (
             self.bag,
