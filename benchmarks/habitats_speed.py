@@ -42,7 +42,7 @@ def main() -> None:
         states = random_states(players, seed=1)
         movers = [s for s in states if s.current_player >= 0]
         per_call("legal actions", lambda s: s._legal_actions(), movers)
-        per_call("next state", lambda s: s._next(s.legal_actions()[0]), movers)
+        per_call("next state", lambda s: s.successor(s.legal_actions()[0]), movers)
         per_call("observation", lambda s: s.observation(s.current_player), movers)
         per_call("svg", lambda s: VIEW.svg(s, s.current_player), movers)
         per_call("text board", lambda s: s.text_board("en"), states)

@@ -32,7 +32,7 @@ def reference_capture_reachable(game, pits, mover, limit: int | None = None) -> 
         following = (mover + 1) % players
         hungry = not any(pits[p] for p in range(12) if owner[p] == following)
         for pit in (p for p in range(12) if owner[p] == mover and pits[p]):
-            after = state._next(PIT_NAMES[pit])
+            after = state.successor(PIT_NAMES[pit])
             if after.pending or sum(after.captured):
                 return True
             if hungry and not any(after.pits[p] for p in range(12) if owner[p] == following):

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import copy
-
 from ludoteca import load_game
 from ludoteca.games.potager.board import INDEX, KINDS, SPACES
 
@@ -27,26 +25,25 @@ def position(
 ):
     """A state at the start of ``to_move``'s turn with exactly these pieces."""
     game = load_game("potager", variant=variant)
-    state = copy.copy(game.new_initial_state())
     built = []
     for garden in gardens:
         cells = [None] * len(SPACES)
         for space, spec in garden.items():
             cells[INDEX[space]] = token(spec)
         built.append(tuple(cells))
-    state.gardens = (built[0], built[1])
-    state.hedge = tuple(hedge)
-    state.trampoline = trampoline
     if bag is None:
         bag = {kind: 10 for kind in KINDS[:5]}
-    state.bag = tuple(bag.get(kind, 0) for kind in KINDS)
-    state.points = tuple(points)
-    state.to_move = to_move
-    state.phase = "turn"
-    state.after = ("end",)
-    state.end_triggered = end_triggered
-    state._legal = None
-    return state
+    return game.new_initial_state().copy_with(
+        gardens=(built[0], built[1]),
+        hedge=tuple(hedge),
+        trampoline=trampoline,
+        bag=tuple(bag.get(kind, 0) for kind in KINDS),
+        points=tuple(points),
+        to_move=to_move,
+        phase="turn",
+        after=("end",),
+        end_triggered=end_triggered,
+    )
 
 
 def run(state, *actions):
