@@ -24,6 +24,7 @@ BENCHMARKS = [
     ("habitats_bot.py", ["200"], ["20"]),
     ("habitats_balance.py", [], ["10"]),
     ("habitats_speed.py", [], []),
+    ("lab.py", ["--seconds", "10"], ["--seconds", "2"]),
     ("load.py", ["--rooms", "100", "--seconds", "60"], ["--rooms", "20", "--seconds", "10"]),
 ]
 

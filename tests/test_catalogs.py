@@ -11,6 +11,7 @@ from ludoteca.engine.i18n import domains, read_catalog
 list_games()  # registers every game's catalogs
 import ludoteca.bots  # noqa: E402,F401  (registers the bots catalogs)
 import ludoteca.cli  # noqa: E402,F401  (registers the command's catalogs)
+import ludoteca.lab.report  # noqa: E402,F401  (registers the lab catalogs)
 
 
 def _fields(text):

@@ -136,15 +136,22 @@ def test_clones_are_independent():
 def test_bohnen_declares_its_maximum_game_length(players):
     game = openspiel.load("bohnen", players=players)
     assert game.max_game_length() == load_game("bohnen", players=players).max_game_length()
-    assert game.max_game_length() < openspiel.DEFAULT_MAX_GAME_LENGTH
-    assert openspiel.load(PileGame).max_game_length() == openspiel.DEFAULT_MAX_GAME_LENGTH
+    pile = PileGame()
+    assert openspiel.load(PileGame).max_game_length() == pile.max_game_length()
+
+
+def test_a_solitaire_returns_its_score_within_its_declared_range():
+    for game_id in ("habanero", "hares"):
+        game = openspiel.load(game_id)
+        low, high = load_game(game_id).score_range()
+        assert (game.min_utility(), game.max_utility()) == (low, high)
 
 
 def test_tensors_are_provided_as_observation_and_information_state():
     game = openspiel.load("bohnen", players=3)
     kind = game.get_type()
     assert kind.provides_observation_tensor and kind.provides_information_state_tensor
-    assert game.observation_tensor_shape() == [132] == game.information_state_tensor_shape()
+    assert game.observation_tensor_shape() == [133] == game.information_state_tensor_shape()
     state = game.new_initial_state()
     state.apply_action(0)
     for seat in range(3):

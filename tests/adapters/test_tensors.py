@@ -95,6 +95,17 @@ def test_bohnen_counts_seats_from_the_observer():
     assert state.observation_tensor(0)[to_move] == 1 and state.observation_tensor(1)[to_move + 1]
 
 
+def test_bohnen_counts_the_actions_since_the_last_capture():
+    from ludoteca.games.bohnen import game as rules
+    from ludoteca.games.bohnen import tensors
+
+    assert tensors.QUIET_SCALE == rules.QUIET_LIMIT
+    state = load_game("bohnen", players=2).new_initial_state()
+    assert state.observation_tensor(0)[-1] == 0
+    state = state.apply(state.legal_actions()[0])
+    assert state.observation_tensor(1)[-1] == pytest.approx(state.quiet / rules.QUIET_LIMIT)
+
+
 def test_potager_puts_the_observers_garden_first():
     game = load_game("potager")
     rng = random.Random(3)

@@ -58,6 +58,12 @@ class WagerGame(Game):
     def new_initial_state(self):
         return WagerState(self)
 
+    def score_range(self):
+        return 0.0, 1.0
+
+    def max_game_length(self):
+        return 2  # the bet, then the die
+
     def all_actions(self):
         return ["bet:safe", "bet:long", "die:win", "die:win-too", "die:lose", "die:lose-too"]
 
@@ -101,6 +107,12 @@ class RaceGame(Game):
 
     def new_initial_state(self):
         return RaceState(self)
+
+    def score_range(self):
+        return 0.0, 1.0
+
+    def max_game_length(self):
+        return 10  # every addition adds at least 1 towards 10
 
     def all_actions(self):
         return ["add:1", "add:2"]
@@ -157,6 +169,12 @@ class HarvestGame(Game):
 
     def new_initial_state(self):
         return HarvestState(self)
+
+    def score_range(self):
+        return 0.0, 10.0
+
+    def max_game_length(self):
+        return 2  # the field, then its yield
 
     def all_actions(self):
         fields = ["field:poor", "field:lucky", "field:wide"]

@@ -16,8 +16,7 @@ def pile():
     """The toy game, registered as ``pile`` for the duration of a test."""
     registry.add("pile", "tests.engine.toy")
     yield "pile"
-    registry._modules.pop("pile", None)
-    registry._classes.pop("pile", None)
+    registry.remove("pile")
 
 
 def test_wilson_interval_matches_known_values():

@@ -20,8 +20,7 @@ HUGE = "9" * 5000
 def toy():
     registry.add("pile", "tests.engine.toy")
     yield
-    registry._modules.pop("pile")
-    registry._classes.pop("pile", None)
+    registry.remove("pile")
 
 
 class Terminal(io.StringIO):

@@ -465,7 +465,7 @@ def test_a_bot_thinking_in_one_room_never_stalls_another(client):
     event loop, B could never be served and A's bot would wait forever."""
     import threading
 
-    from ludoteca.bots.base import BOTS, Bot
+    from ludoteca.bots import BOTS, Bot
 
     released = threading.Event()
 

@@ -65,8 +65,7 @@ def server(tmp_path_factory):
     runner.should_exit = True
     thread.join(timeout=10)
     for game_id in added:
-        registry._modules.pop(game_id, None)
-        registry._classes.pop(game_id, None)
+        registry.remove(game_id)
 
 
 @pytest.fixture(scope="module")

@@ -40,8 +40,7 @@ def fuzz_app(tmp_path_factory):
         app.state.client = client
         yield app
     if added:
-        registry._modules.pop("pile", None)
-        registry._classes.pop("pile", None)
+        registry.remove("pile")
 
 
 @pytest.fixture(scope="module")

@@ -61,7 +61,7 @@ def test_the_data_folder_and_database_are_private(tmp_path, test_games):
 
 
 def test_a_room_without_moves_is_closed_as_abandoned_and_its_bot_stops(tmp_path, test_games):
-    from ludoteca.bots.base import BOTS, Bot
+    from ludoteca.bots import BOTS, Bot
 
     released = threading.Event()
 

@@ -10,8 +10,9 @@ same numbering as the Gymnasium and PettingZoo environments (``ludoteca.adapters
 game that does not list its actions cannot be loaded.
 
 Returns: with several seats, a finished game gives each winner ``1/len(winners)`` and the
-others 0 (constant-sum 1, ties share); a one-seat game returns its score, bounded by the game's
-``score_range`` attribute when it has one, else [0, 1000]. Rewards come only at the end.
+others 0 (constant-sum 1, ties share); a one-seat game returns its score, within the range the
+game declares (``Game.score_range()``). The longest game is the game's declared
+``Game.max_game_length()``. Rewards come only at the end.
 
 Observations: the games have perfect information (chance is explicit). Observation strings are
 the text board, information-state strings the action history. Where the game has an
@@ -34,8 +35,6 @@ from ludoteca.games import registry
 
 from .actions import ActionIndex
 
-DEFAULT_MAX_GAME_LENGTH = 10_000
-DEFAULT_SCORE_RANGE = (0.0, 1000.0)
 PREFIX = "ludoteca_"
 
 
@@ -58,12 +57,6 @@ class _Shared:
 
 def _parameter(value: Any) -> Any:
     return value if isinstance(value, (bool, int, float, str)) else str(value)
-
-
-def max_game_length(game: Game) -> int:
-    """The game's own declared maximum (``max_game_length()``), else a generous default."""
-    declared = getattr(game, "max_game_length", None)
-    return int(declared()) if callable(declared) else DEFAULT_MAX_GAME_LENGTH
 
 
 def game_type(game_class: type[Game]) -> pyspiel.GameType:
@@ -114,7 +107,7 @@ class LudotecaGame(pyspiel.Game):
         self.actions = _Shared(ActionIndex(self.ludoteca))
         seats = self.ludoteca.num_players
         if seats == 1:
-            low, high = getattr(self.ludoteca, "score_range", DEFAULT_SCORE_RANGE)
+            low, high = self.ludoteca.score_range()
             utility_sum = None
         else:
             low, high, utility_sum = 0.0, 1.0, 1.0
@@ -126,7 +119,7 @@ class LudotecaGame(pyspiel.Game):
             min_utility=float(low),
             max_utility=float(high),
             utility_sum=utility_sum,
-            max_game_length=max_game_length(self.ludoteca),
+            max_game_length=self.ludoteca.max_game_length(),
         )
         parameters = {name: _parameter(value) for name, value in self.ludoteca.options.items()}
         super().__init__(game_type(game_class), info, parameters)

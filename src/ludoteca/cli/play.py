@@ -341,14 +341,13 @@ class Session:
 
     def show_hint(self) -> None:
         advice = hint(self.state, self.seat) if self.seat is not None else None
-        if not advice:
+        if advice is None:
             print(say(self.lang, "cli.play.no_hint"))
             return
-        reason = advice.get("reason")
-        because = text(reason, self.lang) if reason is not None else ""
-        value = advice.get("value")
+        because = text(advice.reason, self.lang)
+        value = advice.value
         shown = f"{value:.2f}" if isinstance(value, float) else str(value)
-        print(say(self.lang, "cli.play.hint", action=advice["action"], value=shown, reason=because))
+        print(say(self.lang, "cli.play.hint", action=advice.action, value=shown, reason=because))
 
     def undo(self) -> None:
         if not self.turn_start:

@@ -21,13 +21,13 @@ import math
 import multiprocessing
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import permutations
 from typing import Any
 
 from ludoteca import load_game
 from ludoteca.bots import make_bot
-from ludoteca.engine import CHANCE, sample_chance
+from ludoteca.engine import CHANCE, Game, State, sample_chance
 
 Progress = Callable[[int, int], None]
 
@@ -57,18 +57,25 @@ def match_seed(seed: int, index: int) -> int:
     return random.Random(f"ludoteca-arena:{seed}:{index}").getrandbits(63)
 
 
-def play_match(
-    game_id: str, options: dict[str, Any], specs: Sequence[str], seed: int
-) -> dict[str, Any]:
-    """One seeded game; ``specs[s]`` plays seat ``s``. Returns scores, winners and timings."""
-    game = load_game(game_id, **options)
+def play_seeded(
+    game: Game,
+    specs: Sequence[str],
+    seed: int,
+    watch: Callable[[State], None] | None = None,
+    max_actions: int | None = None,
+) -> tuple[State, list[float], list[int]]:
+    """One seeded game of ``game``; ``specs[s]`` plays seat ``s`` and ``watch`` sees every
+    state. Play stops at the end, or unfinished after ``max_actions`` actions. Returns the
+    last state, each seat's thinking seconds and number of decisions."""
     derive = random.Random(seed)
     chance = random.Random(derive.getrandbits(64))
     bots = [make_bot(spec, seed=derive.getrandbits(32)) for spec in specs]
     thinking = [0.0] * len(specs)
     decisions = [0] * len(specs)
     state = game.new_initial_state()
-    while not state.is_terminal():
+    while not state.is_terminal() and (max_actions is None or len(state) < max_actions):
+        if watch is not None:
+            watch(state)
         seat = state.current_player
         if seat == CHANCE:
             action = sample_chance(state, chance)
@@ -78,6 +85,16 @@ def play_match(
             thinking[seat] += time.perf_counter() - start
             decisions[seat] += 1
         state = state.apply(action)
+    if watch is not None:
+        watch(state)
+    return state, thinking, decisions
+
+
+def play_match(
+    game_id: str, options: dict[str, Any], specs: Sequence[str], seed: int
+) -> dict[str, Any]:
+    """One seeded game; ``specs[s]`` plays seat ``s``. Returns scores, winners and timings."""
+    state, thinking, decisions = play_seeded(load_game(game_id, **options), specs, seed)
     return {
         "seed": seed,
         "seats": list(specs),
@@ -128,6 +145,7 @@ def run_arena(
     ]
     started = time.perf_counter()
     results: list[dict[str, Any] | None] = [None] * games
+    outcomes: Iterator[tuple[int, dict[str, Any]]]
     if jobs == 1:
         outcomes = map(_play_task, tasks)
         pool = None

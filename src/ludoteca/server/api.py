@@ -19,7 +19,7 @@ from .config import Settings
 from .errors import RoomError
 from .guard import openapi_body, read_json
 from .messages import Act, Claim, CreateRoom, Join, Replay, Revoke, Undo
-from .presenter import picture_hints
+from .presenter import picture
 from .quotas import Quotas, address_key, seat_key
 from .room import make_game
 from .rooms import Hub
@@ -222,10 +222,7 @@ async def replay_step(
         state = game.replay(record.actions[:step])
     except (RecordError, ValueError) as error:
         raise RoomError(400, "web.error.bad_record", {"detail": str(error)[:200]}) from None
-    try:
-        svg = game.svg(state, None, picture_hints(None, lang))
-    except NotImplementedError:
-        svg = None
+    svg = picture(game, state, None, lang, None)
     return {
         "step": step,
         "steps": len(record.actions),

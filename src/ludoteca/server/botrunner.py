@@ -13,8 +13,9 @@ from concurrent.futures import BrokenExecutor, Executor
 from functools import partial
 
 from ludoteca import CHANCE
-from ludoteca.bots.base import BOTS
+from ludoteca.bots import BOTS
 from ludoteca.engine import State, sample_chance
+from ludoteca.engine.parts import Hint
 
 from . import workers
 from .room import Room
@@ -26,7 +27,7 @@ def bot_specs() -> list[str]:
     """Every bot a seat can hold: ``random``, ``mcts:easy`` …"""
     specs = []
     for name, maker in BOTS.items():
-        levels = getattr(maker, "levels", ()) or ()
+        levels = maker.levels
         specs += [f"{name}:{level}" for level in levels] if levels else [name]
     return specs
 
@@ -38,7 +39,7 @@ class BotRunner:
         self.executor: Executor = workers.make_executor(worker_count)
         self._running: set[str] = set()  # rooms whose loop is on
         self._tasks: set[asyncio.Task] = set()
-        self._hints: dict[str, tuple[int, dict[int, dict | None]]] = {}
+        self._hints: dict[str, tuple[int, dict[int, Hint | None]]] = {}
 
     def warm(self) -> None:
         """Start the workers now and import the games in them."""
@@ -109,14 +110,14 @@ class BotRunner:
 
     # -- hints ---------------------------------------------------------------------------
 
-    def known_hint(self, room: Room, seat: int) -> tuple[bool, dict | None]:
+    def known_hint(self, room: Room, seat: int) -> tuple[bool, Hint | None]:
         """(known, hint) for ``seat`` at the room's current position."""
         version, found = self._hints.get(room.id, (-1, {}))
         if version == room.version and seat in found:
             return True, found[seat]
         return False, None
 
-    async def hint(self, room: Room, seat: int) -> dict | None:
+    async def hint(self, room: Room, seat: int) -> Hint | None:
         """The hint for ``seat`` at the room's current position (computed once)."""
         known, found = self.known_hint(room, seat)
         if known:

@@ -10,6 +10,10 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from ludoteca.engine import Game, State
+from ludoteca.engine.parts import Hint
+from ludoteca.games import registry
+
 from . import workers
 from .room import Room
 from .words import translated
@@ -23,15 +27,15 @@ class ViewKey:
     hint: bool  # with the hint of the seat to move
 
 
-def picture_hints(found: dict | None, lang: str) -> dict[str, Any]:
-    """What a game's ``svg`` gets as ``hints``: the language of its words and, when a hint is
-    shown, the hint itself with its overlay keys also at the top level (views read either)."""
-    if not found:
-        return {"lang": lang}
-    overlay = found.get("overlay")
-    if not isinstance(overlay, dict):
-        overlay = {}
-    return {**overlay, **found, "lang": lang}
+def picture(
+    game: Game[Any], state: State, seat: int | None, lang: str, found: Hint | None
+) -> str | None:
+    """The game's picture of ``state`` for ``seat`` in ``lang``, a shown hint's overlay drawn
+    (None for a game without a view)."""
+    view = registry.view(game.id)
+    if view is None:
+        return None
+    return view.svg(state, seat, lang=lang, overlay=found.overlay if found else None)
 
 
 def dumps(message: dict[str, Any]) -> str:
@@ -45,7 +49,7 @@ class Presenter:
         self._texts: dict[ViewKey, str] = {}
         self.renders = 0  # views rendered, for the tests and the load figure
 
-    def text(self, key: ViewKey, found: dict | None = None) -> str:
+    def text(self, key: ViewKey, found: Hint | None = None) -> str:
         """The JSON text of ``key``'s view of the room as it is now (rendered once)."""
         at = (self.room.version, self.room.presence)
         if at != self._at:
@@ -55,7 +59,7 @@ class Presenter:
             text = self._texts[key] = dumps(self.render(key, found))
         return text
 
-    def render(self, key: ViewKey, found: dict | None = None) -> dict[str, Any]:
+    def render(self, key: ViewKey, found: Hint | None = None) -> dict[str, Any]:
         room, state, seat = self.room, self.room.state, key.seat
         self.renders += 1
         message: dict[str, Any] = {
@@ -68,10 +72,7 @@ class Presenter:
             "hint": workers.hint_to_json(found, key.lang) if key.hint else None,
         }
         if key.views:
-            try:
-                message["svg"] = room.game.svg(state, seat, picture_hints(found, key.lang))
-            except NotImplementedError:
-                message["svg"] = None
+            message["svg"] = picture(room.game, state, seat, key.lang, found)
         return message
 
     def presence(self) -> str:

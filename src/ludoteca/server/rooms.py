@@ -18,6 +18,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from ludoteca.bots import make_bot
+from ludoteca.engine.parts import Hint
 
 from .botrunner import BotRunner
 from .db import Database, SeatInfo
@@ -225,7 +226,7 @@ class Hub:
         hint = watcher.hints and seat is not None and room.state.current_player == seat
         return ViewKey(seat, watcher.lang, watcher.views, bool(hint) and room.playing)
 
-    async def _hint(self, room: Room, key: ViewKey) -> dict | None:
+    async def _hint(self, room: Room, key: ViewKey) -> Hint | None:
         assert key.seat is not None
         known, found = self.bots.known_hint(room, key.seat)
         if known:

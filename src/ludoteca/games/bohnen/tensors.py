@@ -4,16 +4,18 @@ Seats are counted from the observer: relative seat ``r`` is seat ``(seat + r) % 
 the observer, 1 the next to sow, ...); four slots whatever the player count, the unused ones 0.
 Pits stay in their own order A…F, a…f (index 0…11, as the actions name them).
 
-The layout (also in docs/rl.md), 132 float32 values:
+The layout (also in docs/rl.md), 133 float32 values:
 
 - per pit (12 × 9): beans / all beans of the game; the count is 0, 1, 2, 3 or more (4 flags;
   a lap ending on 2 or 3 captures); its owner as a relative seat, one-hot (4);
 - captured beans / all beans, per relative seat (4);
 - the seat to move, relative, one-hot (4; all zero at the end);
 - while a grand slam is being decided: the pits that may be left (12) and the relative seat who
-  is left one (4).
+  is left one (4);
+- actions since the last capture / the limit that ends the game without progress (1).
 
-The repetition rule reads the positions since the last capture, which the tensor does not hold.
+The repetition rule also reads the positions since the last capture, which the tensor does
+not hold.
 """
 
 from __future__ import annotations
@@ -30,8 +32,9 @@ if TYPE_CHECKING:
     from .game import BohnenState
 
 SLOTS = 4
+QUIET_SCALE = 100  # game.QUIET_LIMIT (tests check they agree; game.py imports this module)
 PIT_FEATURES = 1 + 4 + SLOTS
-SIZE = PITS * PIT_FEATURES + SLOTS + SLOTS + PITS + SLOTS
+SIZE = PITS * PIT_FEATURES + SLOTS + SLOTS + PITS + SLOTS + 1
 
 
 def shape(game: Game) -> tuple[int, ...]:
@@ -63,4 +66,5 @@ def encode(state: BohnenState, seat: int) -> np.ndarray:
     if state.pending:
         tensor[[at + pit for pit in state.leave_choices()]] = 1
         tensor[at + PITS + relative(state.pending[2][0])] = 1
+    tensor[-1] = min(state.quiet, QUIET_SCALE) / QUIET_SCALE
     return tensor

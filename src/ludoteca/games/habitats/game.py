@@ -7,7 +7,7 @@ as a chance node ``draw:<tile>``. Setup draws three goals (``goal:<goal>``) and 
 
 from __future__ import annotations
 
-import random
+import math
 import re
 from typing import Any
 
@@ -18,6 +18,7 @@ from ludoteca.engine import CHANCE, TERMINAL, Game, Message, State
 from . import goals as goal_rules
 from . import tensors
 from .park import Park, reachable_cells
+from .text import text_board, tiles_text
 from .tiles import (
     SIDES,
     STEPS,
@@ -32,10 +33,10 @@ from .tiles import (
     sides_of,
     tile_set,
 )
-from .view import PLAYER_COLOURS
 
 GOAL_IDS = tuple(goal_rules.GOALS)
 YEARS = 3
+PLAYER_COLOURS = ("#d0342c", "#2a62c9", "#e8b90f", "#8a3fb5", "#f07c1d")  # one per seat
 PLACE = re.compile(r"^place:(-?\d+),(-?\d+)(?::([NESW]+))?$")
 # a park cell as the board and the log show it, with road sides: "1,-2", "1,-2 NE", "1,-2:NE"
 CELL = re.compile(r"(-?\d{1,4})\s*,\s*(-?\d{1,4})(?:\s*[: ]\s*([NESWnesw]{1,4}))?")
@@ -77,14 +78,8 @@ class HabitatsState(State):
     game: Habitats
 
     def _copy(self, **changes: Any) -> HabitatsState:
-        """A new state with some fields changed (and fresh engine bookkeeping and caches)."""
-        new = HabitatsState.__new__(HabitatsState)
-        fields = self.__dict__.copy()
-        fields.update(changes)
-        fields.update(_trail=None, _length=0, _legal=None, _public=None, _text=None)
-        fields["_outcomes"] = None
-        new.__dict__.update(fields)
-        return new
+        """A new state with some fields changed (and fresh caches)."""
+        return self.copy_with(**changes, _public=None, _text=None, _outcomes=None)
 
     # -- whose turn and what is legal -------------------------------------------------------
 
@@ -221,6 +216,10 @@ class HabitatsState(State):
     def scores(self) -> list[float]:
         """Goal points so far plus the park score the park would get now (final at the end)."""
         return [sum(self.goal_points[s]) + self.park_score(s) for s in range(len(self.parks))]
+
+    def end_reason(self) -> str | None:
+        """"last_turn" once every player has had all turns (the only end); None before."""
+        return "last_turn" if self.phase == "end" else None
 
     def _key(self) -> Any:
         return (
@@ -424,19 +423,13 @@ class HabitatsState(State):
 
     def text_board(self, lang: str = "en") -> str:
         """The text board in ``lang`` (``str(state)`` is the English one)."""
-        from .view import text_board
-
         return text_board(self, lang)
 
     def text_topics(self, lang: str = "en") -> dict[str, str]:
-        from .view import tiles_text
-
         return {"tiles": tiles_text(self.game.tiles, lang)}
 
     def __str__(self) -> str:
         if self._text is None:
-            from .view import text_board
-
             self._text = text_board(self)
         return self._text
 
@@ -498,7 +491,7 @@ def park_json(park: Park) -> dict[str, Any]:
     return park.json
 
 
-class Habitats(Game):
+class Habitats(Game[HabitatsState]):
     id = "habitats"
     name = "Habitats"
     min_players = 2
@@ -535,10 +528,14 @@ class Habitats(Game):
             goal_points=((),) * n,
         )
 
-    def svg(self, state: State, seat: int | None = None, hints: dict | None = None) -> str:
-        from .view import svg
+    def score_range(self) -> tuple[float, float]:
+        """No finite top is declared: a park scores whatever its tiles' combinations give."""
+        return 0.0, math.inf
 
-        return svg(state, seat, hints)
+    def max_game_length(self) -> int:
+        """The three goal draws, a draw for every tile of the stock at most, and each turn's
+        take and place (or discard)."""
+        return YEARS + self.tiles.total + 2 * self.total_turns
 
     @property
     def turns_per_seat(self) -> int:
@@ -566,18 +563,3 @@ class Habitats(Game):
             + places
             + ["discard"]
         )
-
-    def heuristic_action(self, state: State, rng: random.Random) -> str | None:
-        from .bot import heuristic_action
-
-        return heuristic_action(state, rng)
-
-    def hint(self, state: State, seat: int) -> dict[str, Any] | None:
-        from .bot import hint
-
-        return hint(state, seat)
-
-    def evaluate(self, state: State) -> list[float] | None:
-        from .bot import evaluate
-
-        return evaluate(state)

@@ -8,8 +8,6 @@ chance node ``draw:<kind>`` with the bag's real odds. See docs/rules/potager.md.
 
 from __future__ import annotations
 
-import copy
-import random
 import textwrap
 from typing import Any
 
@@ -28,6 +26,7 @@ from .board import (
     TOKENS_PER_VEGETABLE,
     TOOL_SPACES,
     TOOL_TOKENS_EACH,
+    TRACK_END,
     TRACK_TOOLS,
     VEGETABLES,
     WINNING_POINTS,
@@ -36,7 +35,8 @@ from .board import (
     placement_masks,
     placements,
 )
-from .view import GNOME_COLOURS
+
+GNOME_COLOURS = ("#e0609a", "#3f7fd0")  # pink for player 1, blue for player 2
 
 Token = tuple[str, bool]  # (kind, double side up); tool tokens and moles are never double
 Garden = tuple[Token | None, ...]
@@ -108,6 +108,18 @@ class PotagerState(State):
         if self.loser is not None:
             return [1 - self.loser]
         return super().winners()
+
+    def end_reason(self) -> str | None:
+        """Why the game ended, the deciding end first: "full_garden" (the player who could do
+        nothing had a full garden and lost), "points" (40 points reached), "empty_bag" (the
+        trampoline could not be refilled), "stuck" (nothing to do, garden not full)."""
+        if self.phase != "over":
+            return None
+        if self.loser is not None:
+            return "full_garden"
+        if max(self.points) >= WINNING_POINTS:
+            return "points"
+        return "empty_bag" if self.end_triggered else "stuck"
 
     def _key(self) -> Any:
         return (
@@ -271,8 +283,7 @@ class PotagerState(State):
     # -- changing it (only on a fresh copy, see _next) ----------------------------------------
 
     def _next(self, action: str) -> PotagerState:
-        new = copy.copy(self)
-        new._trail, new._length, new._legal = None, 0, None
+        new = self.copy_with()
         kind, _, argument = action.partition(":")
         getattr(new, f"_do_{kind}")(argument)
         return new
@@ -754,7 +765,7 @@ def abbreviation(kind: str, lang: str = "en") -> str:
     return Message(f"potager.abbr.{kind}").text(lang)
 
 
-class PotagerGame(Game):
+class PotagerGame(Game[PotagerState]):
     id = "potager"
     name = "Potager"
     min_players = max_players = 2
@@ -769,11 +780,15 @@ class PotagerGame(Game):
     def new_initial_state(self) -> PotagerState:
         return PotagerState(self)
 
-    def svg(self, state: State, seat: int | None = None, hints: dict | None = None) -> str:
-        from .view import svg
+    def score_range(self) -> tuple[float, float]:
+        """The score track runs from 0 to 60."""
+        return 0.0, float(TRACK_END)
 
-        return svg(state, seat, hints)
-
+    def max_game_length(self) -> int:
+        """A generous bound: the six setup draws; at most 54 turns that place a token (each
+        empties the bag by one draw) and 28 that harvest (at least 3 points each, and the end
+        comes at 40 points), each with its draw and at most 40 decisions of tools and beds."""
+        return 6 + (54 + 28) * 41
     def all_actions(self) -> list[str]:
         """Every draw, take, placement, harvest bed (each pattern on each set of spaces it can
         cover), tool action and skip, whether or not the variant ever uses it."""
@@ -800,21 +815,6 @@ class PotagerGame(Game):
 
     def observation_tensor_shape(self) -> tuple[int, ...]:
         return tensors.shape(self)
-
-    def heuristic_action(self, state: State, rng: random.Random) -> str | None:
-        from .strategy import choose
-
-        return choose(state, rng)
-
-    def evaluate(self, state: State) -> list[float] | None:
-        from .strategy import winning_chances
-
-        return winning_chances(state)
-
-    def hint(self, state: State, seat: int) -> dict[str, Any] | None:
-        from .strategy import advice
-
-        return advice(state, seat)
 
 
 __all__ = ["PotagerGame", "PotagerState"]

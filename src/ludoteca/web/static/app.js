@@ -1,6 +1,6 @@
 // Ludoteca's one generic client: lobby, play, replay and rules pages for every game.
 // It knows no game: it shows the server's SVG, narrows the legal actions by the ids the
-// player clicks (DESIGN.md, "Observation and clicks") and sends an action when one remains.
+// player clicks (see docs/web.md) and sends an action when one remains.
 "use strict";
 
 const LANGS = ["en", "de", "fr", "ru"];
