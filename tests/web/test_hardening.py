@@ -268,8 +268,7 @@ def test_a_websocket_flood_gets_errors_then_is_closed(tmp_path, test_games):
                     ws.send_text(json.dumps({"type": "lang", "lang": "fr"}))
                     kinds.append(ws.receive_json().get("code", "state"))
             assert closed.value.code == 4429
-            # the hello was the first of the 5 messages a minute; then 5 refusals, then closed
-            assert kinds == ["state"] * 4 + [429] * 5
+            assert kinds == ["state"] * 5 + [429] * 5  # 5 a minute; 5 refusals, then closed
 
 
 def test_hellos_are_counted_per_address(tmp_path, test_games):
@@ -348,3 +347,16 @@ def test_saying_hello_again_tells_the_others_nothing(client):
             first.send_text(json.dumps({"type": "act", "action": "take:1", "move": 0}))
             message = first.receive_json()
             assert message["type"] == "state" and message["move"] == 1, message
+
+
+def test_a_flood_of_bad_frames_is_counted_too(tmp_path, test_games):
+    app, client = make_client(tmp_path, limits=Limits(messages="5/minute"))
+    with client:
+        made = create(client)
+        with client.websocket_connect(f"/ws/rooms/{made['room']}") as ws:
+            codes = []
+            with pytest.raises(WebSocketDisconnect) as closed:
+                for _ in range(30):
+                    ws.send_text("not json")
+                    codes.append(ws.receive_json()["code"])
+            assert closed.value.code == 4429 and codes == [400] * 5 + [429] * 5

@@ -15,7 +15,15 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from . import words
 from .errors import RoomError, malformed
-from .messages import ActMessage, Hello, HintsMessage, LangMessage, UndoMessage, parse_message
+from .messages import (
+    ActMessage,
+    ClientMessage,
+    Hello,
+    HintsMessage,
+    LangMessage,
+    UndoMessage,
+    parse_message,
+)
 from .presenter import dumps
 from .quotas import address_key, seat_key
 from .room import Room
@@ -66,13 +74,7 @@ async def socket(websocket: WebSocket, room_id: str) -> None:
 async def _one(hub: Hub, room: Room, watcher: Watcher, event: Any, limit: int) -> None:
     """One frame of the client; a refusal goes back as an ``error`` message."""
     try:
-        hub.quotas.hit("messages", watcher.address)  # every frame counts, good or bad
-        text = event.get("text")
-        if text is None:
-            raise malformed("binary frame")
-        if len(text) > limit:
-            raise malformed("size")
-        await _handle(hub, room, watcher, parse_message(text))
+        await _handle(hub, room, watcher, _parse(hub, watcher, event.get("text"), limit))
         watcher.strikes = 0
     except RoomError as error:
         watcher.outbox.put("error", dumps(error.to_json(watcher.lang)))
@@ -84,6 +86,19 @@ async def _one(hub: Hub, room: Room, watcher: Watcher, event: Any, limit: int) -
             watcher.outbox.close(4403)
 
 
+def _parse(hub: Hub, watcher: Watcher, text: str | None, limit: int) -> ClientMessage:
+    """The frame as a message; a bad frame counts against the sender's messages quota."""
+    try:
+        if text is None:
+            raise malformed("binary frame")
+        if len(text) > limit:
+            raise malformed("size")
+        return parse_message(text)
+    except RoomError:
+        hub.quotas.hit("messages", watcher.address)  # 429 once bad frames come too fast
+        raise
+
+
 async def _handle(hub: Hub, room: Room, watcher: Watcher, message: object) -> None:
     quotas = hub.quotas
     if isinstance(message, Hello):
@@ -93,10 +108,12 @@ async def _handle(hub: Hub, room: Room, watcher: Watcher, message: object) -> No
         watcher.views = message.views
         await hub.welcome(room, watcher, seat)
         return
+    keys = [watcher.address]
+    if watcher.seat is not None and watcher in room.watchers:
+        keys.append(seat_key(room.id, watcher.seat))
+    quotas.hit("messages", *keys)
     if watcher not in room.watchers:
         raise RoomError(400, "web.error.hello_first")
-    if watcher.seat is not None:
-        quotas.hit("messages", seat_key(room.id, watcher.seat))
     if isinstance(message, LangMessage):
         watcher.lang = words.language(message.lang)
         await hub.send_view(room, watcher)
