@@ -27,8 +27,6 @@ export LUDOTECA_TEST_POSTGRES="postgresql+psycopg://ludoteca:ludoteca@127.0.0.1:
 
 python3 -m pip install -q -e ".[test,openspiel,postgres,rl-envs,lab]"
 python3 -m ruff check .
-# Types: the engine under strict flags, and every package typed so far (pyproject.toml, [tool.mypy]).
-python3 -m mypy -p ludoteca.engine -p ludoteca.bots -p ludoteca.adapters -p ludoteca.lab \
-    -p ludoteca.games.bohnen -p ludoteca.games.habanero -p ludoteca.games.hares \
-    -p ludoteca.games.potager
+# Types: all of src/ (pyproject.toml, [tool.mypy]; the engine under strict flags).
+python3 -m mypy
 python3 -m pytest -n 2 "$@"

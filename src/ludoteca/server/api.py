@@ -240,7 +240,7 @@ def _catalog(lang: str) -> dict[str, Any]:
     for message in read_catalog("web", lang):
         if message.id and isinstance(message.id, str):
             found[message.id] = message.string
-        elif message.id:
+        elif message.id and isinstance(message.string, tuple | list):
             found[message.id[0]] = message.string[0]
             found[message.id[0] + "#plural"] = list(message.string)
     return found

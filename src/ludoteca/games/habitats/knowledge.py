@@ -53,10 +53,10 @@ def greedy(state: HabitatsState, rng: random.Random) -> tuple[float, str]:
     if state.phase == "take":
         scored = []
         for action in legal:
-            tile = state.game.tiles.by_id(state.market[parse_market_square(action[5:])])
+            tile = _market_tile(state, action[5:])
             scored.append((best_placement(state, park, tile, rng)[0], action))
         return max(scored)
-    gain, pos, mask = best_placement(state, park, state.held, rng)
+    gain, pos, mask = best_placement(state, park, state.in_hand, rng)
     return (0.0, legal[0]) if pos is None else (gain, place_action(pos, mask))
 
 
@@ -95,3 +95,11 @@ KNOWLEDGE = Knowledge[HabitatsState](
         budgets={"easy": 30, "medium": 150, "hard": 500}, heuristic=False, rollout_cut=4
     ),
 )
+
+
+def _market_tile(state: HabitatsState, square: str) -> TileKind:
+    """The tile on a market square that a legal take names (so the square holds one)."""
+    space = parse_market_square(square)
+    tile_id = state.market.get(space) if space is not None else None
+    assert tile_id is not None, f"no tile on {square}"
+    return state.game.tiles.by_id(tile_id)

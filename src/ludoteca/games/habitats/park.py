@@ -43,8 +43,9 @@ class Park:
     a road side faces (``blocked``, never placeable). Treat it as a value: ``place`` returns a
     new park."""
 
-    __slots__ = ("tiles", "open", "blocked", "_score", "_areas", "json", "memo", "_ident")
-    __slots__ += ("__weakref__",)
+    __slots__ = (
+        "tiles", "open", "blocked", "_score", "_areas", "json", "memo", "_ident", "__weakref__"
+    )
 
     def __init__(
         self,

@@ -69,10 +69,10 @@ def text_board(state: HabitatsState, lang: str = "en") -> str:
                 cells.append(f" P{seat + 1}{facing[f]} ")
             elif pos not in state.market:
                 cells.append("     ")
-            elif state.market[pos] is None:
+            elif (tile_id := state.market[pos]) is None:
                 cells.append("  .  ")
             else:
-                kind = game.tiles.by_id(state.market[pos])
+                kind = game.tiles.by_id(tile_id)
                 # a road tile is turned only when placed: the market shows its number of roads
                 code = f"R{kind.roads.bit_count()}" if kind.is_road else short(kind, kind.roads)
                 cells.append(f"{LAND_LETTER[kind.landscape]}{code:<3} ")
@@ -101,9 +101,10 @@ def text_board(state: HabitatsState, lang: str = "en") -> str:
     if state.phase == "end":
         lines.append(say(lang, "habitats.board.sheet"))
         lines.append("  " + say(lang, "habitats.board.columns"))
-        for row in state.score_sheet():
-            years = "".join(f"{p:>8}" for p in row["goals"])
-            lines.append(f"  {row['player']:>6}{years} {row['park']:>5} {row['total']:>6}")
+        for sheet_row in state.score_sheet():
+            years = "".join(f"{p:>8}" for p in sheet_row["goals"])
+            player, park_points, total = sheet_row["player"], sheet_row["park"], sheet_row["total"]
+            lines.append(f"  {player:>6}{years} {park_points:>5} {total:>6}")
         best = ", ".join(str(w + 1) for w in state.winners())
         lines.append(say(lang, "habitats.board.winner", players=best))
     for key in (
@@ -202,7 +203,8 @@ def _park_text(park: Park) -> list[str]:
                     cells.append("  .  ")
                     continue
                 kind, mask = placed
-                mark = {True: "+", False: "-"}.get(fulfilled.get((x, y)), " ")
+                met = fulfilled.get((x, y))
+                mark = " " if met is None else "+" if met else "-"
                 cells.append(f"{LAND_LETTER[kind.landscape]}{short(kind, mask):<3}{mark}")
             rows.append(f"{y:>3} " + " ".join(cells))
         rows.append("    " + " ".join(f"{x:^5}" for x in columns))

@@ -159,6 +159,14 @@ def parse_market_square(name: str) -> Pos | None:
     return ord(name[0]) - ord("a"), int(name[1:]) - 1
 
 
+def _square(name: str) -> Pos:
+    """A market square named in the data file; a name that is no square is a data error."""
+    pos = parse_market_square(name)
+    if pos is None:
+        raise ValueError(f"markets.json: {name!r} is not a market square")
+    return pos
+
+
 @cache
 def market_layout(players: int) -> MarketLayout:
     entry = _read("markets.json")[str(players)]
@@ -169,7 +177,7 @@ def market_layout(players: int) -> MarketLayout:
         for col in range(entry["width"])
         if (col, row) not in gaps
     )
-    figures = tuple((parse_market_square(name), facing) for name, facing in entry["figures"])
+    figures = tuple((_square(name), facing) for name, facing in entry["figures"])
     if len(figures) != players or any(pos not in spaces for pos, _ in figures):
         raise ValueError(f"markets.json: the {players}-player figures do not fit the grid")
     return MarketLayout(entry["width"], entry["height"], spaces, figures, tuple(entry["turns"]))

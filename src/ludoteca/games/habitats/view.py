@@ -460,7 +460,7 @@ def _tile_body(
         )
         parts.append(_demand(kind, x + 3, y + s - s / 4.5, s))
     elif kind.kind == "flower":
-        parts.append(_flower(cx, cy, s / 6, FLOWER_COLOURS[kind.landscape]))
+        parts.append(_flower(cx, cy, s / 6, FLOWER_COLOURS[_landscape(kind)]))
     elif kind.kind == "watchtower":
         parts.append(_tower(kind, cx, cy, s))
     elif kind.kind == "tourist":
@@ -583,14 +583,21 @@ def _flower(cx: float, cy: float, r: float, colour: str) -> str:
     return petals + element("circle", cx=cx, cy=cy, r=r * 0.4, fill="#c0392b")
 
 
+def _landscape(kind: TileKind) -> str:
+    """The landscape of a tile that has one (every tile but the entrance)."""
+    assert kind.landscape is not None, f"{kind.id} has no landscape"
+    return kind.landscape
+
+
 def _tower(kind: TileKind, cx: float, cy: float, s: float) -> str:
     r = s * 0.36
-    rays = {
+    views: dict[str, list[tuple[float, float]]] = {
         "line": [(0, -1), (1, 0), (0, 1), (-1, 0)],
         "diagonal": [(1, 1), (1, -1), (-1, 1), (-1, -1)],
         "adjacent": [(0, -0.5), (0.5, 0), (0, 0.5), (-0.5, 0)],
         "around": [(dx * 0.5, dy * 0.5) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy],
-    }[kind.view]
+    }
+    rays = views[kind.view]
     parts = [
         element(
             "line",
