@@ -12,6 +12,7 @@ import time
 
 from ludoteca import load_game
 from ludoteca.engine import conformance, sample_chance
+from ludoteca.games.habitats import VIEW
 
 
 def random_states(players: int, seed: int) -> list:
@@ -43,7 +44,7 @@ def main() -> None:
         per_call("legal actions", lambda s: s._legal_actions(), movers)
         per_call("next state", lambda s: s._next(s.legal_actions()[0]), movers)
         per_call("observation", lambda s: s.observation(s.current_player), movers)
-        per_call("svg", lambda s: s.game.svg(s, s.current_player), movers)
+        per_call("svg", lambda s: VIEW.svg(s, s.current_player), movers)
         per_call("text board", lambda s: s.text_board("en"), states)
         per_call("json round trip", lambda s: s.game.state_from_json(s.to_json()), states[::10])
         start = time.process_time()

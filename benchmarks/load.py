@@ -1,14 +1,23 @@
-"""Load figure of the web server: many rooms of bot-vs-bot play over WebSockets on loopback.
+"""Load figures of the web server on loopback, against a real ``ludoteca serve`` (uvicorn,
+SQLite in a temporary folder).
 
-Starts a real ``ludoteca serve`` (uvicorn, SQLite in a temporary folder), creates ``--rooms``
-rooms of ``--game`` with two person seats, and connects one WebSocket per seat. Each
-connection is a random-move bot: when its seat may act it sends a random legal action. The
-latency of an action is the time from sending it to receiving its acknowledgement, which the
-server sends only after the action is checked, committed to the database and broadcast to
-both seats of the room. Prints actions/s and the latency percentiles.
+``play`` (the default): ``--rooms`` rooms of ``--game`` with two person seats, one WebSocket
+per seat, each a random-move player. The latency of an action is the time from sending it to
+its acknowledgement, which the server sends only after the action is checked, committed and
+broadcast. Prints actions/s and the latency percentiles.
+
+``spectators``: one room watched by 1, 10, 100, 500 spectators (four languages, pictures on):
+the messages each spectator gets while they all join, the messages and server CPU per move,
+and a bystander's ``GET /api/games`` latency meanwhile.
+
+``hostile``: the server with its default quotas, tried as a hostile user would: bad input
+over HTTP and WebSocket (counts 500s and dropped sockets), a burst of 300 room creations, a
+50 MB body (the server's memory growth), and ``kill -9`` mid-game (acknowledged actions kept).
 
     python benchmarks/load.py                 # 100 rooms of Bohnen
-    python benchmarks/load.py --rooms 20 --seconds 10
+    python benchmarks/load.py play --rooms 20 --seconds 10
+    python benchmarks/load.py spectators --counts 1,10,100,500
+    python benchmarks/load.py hostile
 """
 
 from __future__ import annotations
@@ -41,10 +50,18 @@ def cpu_seconds(pid: int) -> float | None:
         return None
 
 
-def start_server(data: str, module: str, workers: int) -> tuple[subprocess.Popen, str]:
+LOOSE = ["rooms=100000/minute", "joins=100000/minute", "hellos=100000/minute"]
+LOOSE += ["messages=100000/second"]
+
+
+def start_server(
+    data: str, module: str, workers: int, limits: list[str] | None = None, port: int = 0
+) -> tuple[subprocess.Popen, str]:
     env = {**os.environ, "PYTHONPATH": f"{ROOT / 'src'}{os.pathsep}{ROOT}"}
-    command = [sys.executable, "-m", module, "serve", "--port", "0", "--data", data]
+    command = [sys.executable, "-m", module, "serve", "--port", str(port), "--data", data]
     command += ["--bot-delay", "0", "--workers", str(workers), "--lang", "en"]
+    for limit in LOOSE if limits is None else limits:
+        command += ["--limit", limit]
     process = subprocess.Popen(
         command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
     )
@@ -118,15 +135,7 @@ async def run(args: argparse.Namespace, base: str) -> dict:
     return stats
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rooms", type=int, default=100)
-    parser.add_argument("--game", default="bohnen")
-    parser.add_argument("--seconds", type=float, default=30.0, help="stop after this long")
-    parser.add_argument("--workers", type=int, default=1, help="server's bot processes")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--module", default="ludoteca", help="what `python -m` starts")
-    args = parser.parse_args()
+def play(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as data:
         process, base = start_server(data, args.module, args.workers)
         try:
@@ -134,12 +143,7 @@ def main() -> None:
             stats = asyncio.run(run(args, base))
             cpu_after = cpu_seconds(process.pid)
         finally:
-            process.terminate()
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+            stop(process)
     latency = sorted(stats["latency"])
     if not latency:
         raise SystemExit("no action was acknowledged")
@@ -160,6 +164,543 @@ def main() -> None:
             f"({stats['actions'] / used:.0f} actions per server CPU-second); "
             f"load average {os.getloadavg()[0]:.1f}"
         )
+
+
+# -- spectators -------------------------------------------------------------------------------
+
+
+def rss_kib(pid: int) -> dict[str, int]:
+    """Resident memory now and at its peak (VmRSS, VmHWM) of a process, in KiB (Linux)."""
+    found = {}
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        name, _, value = line.partition(":")
+        if name in ("VmRSS", "VmHWM"):
+            found[name] = int(value.split()[0])
+    return found
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))] if ordered else float("nan")
+
+
+class Spectator:
+    def __init__(self, url: str, lang: str):
+        self.url, self.lang = url, lang
+        self.received: list[dict] = []
+        self.ready = asyncio.Event()
+        self.socket = None
+
+    async def watch(self, stop: asyncio.Event) -> None:
+        async with connect(self.url, max_size=2**24, open_timeout=60) as socket:
+            await socket.send(json.dumps({"type": "hello", "lang": self.lang}))
+            receiver = asyncio.create_task(self._receive(socket))
+            await stop.wait()
+            receiver.cancel()
+
+    async def _receive(self, socket) -> None:
+        async for text in socket:
+            message = json.loads(text)
+            self.received.append(message)
+            if message["type"] == "state":
+                self.ready.set()
+
+    def last_move(self) -> int:
+        states = [m["move"] for m in self.received if m["type"] == "state"]
+        return states[-1] if states else -1
+
+
+def bystander(base: str, stop, times) -> None:
+    """Another client, in a process of its own, asking for the games list as a lobby does
+    while the room is busy: (when, seconds) of each answer go to ``times``."""
+    with httpx.Client(base_url=base, timeout=60) as client:
+        while not stop.is_set():
+            started = time.perf_counter()
+            client.get("/api/games").raise_for_status()
+            times.put((time.time(), time.perf_counter() - started))
+            time.sleep(0.05)
+
+
+async def one_room(base: str, pid: int, count: int, moves: int) -> dict:
+    async with httpx.AsyncClient(base_url=base, timeout=60) as client:
+        made = (
+            await client.post(
+                "/api/rooms",
+                json={
+                    "game": "bohnen",
+                    "options": {"players": 2},
+                    "seats": [{"kind": "person"}, {"kind": "person"}],
+                },
+            )
+        ).json()
+        room, tokens = made["room"], made["tokens"]
+        url = base.replace("http://", "ws://") + f"/ws/rooms/{room}"
+        langs = ["en", "de", "fr", "ru"]
+        watchers = [Spectator(url, langs[i % 4]) for i in range(count)]
+        stop = asyncio.Event()
+        import multiprocessing
+
+        spawn = multiprocessing.get_context("spawn")
+        done, times = spawn.Event(), spawn.Queue()
+        asker = spawn.Process(target=bystander, args=(base, done, times))
+        asker.start()
+        first = await asyncio.get_running_loop().run_in_executor(None, times.get, True, 120)
+        samples = [first]  # the bystander is up
+        joins_from = time.time()
+        cpu_0 = cpu_seconds(pid)
+        tasks = [asyncio.create_task(w.watch(stop)) for w in watchers]
+        await asyncio.wait_for(asyncio.gather(*(w.ready.wait() for w in watchers)), 300)
+        await asyncio.sleep(2.5)  # anything the joins still cause arrives now
+        cpu_1 = cpu_seconds(pid)
+        joins_until = time.time()
+        join_messages = [len(w.received) for w in watchers]
+        move = 0
+        for number in range(moves):
+            view = (
+                await client.get(
+                    f"/api/rooms/{room}/view",
+                    headers={"X-Seat-Token": tokens[str(number % 2)]},
+                )
+            ).json()
+            legal = view["observation"]["legal"]
+            if not legal or view["observation"]["terminal"]:
+                break
+            seat = view["seat"]
+            response = await client.post(
+                f"/api/rooms/{room}/actions",
+                json={
+                    "seat": seat,
+                    "token": tokens[str(seat)],
+                    "action": legal[0]["action"],
+                    "move": view["move"],
+                },
+            )
+            move = response.json()["move"]
+            deadline = time.monotonic() + 120
+            while min(w.last_move() for w in watchers) < move and time.monotonic() < deadline:
+                await asyncio.sleep(0.01)
+        cpu_2 = cpu_seconds(pid)
+        done.set()
+        while asker.is_alive() or not times.empty():
+            try:
+                samples.append(times.get(timeout=1))
+            except Exception:
+                if not asker.is_alive():
+                    break
+        asker.join()
+        join_times = [s for when, s in samples if joins_from <= when <= joins_until]
+        all_times = [s for when, s in samples if when >= joins_from]
+        played = move
+        move_messages = sum(len(w.received) for w in watchers) - sum(join_messages)
+        stop.set()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    return {
+        "count": count,
+        "join_max": max(join_messages),
+        "join_mean": sum(join_messages) / count,
+        "join_cpu": (cpu_1 - cpu_0) if cpu_0 is not None and cpu_1 is not None else None,
+        "moves": played,
+        "per_move": move_messages / max(1, played),
+        "cpu_per_move": (cpu_2 - cpu_1) / max(1, played) if cpu_2 is not None else None,
+        "games_p95": p95(join_times) * 1000,
+        "games_p95_all": p95(all_times) * 1000,
+    }
+
+
+def spectators(args: argparse.Namespace) -> None:
+    counts = [int(n) for n in args.counts.split(",")]
+    print("one room of Bohnen (2 players), spectators in 4 languages with pictures, loopback;")
+    print(
+        f"cores: {os.cpu_count()}, python {sys.version.split()[0]}, load {os.getloadavg()[0]:.1f}"
+    )
+    print(
+        "spectators | msgs each while all join (max) | join CPU s | msgs/move | CPU ms/move | "
+        "bystander GET /api/games p95 while joining / overall"
+    )
+    for count in counts:
+        with tempfile.TemporaryDirectory() as data:
+            process, base = start_server(data, args.module, args.workers)
+            try:
+                row = asyncio.run(one_room(base, process.pid, count, args.moves))
+            finally:
+                stop(process)
+        print(
+            f"{row['count']:>10} | {row['join_mean']:.2f} ({row['join_max']}) | "
+            f"{row['join_cpu']:.2f} | {row['per_move']:.1f} | {row['cpu_per_move'] * 1000:.1f} | "
+            f"{row['games_p95']:.0f} ms / {row['games_p95_all']:.0f} ms   ({row['moves']} moves)",
+            flush=True,
+        )
+
+
+# -- hostile ----------------------------------------------------------------------------------
+
+ROOM = {
+    "game": "bohnen",
+    "options": {"players": 2},
+    "seats": [{"kind": "person"}, {"kind": "person"}],
+}
+BAD_BODIES = [
+    ("/api/replay", b"[" * 10000 + b"]" * 10000),
+    (
+        "/api/rooms",
+        b'{"game": "bohnen", "options": {"players": ' + b"9" * 5000 + b'}, "seats": []}',
+    ),
+    ("/api/rooms", json.dumps({**ROOM, "options": {"game_id": 1}}).encode()),
+    ("/api/rooms", json.dumps({**ROOM, "options": {"self": 1}}).encode()),
+    (
+        "/api/rooms",
+        json.dumps({**ROOM, "seats": [{"kind": "person"}, {"kind": "bot", "bot": 1}]}).encode(),
+    ),
+    (
+        "/api/rooms",
+        json.dumps(
+            {
+                **ROOM,
+                "seats": [{"kind": "person"}, {"kind": "bot", "bot": "random" + " " * 120_000}],
+            }
+        ).encode(),
+    ),
+    (
+        "/api/rooms",
+        b'{"game": "bohnen", "options": {}, "seats": [{"kind": "person", "name": "\\ud800"}]}',
+    ),
+    ("/api/rooms", b"{not json"),
+    ("/api/rooms", b"[]"),
+    (
+        "/api/replay",
+        json.dumps({"record": {"game": "bohnen", "options": {"self": 2}, "actions": []}}).encode(),
+    ),
+    (
+        "/api/replay",
+        json.dumps({"record": {"game": "bohnen", "options": {}, "actions": ["x" * 300]}}).encode(),
+    ),
+    (
+        "/api/replay",
+        json.dumps(
+            {"record": {"game": "bohnen", "options": {}, "actions": ["nonsense"]}, "step": 1}
+        ).encode(),
+    ),
+]
+BAD_FRAMES = [
+    "not json",
+    "[1, 2]",
+    '{"type": 7}',
+    '{"type": "dance"}',
+    "[" * 10000 + "]" * 10000,
+    '{"type": "act", "action": "x", "move": ' + "9" * 5000 + "}",
+    '{"type": "act", "action": "\\ud800", "move": 0}',
+    '{"type": "hello", "token": 5}',
+    '{"type": "act", "action": "x", "move": true}',
+    "x" * 70_000,
+    b"\x00\x01binary",
+]
+
+
+async def bad_input(base: str) -> dict:
+    found = {"requests": 0, "500s": 0, "not_shaped": 0, "frames": 0, "dropped": 0}
+    async with httpx.AsyncClient(base_url=base, timeout=60) as client:
+        made = (await client.post("/api/rooms", json=ROOM)).json()
+        room, token = made["room"], made["tokens"]["0"]
+        bodies = list(BAD_BODIES)
+        for body in (
+            b'{"seat": true, "token": "%s", "action": "x", "move": 0}',
+            b'{"seat": 0, "token": "%s", "action": "\\ud800", "move": 0}',
+            b'{"seat": 0, "token": "%s", "action": "x", "move": ' + b"9" * 5000 + b"}",
+        ):
+            bodies.append((f"/api/rooms/{room}/actions", body.replace(b"%s", token.encode())))
+        bodies.append((f"/api/rooms/{room}/join", b'{"seat": true}'))
+        requests = [("POST", path, body, "application/json") for path, body in bodies]
+        requests += [
+            ("POST", "/api/rooms", json.dumps(ROOM).encode(), "text/plain"),
+            ("POST", "/api/rooms", b"game=bohnen", "application/x-www-form-urlencoded"),
+            ("GET", "/api/nothing", b"", ""),
+            ("DELETE", "/api/rooms", b"", ""),
+            ("GET", "/api/rooms/" + "x" * 5000, b"", ""),
+            (
+                "GET",
+                "/api/rules/\ud800".encode("utf-8", "surrogatepass").decode("latin-1"),
+                b"",
+                "",
+            ),
+        ]
+        for method, path, body, kind in requests:
+            headers = {"Content-Type": kind} if kind else {}
+            try:
+                response = await client.request(method, path, content=body or None, headers=headers)
+            except httpx.HTTPError:
+                found["500s"] += 1
+                continue
+            found["requests"] += 1
+            if response.status_code >= 500:
+                found["500s"] += 1
+            else:
+                shape = response.json()
+                if not {"type", "code", "key", "message"} <= set(shape):
+                    found["not_shaped"] += 1
+        url = base.replace("http://", "ws://") + f"/ws/rooms/{room}"
+        async with connect(url, max_size=2**24) as socket:
+            await socket.send(json.dumps({"type": "hello", "token": token}))
+            await socket.recv(), await socket.recv()
+            for frame in BAD_FRAMES:
+                await socket.send(frame)
+                found["frames"] += 1
+                try:
+                    answer = json.loads(await asyncio.wait_for(socket.recv(), 10))
+                    if answer.get("type") != "error" or answer.get("code", 500) >= 500:
+                        found["dropped"] += 1
+                except Exception:
+                    found["dropped"] += 1
+                    break
+        # a client that sends an action and leaves before its acknowledgement
+        for _ in range(5):
+            view = (
+                await client.get(f"/api/rooms/{room}/view", headers={"X-Seat-Token": token})
+            ).json()
+            if not view["observation"]["legal"]:
+                break
+            async with connect(url) as socket:
+                await socket.send(json.dumps({"type": "hello", "token": token}))
+                await socket.send(
+                    json.dumps(
+                        {
+                            "type": "act",
+                            "action": view["observation"]["legal"][0]["action"],
+                            "move": view["move"],
+                        }
+                    )
+                )
+    return found
+
+
+async def floods(base: str) -> list[str]:
+    """One socket saying hello 300 times, then one sending 500 ``lang`` messages, in a room
+    watched by 30 spectators: what the others receive, and when the flooder is closed."""
+    lines = []
+    async with httpx.AsyncClient(base_url=base, timeout=60) as client:
+        room = (await client.post("/api/rooms", json=ROOM)).json()["room"]
+    url = base.replace("http://", "ws://") + f"/ws/rooms/{room}"
+    stop = asyncio.Event()
+    others = [Spectator(url, "en") for _ in range(30)]
+    tasks = [asyncio.create_task(w.watch(stop)) for w in others]
+    await asyncio.gather(*(w.ready.wait() for w in others))
+    before = sum(len(w.received) for w in others)
+    for kind, frame, count in (
+        ("hello", {"type": "hello", "views": False}, 300),
+        ("lang", {"type": "lang", "lang": "fr"}, 500),
+    ):
+        received, closed = 0, None
+        async with connect(url, max_size=2**24) as socket:
+            if kind == "lang":
+                await socket.send(json.dumps({"type": "hello", "views": False}))
+            for _ in range(count):
+                try:
+                    await socket.send(json.dumps(frame))
+                except Exception:
+                    break
+            try:
+                while True:
+                    await asyncio.wait_for(socket.recv(), 5)
+                    received += 1
+            except Exception:
+                closed = socket.close_code
+        await asyncio.sleep(2.5)
+        to_others = sum(len(w.received) for w in others) - before
+        before += to_others
+        lines.append(
+            f"{count} {kind} messages from one socket in a room of 30 spectators: the flooder got "
+            f"{received} answers and was closed with {closed}; the 30 others got {to_others} "
+            "messages in all"
+        )
+    stop.set()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return lines
+
+
+async def burst(base: str, count: int) -> dict[int, int]:
+    codes: dict[int, int] = {}
+    async with httpx.AsyncClient(base_url=base, timeout=60) as client:
+        responses = await asyncio.gather(
+            *(client.post("/api/rooms", json=ROOM) for _ in range(count))
+        )
+    for response in responses:
+        codes[response.status_code] = codes.get(response.status_code, 0) + 1
+    retry = next((r.headers.get("retry-after") for r in responses if r.status_code == 429), None)
+    codes["retry_after"] = int(retry) if retry else -1
+    return codes
+
+
+def huge_body(base: str, pid: int, megabytes: int = 50) -> list[str]:
+    lines = []
+    payload = b"{" + b" " * (megabytes * 1024 * 1024) + b"}"
+    for how in ("with Content-Length", "chunked"):
+        before = rss_kib(pid)
+        content = (
+            payload
+            if how == "with Content-Length"
+            else (payload[i : i + 65536] for i in range(0, len(payload), 65536))
+        )
+        try:
+            response = httpx.post(
+                base + "/api/rooms",
+                content=content,
+                headers={"Content-Type": "application/json"},
+                timeout=120,
+            )
+            answer = f"{response.status_code} {response.json()['key']}"
+        except httpx.HTTPError as error:
+            answer = f"connection closed by the server after refusing ({type(error).__name__})"
+        after = rss_kib(pid)
+        lines.append(
+            f"{megabytes} MB body ({how}): {answer}; server memory {before['VmRSS'] // 1024} MiB before, "
+            f"peak grew by {(after['VmHWM'] - max(before['VmHWM'], before['VmRSS'])) / 1024:.1f} MiB, "
+            f"now {after['VmRSS'] // 1024} MiB"
+        )
+    return lines
+
+
+def kill_rounds(module: str, rounds: int = 5) -> str:
+    """Play against a bot over HTTP; kill -9 the server at a random moment after some
+    acknowledged actions; restart and check every acknowledged action is in the log."""
+    import signal
+
+    rng = random.Random(7)
+    acknowledged_total, kept_total = 0, 0
+    with tempfile.TemporaryDirectory() as data:
+        port = 0
+        made = None
+        for _ in range(rounds):
+            process, base = start_server(data, module, 1, port=port)
+            port = int(base.rsplit(":", 1)[1])
+            acknowledged = []
+            try:
+                with httpx.Client(base_url=base, timeout=30) as client:
+                    if (
+                        made is None
+                        or client.get(f"/api/rooms/{made['room']}").json()["status"] != "playing"
+                    ):
+                        made = client.post(
+                            "/api/rooms",
+                            json={
+                                "game": "bohnen",
+                                "options": {"players": 2},
+                                "seats": [{"kind": "person"}, {"kind": "bot", "bot": "random"}],
+                            },
+                        ).json()
+                        opened = client.post(
+                            f"/api/rooms/{made['room']}/claim",
+                            json={"seat": 0, "token": made["tokens"]["0"]},
+                        ).json()
+                        made["token"] = opened["token"]
+                    for _ in range(rng.randint(3, 12)):
+                        deadline = time.monotonic() + 20
+                        while time.monotonic() < deadline:
+                            view = client.get(
+                                f"/api/rooms/{made['room']}/view",
+                                headers={"X-Seat-Token": made["token"]},
+                            ).json()
+                            if view["observation"]["legal"] or view["observation"]["terminal"]:
+                                break
+                            time.sleep(0.02)
+                        if view["observation"]["terminal"]:
+                            break
+                        action = rng.choice(view["observation"]["legal"])["action"]
+                        response = client.post(
+                            f"/api/rooms/{made['room']}/actions",
+                            json={
+                                "seat": 0,
+                                "token": made["token"],
+                                "action": action,
+                                "move": view["move"],
+                            },
+                        )
+                        if response.status_code == 200:
+                            acknowledged.append((response.json()["move"], action))
+            finally:
+                process.send_signal(signal.SIGKILL)
+                process.wait()
+            # what the database holds after the kill: entry n-1 of the log for move n
+            import sqlite3
+
+            with sqlite3.connect(Path(data) / "ludoteca.sqlite3") as database:
+                rows = dict(
+                    database.execute(
+                        "SELECT number, action FROM actions WHERE room_id = ?", (made["room"],)
+                    ).fetchall()
+                )
+            kept = [action for number, action in acknowledged if rows.get(number - 1) == action]
+            acknowledged_total += len(acknowledged)
+            kept_total += min(len(kept), len(acknowledged))
+    return (
+        f"kill -9 mid-game: {rounds} rounds, {acknowledged_total} acknowledged actions, "
+        f"{kept_total} of them in the database after the kill (the game resumed each round)"
+    )
+
+
+def hostile(args: argparse.Namespace) -> None:
+    print(
+        f"the server with its default quotas, loopback; cores {os.cpu_count()}, load {os.getloadavg()[0]:.1f}"
+    )
+    with tempfile.TemporaryDirectory() as data:
+        process, base = start_server(data, args.module, args.workers, limits=[])
+        try:
+            found = asyncio.run(bad_input(base))
+            print(
+                f"bad input: {found['requests']} HTTP requests -> {found['500s']} answered 500 or dropped, "
+                f"{found['not_shaped']} not in the error shape; {found['frames']} WebSocket frames -> "
+                f"{found['dropped']} dropped sockets or non-error answers"
+            )
+            for line in huge_body(base, process.pid):
+                print(line)
+            for line in asyncio.run(floods(base)):
+                print(line)
+            codes = asyncio.run(burst(base, 300))
+            print(
+                f"burst of 300 room creations from one address: {codes.get(200, 0)} created, "
+                f"{codes.get(429, 0)} refused with 429 (Retry-After {codes['retry_after']} s), "
+                f"other: {sorted((k, v) for k, v in codes.items() if k not in (200, 429, 'retry_after'))}"
+            )
+            tail = (
+                process.stdout.read1(100_000).decode() if hasattr(process.stdout, "read1") else ""
+            )
+        finally:
+            stop(process)
+            rest = process.stdout.read() if process.stdout else ""
+        output = (tail or "") + (rest or "")
+        print(f"tracebacks in the server's output: {output.count('Traceback')}")
+    print(kill_rounds(args.module))
+
+
+def stop(process: subprocess.Popen) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--module", default="ludoteca", help="what `python -m` starts")
+    parser.add_argument("--workers", type=int, default=1, help="server's bot processes")
+    parser.add_argument("--seed", type=int, default=1)
+    modes = parser.add_subparsers(dest="mode")
+    playing = modes.add_parser("play", help="many rooms of random players (the default)")
+    for target in (parser, playing):
+        target.add_argument("--rooms", type=int, default=100)
+        target.add_argument("--game", default="bohnen")
+        target.add_argument("--seconds", type=float, default=30.0, help="stop after this long")
+    watching = modes.add_parser("spectators", help="one room, many spectators")
+    watching.add_argument("--counts", default="1,10,100,500")
+    watching.add_argument("--moves", type=int, default=20)
+    modes.add_parser("hostile", help="bad input, bursts, a huge body, kill -9")
+    args = parser.parse_args()
+    if args.mode == "spectators":
+        spectators(args)
+    elif args.mode == "hostile":
+        hostile(args)
+    else:
+        play(args)
 
 
 if __name__ == "__main__":

@@ -217,11 +217,12 @@ def main(argv: list[str] | None = None) -> int:
         states = positions(args.game, args.positions, args.seed)
         ours = our_rate(states, args.iterations)
         theirs = openspiel_rate(args.game, states, args.iterations)
-        print(f"   OpenSpiel {theirs:9.0f} sims/s")
         if ours is None:
             print("   ours      exact solver, no search")
         else:
             print(f"   ours      {ours:9.0f} sims/s")
+        print(f"   OpenSpiel {theirs:9.0f} sims/s")
+        if ours is not None:
             print(f"   ratio     {ours / theirs:9.1f}x  (goal >= 3x)")
 
     if args.games <= 0:

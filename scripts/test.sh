@@ -25,6 +25,9 @@ as_postgres psql -p "$port" -qc "CREATE ROLE ludoteca LOGIN PASSWORD 'ludoteca'"
 as_postgres createdb -p "$port" -O ludoteca ludoteca_test
 export LUDOTECA_TEST_POSTGRES="postgresql+psycopg://ludoteca:ludoteca@127.0.0.1:$port/ludoteca_test"
 
-python3 -m pip install -q -e ".[test,openspiel,postgres,lab]"
+python3 -m pip install -q -e ".[test,openspiel,postgres,rl-envs,lab]"
 python3 -m ruff check .
+# Types: the engine under strict flags, and every package typed so far (pyproject.toml, [tool.mypy]).
+python3 -m mypy -p ludoteca.engine -p ludoteca.bots -p ludoteca.adapters -p ludoteca.lab \
+    -p ludoteca.games.bohnen -p ludoteca.games.habanero -p ludoteca.games.hares
 python3 -m pytest -n 2 "$@"

@@ -23,7 +23,7 @@ CASES = [
 @settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck))
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_play_keeps_the_contract(game_id, options, seed):
-    conformance.check_game(load_game(game_id, **options), seed)
+    conformance.check_game(load_game(game_id, **options), seed, view=registry.view(game_id))
 
 
 @pytest.mark.parametrize(("game_id", "options"), CASES)
@@ -49,4 +49,5 @@ def test_every_game_has_rules_pages_and_a_view(info):
     for lang in ("en", "de", "fr", "ru"):
         assert len(game.rules_text(lang)) > 500
     state = game.new_initial_state()
-    assert game.svg(state, 0).startswith("<svg")
+    view = registry.view(info["id"])
+    assert view is not None and view.svg(state, 0).startswith("<svg")

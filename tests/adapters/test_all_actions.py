@@ -8,7 +8,7 @@ import random
 import pytest
 
 from ludoteca import CHANCE, list_games, load_game
-from ludoteca.adapters.openspiel import ActionCodec
+from ludoteca.adapters.actions import ActionIndex
 from ludoteca.engine import conformance, sample_chance
 from ludoteca.games import registry
 
@@ -42,9 +42,9 @@ def _check_play(game_id: str, options: dict, seed: int, listed: set[str]) -> Non
         state = state.apply(action)
 
 
-def test_the_games_with_a_finite_action_set_list_it():
-    listing = {info["id"] for info in list_games() if load_game(info["id"]).all_actions()}
-    assert {"habanero", "hares", "bohnen", "potager"} <= listing
+def test_every_game_lists_its_actions():
+    for info in list_games():
+        assert load_game(info["id"]).all_actions(), info["id"]
 
 
 @pytest.mark.parametrize(("game_id", "options"), CASES)
@@ -59,12 +59,13 @@ def test_all_actions_lists_each_action_once_and_every_action_played(game_id, opt
 
 
 @pytest.mark.parametrize(("game_id", "options"), CASES)
-def test_the_openspiel_codec_uses_the_list_indices(game_id, options):
+def test_action_numbers_are_the_list_indices(game_id, options):
     game = load_game(game_id, **options)
-    codec = ActionCodec(game)
+    index = ActionIndex(game)
     actions = game.all_actions()
-    assert codec.names == actions and codec.size == len(actions)
-    assert codec.ids(actions) == {action: i for i, action in enumerate(actions)}
+    assert index.names == actions and len(index) == len(actions)
+    assert [index.number(action) for action in actions] == list(range(len(actions)))
+    assert [index.name(i) for i in range(len(actions))] == actions
 
 
 @pytest.mark.parametrize("level", range(1, 21))
@@ -98,3 +99,36 @@ def test_habanero_lists_every_move_of_long_games():
                     action = rng.choice([a for a in offered if a != "stop"])
                 assert set(offered) <= listed, f"seed {seed}: {set(offered) - listed}"
                 state = state.apply(action)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_habitats_park_cells_reach_exactly_as_far_as_the_turns_allow(players):
+    game = load_game("habitats", players=players)
+    cells = set(game.park_cells())
+    turns = game.turns_per_seat
+    assert turns == {2: 21, 3: 20, 4: 19, 5: 18}[players]
+    assert (turns, 0) in cells and (-turns, 0) in cells and (0, turns) in cells
+    assert (1, -(turns - 1)) in cells  # south of the entrance, around its road
+    assert (turns + 1, 0) not in cells and (turns, 1) not in cells
+    assert not {(0, 0), (0, -1), (0, -turns)} & cells
+    assert len(cells) == 2 * turns * (turns + 1) + 1 - 1 - turns
+
+
+def test_habitats_lists_a_placement_for_every_road_turn_on_every_cell():
+    game = load_game("habitats")
+    actions = set(game.all_actions())
+    assert {"place:21,0", "place:-1,-20", "place:0,21:NESW"[:-2], "discard"} <= actions
+    assert {"place:3,4:NE", "place:3,4:ESW", "place:3,4:S"} <= actions
+    assert not {"place:22,0", "place:0,-1", "place:0,0", "place:1,1:NESW"} & actions
+
+
+def test_habitats_bound_is_reached_by_a_straight_park():
+    """A park that grows east by one tile a turn reaches the bound, so it is not loose."""
+    game = load_game("habitats")
+    flower = next(kind for kind in game.tiles.kinds if kind.kind == "flower")
+    park = game.new_initial_state().parks[0]
+    for x in range(1, game.turns_per_seat + 1):
+        assert ((x, 0), 0) in park.placements(flower)
+        park = park.place((x, 0), flower)
+    assert max(x for x, _ in park.tiles) == game.turns_per_seat
+    assert set(park.tiles) - {(0, 0)} <= set(game.park_cells())

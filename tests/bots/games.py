@@ -58,6 +58,15 @@ class WagerGame(Game):
     def new_initial_state(self):
         return WagerState(self)
 
+    def score_range(self):
+        return 0.0, 1.0
+
+    def max_game_length(self):
+        return 2  # the bet, then the die
+
+    def all_actions(self):
+        return ["bet:safe", "bet:long", "die:win", "die:win-too", "die:lose", "die:lose-too"]
+
 
 class RaceState(State):
     """Three to five seats take turns adding 1 or 2 to a shared counter; whoever reaches the
@@ -98,6 +107,15 @@ class RaceGame(Game):
 
     def new_initial_state(self):
         return RaceState(self)
+
+    def score_range(self):
+        return 0.0, 1.0
+
+    def max_game_length(self):
+        return 10  # every addition adds at least 1 towards 10
+
+    def all_actions(self):
+        return ["add:1", "add:2"]
 
     def start_at(self, counter: int, to_move: int = 0) -> RaceState:
         return RaceState(self, counter, to_move)
@@ -151,3 +169,13 @@ class HarvestGame(Game):
 
     def new_initial_state(self):
         return HarvestState(self)
+
+    def score_range(self):
+        return 0.0, 10.0
+
+    def max_game_length(self):
+        return 2  # the field, then its yield
+
+    def all_actions(self):
+        fields = ["field:poor", "field:lucky", "field:wide"]
+        return fields + ["ripe:0", "ripe:1", "ripe:4", "ripe:10"]

@@ -16,8 +16,7 @@ def pile():
     """The toy game, registered as ``pile`` for the duration of a test."""
     registry.add("pile", "tests.engine.toy")
     yield "pile"
-    registry._modules.pop("pile", None)
-    registry._classes.pop("pile", None)
+    registry.remove("pile")
 
 
 def test_wilson_interval_matches_known_values():
@@ -101,3 +100,12 @@ def test_arena_command_end_to_end(pile, tmp_path, capsys):
 def test_arena_command_reports_errors(pile, capsys):
     assert main(["arena", pile, "--bots", "mcts:brutal,random", "--games", "2"]) == 2
     assert "unknown level 'brutal'" in capsys.readouterr().err
+
+
+def test_arena_command_checks_the_output_folder_before_playing(pile, tmp_path, capsys):
+    missing = tmp_path / "nowhere" / "arena.json"
+    argv = ["arena", pile, "--bots", "random,random", "--games", "2", "--out", str(missing)]
+    assert main([*argv, "--lang", "en"]) == 2
+    captured = capsys.readouterr()
+    assert "the folder" in captured.err and "does not exist" in captured.err
+    assert "Win rate" not in captured.out and "2/2" not in captured.err

@@ -8,8 +8,16 @@ import pytest
 
 from ludoteca import list_games, load_game
 from ludoteca.bots import MCTSBot, make_bot
-from ludoteca.bots.mcts import DEFAULT_SETTINGS, LEVELS, level_budget
-from ludoteca.engine import CHANCE, sample_chance
+from ludoteca.bots.mcts import (
+    DEFAULT_SETTINGS,
+    LEVELS,
+    MAX_ROLLOUT,
+    level_budget,
+    rollout_limit,
+)
+from ludoteca.engine import CHANCE, TERMINAL, Game, Message, State, sample_chance
+from ludoteca.engine.parts import Hint, Knowledge, SearchSettings
+from ludoteca.games import registry
 
 from ..engine.toy import PileGame
 from .games import HarvestGame, RaceGame, WagerGame
@@ -97,23 +105,21 @@ def test_levels_are_iteration_budgets(level):
     bot = make_bot(f"mcts:{level}", seed=1)
     game = PileGame(start=15)
     bot.choose(game.new_initial_state())
-    assert bot.last_iterations == level_budget(game, level) == DEFAULT_SETTINGS.budgets[level]
+    budget = level_budget(DEFAULT_SETTINGS, level)
+    assert bot.last_iterations == budget == DEFAULT_SETTINGS.budgets[level]
 
 
 def test_levels_grow_on_every_game():
-    from ludoteca.bots.mcts import GAME_SETTINGS
-
-    for settings in [DEFAULT_SETTINGS, *GAME_SETTINGS.values()]:
+    games = [info["id"] for info in list_games()]
+    for settings in [DEFAULT_SETTINGS, *(registry.knowledge(g).search for g in games)]:
         budgets = settings.budgets
         assert budgets["easy"] < budgets["medium"] < budgets["hard"]
 
 
 def test_a_game_may_carry_its_own_settings():
-    class Tuned(PileGame):
-        mcts_settings = {"budgets": {"easy": 3, "medium": 5, "hard": 9}}
-
-    bot = make_bot("mcts:medium", seed=1)
-    bot.choose(Tuned(start=15).new_initial_state())
+    tuned = Knowledge(search=SearchSettings(budgets={"easy": 3, "medium": 5, "hard": 9}))
+    bot = MCTSBot("medium", seed=1, knowledge=tuned)
+    bot.choose(PileGame(start=15).new_initial_state())
     assert bot.last_iterations == 5
 
 
@@ -124,30 +130,29 @@ def test_a_time_budget_stops():
 
 
 def test_exact_game_advice_is_played_without_search():
-    class Solved(PileGame):
-        mcts_settings = {"solver_hint": True}
+    def solved(state, seat):
+        return Hint(action="take:1", value=1.0, reason=Message("core.action", {"action": "x"}))
 
-        def hint(self, state, seat):
-            return {"action": "take:1", "value": 1.0}
-
-    bot = MCTSBot(iterations=50, seed=0)
-    assert bot.choose(Solved(start=9).new_initial_state()) == "take:1"
+    knowledge = Knowledge(hint=solved, search=SearchSettings(solver_hint=True))
+    bot = MCTSBot(iterations=50, seed=0, knowledge=knowledge)
+    assert bot.choose(PileGame(start=9).new_initial_state()) == "take:1"
     assert bot.last_iterations == 0
 
 
 def test_the_heuristic_and_evaluator_are_used():
     calls = {"heuristic": 0, "evaluate": 0}
 
-    class Knowing(PileGame):
-        def heuristic_action(self, state, rng):
-            calls["heuristic"] += 1
-            return state.legal_actions()[-1]
+    def rollout(state, rng):
+        calls["heuristic"] += 1
+        return state.legal_actions()[-1]
 
-        def evaluate(self, state):
-            calls["evaluate"] += 1
-            return [0.5, 0.5]
+    def evaluate(state):
+        calls["evaluate"] += 1
+        return [0.5, 0.5]
 
-    MCTSBot(iterations=50, seed=0, rollout_cut=2).choose(Knowing(start=30).new_initial_state())
+    knowing = Knowledge(rollout=rollout, evaluate=evaluate)
+    bot = MCTSBot(iterations=50, seed=0, rollout_cut=2, knowledge=knowing)
+    bot.choose(PileGame(start=30).new_initial_state())
     assert calls["heuristic"] > 0 and calls["evaluate"] > 0
 
 
@@ -197,3 +202,60 @@ def test_plays_every_registered_game(game_id):
         state = state.apply(action)
         decisions += 1
     assert decisions > 0 or state.is_terminal()
+
+
+class _WalkState(State):
+    """A walk of ``length`` steps, one legal action a turn; seat 0 wins at the end."""
+
+    def __init__(self, game, steps=0):
+        super().__init__(game)
+        self.steps = steps
+
+    @property
+    def current_player(self):
+        return TERMINAL if self.steps >= self.game.length else self.steps % 2
+
+    def _legal_actions(self):
+        return ["step"]
+
+    def _next(self, action):
+        return _WalkState(self.game, self.steps + 1)
+
+    def scores(self):
+        return [1, 0] if self.steps >= self.game.length else [0, 0]
+
+    def _key(self):
+        return self.steps
+
+    def __str__(self):
+        return f"step {self.steps}"
+
+
+class _WalkGame(Game):
+    id = "walk"
+    name = "Walk"
+    min_players = max_players = 2
+    length = MAX_ROLLOUT + 500
+
+    def new_initial_state(self):
+        return _WalkState(self)
+
+    def score_range(self):
+        return 0.0, 1.0
+
+    def max_game_length(self):
+        return self.length
+
+
+class _ShortWalkGame(_WalkGame):
+    length = 10
+
+
+def test_rollouts_reach_the_end_of_a_game_that_declares_its_maximum_length():
+    walk = _WalkGame()
+    assert rollout_limit(walk) == walk.length > MAX_ROLLOUT
+    assert rollout_limit(load_game("bohnen")) == load_game("bohnen").max_game_length()
+    assert rollout_limit(_ShortWalkGame()) == MAX_ROLLOUT
+    # one rollout: to the end (seat 0 wins), beyond MAX_ROLLOUT actions
+    bot = MCTSBot(iterations=1, seed=0, use_knowledge=False)
+    assert bot.analyse(walk.new_initial_state())["value"] == 1.0

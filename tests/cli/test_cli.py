@@ -15,8 +15,7 @@ from ludoteca.games import registry
 def toy():
     registry.add("pile", "tests.engine.toy")
     yield
-    registry._modules.pop("pile")
-    registry._classes.pop("pile", None)
+    registry.remove("pile")
 
 
 def run(capsys, monkeypatch, argv, typed=""):

@@ -20,8 +20,7 @@ HUGE = "9" * 5000
 def toy():
     registry.add("pile", "tests.engine.toy")
     yield
-    registry._modules.pop("pile")
-    registry._classes.pop("pile", None)
+    registry.remove("pile")
 
 
 class Terminal(io.StringIO):
@@ -175,7 +174,9 @@ def test_resume_refuses_what_is_no_record_in_one_line(toy, capsys, monkeypatch, 
     code, _, err = run(capsys, monkeypatch, ["play", "--resume", str(tmp_path / "x.json")])
     assert code == 2 and "No such file" in err and one_clear_line(err)
     code, _, err = run(capsys, monkeypatch, ["play", "--resume", str(path), "pile", "--lang", "en"])
-    assert code == 2 and "without a game" in err
+    assert code == 2 and "write just 'ludoteca play --resume FILE'" in err
+    code, _, err = run(capsys, monkeypatch, ["play", "--resume", str(path), "--seat", "1"])
+    assert code == 2 and "--resume continues a saved game" in err
 
 
 def test_save_command_mid_game_starts_saving_there(toy, capsys, monkeypatch, tmp_path):
@@ -344,3 +345,20 @@ def test_a_record_written_by_play_replays_to_the_same_end(saved, capsys, monkeyp
     data = json.loads(saved.read_text())
     code, out, _ = run(capsys, monkeypatch, ["replay", str(saved), "--all", "--lang", "en"])
     assert code == 0 and f"— step {len(data['actions'])} of {len(data['actions'])} —" in out
+
+
+def test_a_saved_record_keeps_the_mode_of_the_file_it_replaces(tmp_path):
+    path = tmp_path / "game.json"
+    Record("pile", {}, []).save(path)
+    assert path.stat().st_mode & 0o777 == 0o644
+    path.chmod(0o600)
+    Record("pile", {}, ["take:1"]).save(path)
+    assert path.stat().st_mode & 0o777 == 0o600 and Record.load(path).actions == ["take:1"]
+
+
+def test_play_options_may_come_before_or_after_the_game(toy, capsys, monkeypatch, tmp_path):
+    path = tmp_path / "g.json"
+    argv = ["play", "--seed", "9", "--lang", "de", "pile", "--save", str(path), "--delay", "0"]
+    code, out, _ = run(capsys, monkeypatch, argv, "quit\n")
+    assert code == 0 and "Du bist am Zug." in out
+    assert Record.load(path).meta == {"seed": 9, "seat": 0, "bot": "heuristic"}

@@ -65,5 +65,18 @@ class PileGame(Game):
     def new_initial_state(self):
         return PileState(self, self.options["start"], 0)
 
+    def score_range(self):
+        return 0.0, 1.0
+
+    def max_game_length(self):
+        # Without refills a game takes at most ``start`` turns; refills could go on for ever,
+        # so this bound is a practical one (a d3 refills only a pile below 3).
+        return 2 * self.options["start"] + 1000
+
+    def all_actions(self):
+        return ["take:1", "take:2", "roll:1", "roll:2", "roll:3"]
+
 
 GAME = PileGame
+VIEW = None
+KNOWLEDGE = None

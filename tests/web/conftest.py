@@ -23,8 +23,7 @@ def test_games():
         registry.add(game_id, TEST_GAMES[game_id])
     yield
     for game_id in added:
-        registry._modules.pop(game_id, None)
-        registry._classes.pop(game_id, None)
+        registry.remove(game_id)
 
 
 @pytest.fixture

@@ -63,7 +63,15 @@ class CountGame(Game):
     def new_initial_state(self):
         return CountState(self)
 
-    def svg(self, state, seat=None, hints=None):
+    def score_range(self):
+        return 0.0, 13.0
+
+    def max_game_length(self):
+        return 1000  # rolls of 0 could go on; a practical bound
+
+
+class CountView:
+    def svg(self, state, seat, *, lang="en", overlay=None):
         def button(id_, x, y, label, colour):
             return element(
                 "g",
@@ -84,3 +92,5 @@ class CountGame(Game):
 
 
 GAME = CountGame
+VIEW = CountView()
+KNOWLEDGE = None

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 from ludoteca.engine import Message
+from ludoteca.engine.parts import Hint, Knowledge, Overlay
 from ludoteca.engine.svg import document, element, text
 
 from ..engine.toy import PileGame
 
 
 class PileViewGame(PileGame):
-    def svg(self, state, seat=None, hints=None):
+    pass
+
+
+class PileView:
+    def svg(self, state, seat, *, lang="en", overlay=None):
         counters = "".join(
             element("circle", cx=30 + 26 * (i % 10), cy=40 + 26 * (i // 10), r=10, fill="#e0a526")
             for i in range(state.pile)
@@ -25,9 +30,13 @@ class PileViewGame(PileGame):
         )
         return document(300, 180, counters + buttons)
 
-    def hint(self, state, seat):
-        best = "take:1" if state.pile % 3 == 1 else "take:2" if state.pile >= 2 else "take:1"
-        return {"action": best, "value": 1.0, "reason": Message("core.action", {"action": best})}
+
+def hint(state, seat):
+    best = "take:1" if state.pile % 3 == 1 else "take:2" if state.pile >= 2 else "take:1"
+    reason = Message("core.action", {"action": best})
+    return Hint(action=best, value=1.0, reason=reason, overlay=Overlay(best))
 
 
 GAME = PileViewGame
+VIEW = PileView()
+KNOWLEDGE = Knowledge(hint=hint)

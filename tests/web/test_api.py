@@ -40,7 +40,7 @@ def act(client, room, seat, token, action, move):
 
 
 def log_rows(app, room):
-    with app.state.hub.store.sessions() as session:
+    with app.state.hub.db.store.sessions() as session:
         return session.query(ActionRow).filter_by(room_id=room).count()
 
 
@@ -207,7 +207,7 @@ def test_a_forged_token_on_the_websocket_is_refused_and_closed(app, client):
 
 def test_tokens_are_stored_hashed(app, client):
     made = create(client)
-    with app.state.hub.store.engine.connect() as connection:
+    with app.state.hub.db.store.engine.connect() as connection:
         dump = "\n".join(str(row) for row in connection.exec_driver_sql("SELECT * FROM seats"))
     assert made["tokens"]["0"] not in dump and made["tokens"]["1"] not in dump
 
@@ -365,7 +365,7 @@ def test_nothing_sent_to_clients_holds_the_seed_or_the_rng(app, client):
     ):
         sent.append(client.get(path).text)
     assert any("roll:" in text for text in sent)  # chance happened and was shown
-    with app.state.hub.store.sessions() as session:
+    with app.state.hub.db.store.sessions() as session:
         seed = session.get(RoomRow, room).seed
     for text in sent:
         assert seed not in text and seed[:8] not in text
@@ -379,6 +379,9 @@ def test_nothing_sent_to_clients_holds_the_seed_or_the_rng(app, client):
 
 
 def test_the_web_catalogs_agree_in_every_language():
+    from ludoteca import web
+
+    web.register()
     catalogs = {lang: read_catalog("web", lang) for lang in LANGUAGES}
     keys = {lang: {m.id for m in catalog if m.id} for lang, catalog in catalogs.items()}
     assert all(keys[lang] == keys["en"] for lang in LANGUAGES)
@@ -391,7 +394,10 @@ def test_the_web_catalogs_agree_in_every_language():
 
 
 def test_every_string_the_client_uses_is_in_the_catalogs():
+    from ludoteca import web
     from ludoteca.web import STATIC
+
+    web.register()
 
     source = (STATIC / "app.js").read_text() + (STATIC / "index.html").read_text()
     import re
@@ -417,21 +423,26 @@ def test_the_language_comes_from_the_browser_and_the_catalog_is_served(client):
 
 
 def test_everyone_in_a_room_learns_who_is_connected(client):
+    """A player coming or going is told to everyone at once (one small ``presence``
+    message); spectators are counted for the players a moment later, never by re-sending
+    views."""
     made = create(client)
     room, tokens = made["room"], made["tokens"]
     with client.websocket_connect(f"/ws/rooms/{room}") as first:
         _, state = hello(first, tokens["0"])
         assert state["room"]["online"] == [0] and state["room"]["spectators"] == 0
         with client.websocket_connect(f"/ws/rooms/{room}") as second:
-            hello(second, tokens["1"])
-            state = receive_until(first, lambda m: m["type"] == "state")
+            _, state = hello(second, tokens["1"])
             assert state["room"]["online"] == [0, 1]
+            presence = first.receive_json()
+            assert presence == {"type": "presence", "online": [0, 1], "spectators": 0}
             with client.websocket_connect(f"/ws/rooms/{room}") as watcher:
                 hello(watcher)
-                state = receive_until(first, lambda m: m["type"] == "state")
-                assert state["room"]["spectators"] == 1
-        state = receive_until(first, lambda m: m["type"] == "state" and m["room"]["online"] == [0])
-        assert state["room"]["spectators"] == 0
+                presence = first.receive_json()  # after the pause, players only
+                assert presence["type"] == "presence" and presence["spectators"] == 1
+                assert second.receive_json() == presence
+        presence = receive_until(first, lambda m: m["type"] == "presence" and m["online"] == [0])
+        assert presence["spectators"] in (0, 1)  # the spectator's leaving may come separately
 
 
 def test_rules_pages_are_rendered_from_markdown_in_every_language(client):
@@ -454,7 +465,7 @@ def test_a_bot_thinking_in_one_room_never_stalls_another(client):
     event loop, B could never be served and A's bot would wait forever."""
     import threading
 
-    from ludoteca.bots.base import BOTS, Bot
+    from ludoteca.bots import BOTS, Bot
 
     released = threading.Event()
 

@@ -42,13 +42,16 @@ def server(tmp_path_factory):
     """A real uvicorn on a free loopback port, in a thread of this process."""
     import uvicorn
 
-    from ludoteca.server import Settings, create_app
+    from ludoteca.server import Limits, Settings, create_app
 
     added = [game_id for game_id in TEST_GAMES if game_id not in registry.ids()]
     for game_id in added:
         registry.add(game_id, TEST_GAMES[game_id])
+    many = Limits(rooms="1000/minute", joins="1000/minute", hellos="1000/minute")
     app = create_app(
-        Settings(data_dir=tmp_path_factory.mktemp("data"), bot_workers=0, bot_delay=0.0)
+        Settings(
+            data_dir=tmp_path_factory.mktemp("data"), bot_workers=0, bot_delay=0.0, limits=many
+        )
     )
     config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning")
     runner = uvicorn.Server(config)
@@ -62,8 +65,7 @@ def server(tmp_path_factory):
     runner.should_exit = True
     thread.join(timeout=10)
     for game_id in added:
-        registry._modules.pop(game_id, None)
-        registry._classes.pop(game_id, None)
+        registry.remove(game_id)
 
 
 @pytest.fixture(scope="module")
@@ -80,7 +82,9 @@ def browser():
 
 @pytest.fixture
 def page(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 860}, locale="en-GB")
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 860}, locale="en-GB", bypass_csp=True
+    )
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -226,7 +230,10 @@ def test_clicks_narrow_the_actions_and_warm_cells_show_the_next_clicks(server, p
 def test_two_browsers_play_through_an_invitation_link(server, browser, game_id):
     if game_id not in registry.ids():
         pytest.skip(f"{game_id} is not registered yet")
-    contexts = [browser.new_context(viewport={"width": 1100, "height": 800}) for _ in range(2)]
+    contexts = [
+        browser.new_context(viewport={"width": 1100, "height": 800}, bypass_csp=True)
+        for _ in range(2)
+    ]
     try:
         host, guest = (context.new_page() for context in contexts)
         options = {"start": 12, "refill": False} if game_id == "pile" else {"players": 2}
@@ -274,7 +281,7 @@ def test_a_forged_token_is_refused_in_the_page(server, browser):
         server + "/api/rooms",
         json={"game": "pile", "options": {}, "seats": [{"kind": "person"}, {"kind": "person"}]},
     ).json()
-    context = browser.new_context()
+    context = browser.new_context(bypass_csp=True)
     try:
         page = context.new_page()
         page.goto(f"{server}/room/{made['room']}#seat=0&token=forged-token")
@@ -283,7 +290,7 @@ def test_a_forged_token_is_refused_in_the_page(server, browser):
         assert page.evaluate("window.ludoteca.message") is None
         assert page.locator("#lt-undo").is_disabled()
         shot(page, "forged-token")
-        assert "forged-token" not in page.evaluate("localStorage.getItem('ludoteca.seats')")
+        assert "forged-token" not in (page.evaluate("localStorage.getItem('ludoteca.seats')") or "")
         page.click("#lt-watch")
         page.wait_for_function("window.ludoteca.message && window.ludoteca.message.seat === null")
         assert page.evaluate("window.ludoteca.message.observation.legal") == []
@@ -294,7 +301,7 @@ def test_a_forged_token_is_refused_in_the_page(server, browser):
 
 
 def test_the_language_follows_the_browser_and_can_be_switched(server, browser):
-    context = browser.new_context(locale="de-DE")
+    context = browser.new_context(locale="de-DE", bypass_csp=True)
     try:
         page = context.new_page()
         page.goto(server + "/")
@@ -325,6 +332,7 @@ def test_the_lobby_and_a_game_fit_a_phone(server, browser):
         device_scale_factor=2,
         is_mobile=True,
         has_touch=True,
+        bypass_csp=True,
     )
     try:
         page = context.new_page()
@@ -407,3 +415,50 @@ def test_one_browser_holding_both_seats_plays_both_in_turn(server, page):
         click_action(page, message["observation"]["legal"][0])
         message = wait_my_turn_or_end(page, message["move"])
     assert seats_seen == {0, 1}
+
+
+# -- the page under its own Content-Security-Policy, and replacing an invitation --------------
+
+
+def test_the_page_works_under_its_content_security_policy(server, browser):
+    """No bypass here: the lobby, a room and a move work with the CSP enforced, and the
+    browser reports no violation (the other tests bypass the CSP only to evaluate script)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    try:
+        page = context.new_page()
+        console: list[str] = []
+        page.on("console", lambda message: console.append(message.text))
+        start_from_lobby(page, server, "pile", {"start": 6, "refill": False}, ["me", "bot"])
+        page.wait_for_selector("#lt-board svg")
+        page.wait_for_selector("#lt-status:has-text('connected')")
+        page.locator('#lt-board [id="take:1"]').first.click(force=True)
+        page.wait_for_selector("#lt-log-box li")
+        assert page.evaluate("window.ludoteca.message.move") >= 1
+        page.goto(server + "/rules/hares")
+        page.wait_for_selector("#lt-rules h1, #lt-rules h2")
+        assert not [text for text in console if "Content Security Policy" in text], console
+    finally:
+        context.close()
+
+
+def test_the_host_replaces_an_invitation_and_the_old_link_is_refused(server, browser):
+    contexts = [browser.new_context(bypass_csp=True) for _ in range(2)]
+    try:
+        host, guest = (context.new_page() for context in contexts)
+        start_from_lobby(host, server, "pile", {"start": 12, "refill": False}, ["me", "invite"])
+        old = host.locator(".invite-link").first.input_value()
+        host.click(".new-link")
+        host.wait_for_function(
+            "old => document.querySelector('.invite-link').value !== old", arg=old
+        )
+        new = host.locator(".invite-link").first.input_value()
+        guest.goto(old)
+        guest.wait_for_selector("#lt-prompt.bad")
+        assert "not valid" in guest.inner_text("#lt-prompt")
+        guest.goto("about:blank")
+        guest.goto(new)
+        guest.wait_for_function("window.ludoteca.message && window.ludoteca.message.seat === 1")
+        host.wait_for_selector(".invite.claimed")  # the host sees the friend took the seat
+    finally:
+        for context in contexts:
+            context.close()

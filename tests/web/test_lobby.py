@@ -9,6 +9,7 @@ import pytest
 import ludoteca
 from ludoteca.engine import LANGUAGES
 from ludoteca.engine.i18n import has_key
+from ludoteca.games import registry
 from ludoteca.server import words
 
 GAMES = {info["id"]: info for info in ludoteca.list_games()}
@@ -90,6 +91,6 @@ def test_seat_colours_name_one_css_colour_per_seat_as_in_the_picture(game_id, pl
     assert state.observation(None)["seat_colours"] == colours
     assert len(colours) == players
     assert all(CSS_COLOUR.match(colour) for colour in colours), colours
-    picture = game.svg(state, 0).lower()
+    picture = registry.view(game_id).svg(state, 0).lower()
     for colour in colours:
         assert colour.lower() in picture, f"{game_id}: {colour} is not in the picture"

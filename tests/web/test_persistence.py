@@ -16,7 +16,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def start_server(data: Path, port: int = 0) -> tuple[subprocess.Popen, str]:
+def start_server(
+    data: Path, port: int = 0, workers: int = 1, new_session: bool = False
+) -> tuple[subprocess.Popen, str]:
     env = {**os.environ, "PYTHONPATH": f"{ROOT / 'src'}{os.pathsep}{ROOT}", "LANG": "C.UTF-8"}
     process = subprocess.Popen(
         [
@@ -30,13 +32,16 @@ def start_server(data: Path, port: int = 0) -> tuple[subprocess.Popen, str]:
             "--bot-delay",
             "0",
             "--workers",
-            "1",
+            str(workers),
+            "--lang",
+            "en",
         ],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
+        start_new_session=new_session,
     )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -138,7 +143,7 @@ def test_a_page_reconnects_after_sigkill_and_the_game_goes_on(tmp_path):
             browser = playwright.chromium.launch(
                 executable_path="/usr/bin/chromium", headless=True, args=ARGS
             )
-            page = browser.new_page()
+            page = browser.new_page(bypass_csp=True)  # the test waits by evaluating script
             start_from_lobby(page, base, "pile", {"start": 20, "refill": False}, ["me", "bot"])
             message = wait_my_turn_or_end(page, -1)
             for _ in range(3):

@@ -18,8 +18,8 @@ def test_a_game_is_stored_in_postgres_and_survives_a_new_server(test_games):
     from ludoteca.server.db import Base
 
     app = create_app(Settings(database=URL, bot_workers=0))
-    Base.metadata.drop_all(app.state.hub.store.engine)
-    Base.metadata.create_all(app.state.hub.store.engine)
+    Base.metadata.drop_all(app.state.hub.db.store.engine)
+    Base.metadata.create_all(app.state.hub.db.store.engine)
     try:
         with TestClient(app) as client:
             made = client.post(
@@ -55,5 +55,5 @@ def test_a_game_is_stored_in_postgres_and_survives_a_new_server(test_games):
             assert room in [r["id"] for r in client.get("/api/rooms").json()["finished"]]
         again.state.hub.close()
     finally:
-        Base.metadata.drop_all(app.state.hub.store.engine)
+        Base.metadata.drop_all(app.state.hub.db.store.engine)
         app.state.hub.close()

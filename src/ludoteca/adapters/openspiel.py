@@ -4,83 +4,42 @@
 ``ludoteca_<id>`` (``pyspiel.load_game("ludoteca_bohnen", {"players": 3})``); game options are
 OpenSpiel parameters with our defaults. Needs the optional ``open_spiel`` package.
 
-Action ids. OpenSpiel wants integer actions from a fixed space per game:
-
-- when the game lists every action it can ever play (``Game.all_actions()``), an action's id is
-  its index in that list, for seats and chance alike (``num_distinct_actions`` and
-  ``max_chance_outcomes`` are the list's length);
-- otherwise the id is a stable hash of the action string, ``blake2b(action) mod 2**16``, the
-  same in every state and every process. Should two actions of one state hash alike (rare: the
-  space is large against any branching factor), the later in string order takes the next free
-  id (linear probing), so ids stay unique and deterministic within each state.
+Action ids: an action's id is its index in the game's ``Game.all_actions()`` list, for seats and
+chance alike (``num_distinct_actions`` and ``max_chance_outcomes`` are the list's length), the
+same numbering as the Gymnasium and PettingZoo environments (``ludoteca.adapters.actions``). A
+game that does not list its actions cannot be loaded.
 
 Returns: with several seats, a finished game gives each winner ``1/len(winners)`` and the
-others 0 (constant-sum 1, ties share); a one-seat game returns its score, bounded by the game's
-``score_range`` attribute when it has one, else [0, 1000]. Rewards come only at the end.
-Observation strings are the text board (the games have perfect information; chance is
-explicit), information-state strings the action history.
+others 0 (constant-sum 1, ties share); a one-seat game returns its score, within the range the
+game declares (``Game.score_range()``). The longest game is the game's declared
+``Game.max_game_length()``. Rewards come only at the end.
+
+Observations: the games have perfect information (chance is explicit). Observation strings are
+the text board, information-state strings the action history. Where the game has an
+observation tensor (``State.observation_tensor``, see docs/rl.md) the bridge provides it as the
+observation tensor and also as the information-state tensor: with perfect information the
+position is what a seat knows (Bohnen's repetition rule also reads the positions since the last
+capture, which its tensor leaves out).
 """
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
+import numpy as np
 import pyspiel
 
 from ludoteca import list_games
 from ludoteca.engine import CHANCE, TERMINAL, Game, State
 from ludoteca.games import registry
 
-HASH_BITS = 16
-HASH_SPACE = 1 << HASH_BITS
-DEFAULT_MAX_GAME_LENGTH = 10_000
-DEFAULT_SCORE_RANGE = (0.0, 1000.0)
+from .actions import ActionIndex
+
 PREFIX = "ludoteca_"
 
 
 def openspiel_name(game_id: str) -> str:
     return PREFIX + game_id
-
-
-def _hash_id(action: str) -> int:
-    digest = hashlib.blake2b(action.encode("utf-8"), digest_size=8).digest()
-    return int.from_bytes(digest, "big") % HASH_SPACE
-
-
-class ActionCodec:
-    """Action strings ↔ integer ids for one game (see the module docstring)."""
-
-    def __init__(self, game: Game):
-        listed = game.all_actions()
-        self.names: list[str] | None = list(listed) if listed is not None else None
-        if self.names is not None:
-            self.index = {name: i for i, name in enumerate(self.names)}
-            if len(self.index) != len(self.names):
-                raise ValueError(f"{game.id}: all_actions() lists an action twice")
-            self.size = max(len(self.names), 1)
-        else:
-            self.index = {}
-            self.size = HASH_SPACE
-
-    def ids(self, actions: list[str]) -> dict[str, int]:
-        """The id of each of ``actions`` (the legal actions or chance outcomes of one state)."""
-        if self.names is not None:
-            try:
-                return {action: self.index[action] for action in actions}
-            except KeyError as error:
-                raise ValueError(
-                    f"action {error.args[0]!r} is missing from all_actions()"
-                ) from None
-        taken: dict[int, str] = {}
-        found: dict[str, int] = {}
-        for action in sorted(actions):
-            number = _hash_id(action)
-            while number in taken:
-                number = (number + 1) % HASH_SPACE
-            taken[number] = action
-            found[action] = number
-        return found
 
 
 class _Shared:
@@ -100,14 +59,9 @@ def _parameter(value: Any) -> Any:
     return value if isinstance(value, (bool, int, float, str)) else str(value)
 
 
-def max_game_length(game: Game) -> int:
-    """The game's own declared maximum (``max_game_length()``), else a generous default."""
-    declared = getattr(game, "max_game_length", None)
-    return int(declared()) if callable(declared) else DEFAULT_MAX_GAME_LENGTH
-
-
 def game_type(game_class: type[Game]) -> pyspiel.GameType:
     one_seat = game_class.max_players == 1
+    tensor = game_class.observation_tensor_shape is not Game.observation_tensor_shape
     defaults = {spec.name: _parameter(spec.default) for spec in game_class.all_option_specs()}
     return pyspiel.GameType(
         short_name=openspiel_name(game_class.id),
@@ -124,9 +78,9 @@ def game_type(game_class: type[Game]) -> pyspiel.GameType:
         max_num_players=game_class.max_players,
         min_num_players=game_class.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=tensor,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=tensor,
         parameter_specification=defaults,
     )
 
@@ -150,14 +104,14 @@ class LudotecaGame(pyspiel.Game):
                 value = value.lower() in ("true", "1", "yes")
             options[name] = value
         self.ludoteca = game_class(**options)
-        self.codec = _Shared(ActionCodec(self.ludoteca))
+        self.actions = _Shared(ActionIndex(self.ludoteca))
         seats = self.ludoteca.num_players
         if seats == 1:
-            low, high = getattr(self.ludoteca, "score_range", DEFAULT_SCORE_RANGE)
+            low, high = self.ludoteca.score_range()
             utility_sum = None
         else:
             low, high, utility_sum = 0.0, 1.0, 1.0
-        size = self.codec.value.size
+        size = len(self.actions.value)
         info = pyspiel.GameInfo(
             num_distinct_actions=size,
             max_chance_outcomes=size,
@@ -165,7 +119,7 @@ class LudotecaGame(pyspiel.Game):
             min_utility=float(low),
             max_utility=float(high),
             utility_sum=utility_sum,
-            max_game_length=max_game_length(self.ludoteca),
+            max_game_length=self.ludoteca.max_game_length(),
         )
         parameters = {name: _parameter(value) for name, value in self.ludoteca.options.items()}
         super().__init__(game_type(game_class), info, parameters)
@@ -173,8 +127,8 @@ class LudotecaGame(pyspiel.Game):
     def new_initial_state(self, *args: Any) -> LudotecaState:
         return LudotecaState(self, self.ludoteca.new_initial_state())
 
-    def make_py_observer(self, iig_obs_type=None, params=None) -> _Observer:
-        return _Observer(iig_obs_type, params)
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+        return _Observer(self.ludoteca.observation_tensor_shape(), iig_obs_type, params)
 
 
 class LudotecaState(pyspiel.State):
@@ -182,23 +136,12 @@ class LudotecaState(pyspiel.State):
 
     def __init__(self, game: LudotecaGame, state: State):
         super().__init__(game)
-        self._codec = game.codec
+        self._actions = game.actions
         self._inner = _Shared(state)
-        self._ids = _Shared(None)  # the ids of this state's actions, computed on demand
 
     @property
     def ludoteca_state(self) -> State:
         return self._inner.value
-
-    def _table(self) -> dict[str, int]:
-        if self._ids.value is None:
-            state = self._inner.value
-            if state.current_player == CHANCE:
-                actions = [outcome for outcome, _ in state.chance_outcomes()]
-            else:
-                actions = state.legal_actions()
-            self._ids = _Shared(self._codec.value.ids(actions))
-        return self._ids.value
 
     def current_player(self) -> int:
         player = self._inner.value.current_player
@@ -209,36 +152,27 @@ class LudotecaState(pyspiel.State):
         return player
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(self._table().values())
+        return self._actions.value.numbers(self._inner.value)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        table = self._table()
-        outcomes = [(table[o], p) for o, p in self._inner.value.chance_outcomes()]
-        return sorted(outcomes)
+        number = self._actions.value.number
+        return sorted((number(o), p) for o, p in self._inner.value.chance_outcomes())
 
     def _apply_action(self, action: int) -> None:
-        name = self.action_name(action)
-        self._inner = _Shared(self._inner.value.apply(name))
-        self._ids = _Shared(None)
+        # IllegalAction (this state unchanged) if the action is not legal here
+        self._inner = _Shared(self._inner.value.apply(self.action_name(action)))
 
     def action_name(self, action: int) -> str:
-        """Our action string of the id ``action`` in this state."""
-        for name, number in self._table().items():
-            if number == action:
-                return name
-        raise ValueError(f"action id {action} is not legal in this state:\n{self}")
+        """Our action string of the id ``action``."""
+        return self._actions.value.name(action)
 
     def action_id(self, name: str) -> int:
-        """The id of our action string ``name`` in this state."""
-        table = self._table()
-        if name not in table:
+        """The id of our action string ``name``; ValueError if it is not legal here."""
+        if name not in self._actions.value.offered(self._inner.value):
             raise ValueError(f"{name!r} is not legal in this state:\n{self}")
-        return table[name]
+        return self._actions.value.number(name)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        codec = self._codec.value
-        if codec.names is not None and 0 <= action < len(codec.names):
-            return codec.names[action]
         return self.action_name(action)
 
     def is_terminal(self) -> bool:
@@ -259,17 +193,22 @@ class LudotecaState(pyspiel.State):
 
 
 class _Observer:
-    """Observation strings: the text board; information states: the history."""
+    """Observation strings: the text board; information states: the history. Tensors: the
+    game's observation tensor, for both (see the module docstring)."""
 
-    def __init__(self, iig_obs_type, params):
+    def __init__(self, shape: tuple[int, ...] | None, iig_obs_type: Any, params: Any):
         if params:
             raise ValueError(f"observation parameters are not supported; got {params}")
         self.perfect_recall = bool(iig_obs_type and iig_obs_type.perfect_recall)
-        self.tensor = None
-        self.dict: dict = {}
+        self.tensor: np.ndarray | None = None
+        self.dict: dict[str, np.ndarray] = {}
+        if shape is not None:
+            self.tensor = np.zeros(shape, np.float32)
+            self.dict = {"observation": self.tensor}
 
     def set_from(self, state: LudotecaState, player: int) -> None:
-        pass
+        if self.tensor is not None:
+            self.tensor[:] = state.ludoteca_state.observation_tensor(player)
 
     def string_from(self, state: LudotecaState, player: int) -> str:
         if self.perfect_recall:

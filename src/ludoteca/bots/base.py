@@ -1,12 +1,21 @@
-"""The bot interface, the random bot and the ``--bot`` spec parser."""
+"""The bot interface, the random bot and the heuristic bot (the game's own policy)."""
 
 from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from typing import Any
 
-from ludoteca.engine import State
+from ludoteca.engine import Game, State
+from ludoteca.engine.parts import NO_KNOWLEDGE, Knowledge
+from ludoteca.games import registry
+
+
+def knowledge_of(game: Game[Any]) -> Knowledge[Any]:
+    """The knowledge the registry holds for ``game`` (none for a game it does not know)."""
+    if game.id in registry.ids() and registry.game_class(game.id) is type(game):
+        return registry.knowledge(game.id)
+    return NO_KNOWLEDGE
 
 
 class Bot(ABC):
@@ -35,34 +44,19 @@ class RandomBot(Bot):
         return self.rng.choice(state.legal_actions())
 
 
-BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot}
-
-
-def make_bot(spec: str, seed: int | None = None) -> Bot:
-    """A bot from a spec such as ``random`` or ``mcts:hard``; ValueError for an unknown one."""
-    kind, colon, level = spec.strip().partition(":")
-    if kind not in BOTS:
-        raise ValueError(f"unknown bot {spec!r}: the bots are {', '.join(sorted(BOTS))}")
-    levels = getattr(BOTS[kind], "levels", ())
-    if colon and not levels:
-        raise ValueError(f"bot {kind!r} has no levels: write just {kind!r}")
-    if colon and level not in levels:
-        raise ValueError(
-            f"unknown level {level!r} for bot {kind!r}: the levels are {', '.join(levels)}"
-        )
-    if level:
-        return BOTS[kind](level=level, seed=seed)
-    return BOTS[kind](seed=seed)
-
-
 class HeuristicBot(Bot):
-    """Plays the game's own quick policy (``Game.heuristic_action``), or randomly without one."""
+    """Plays the game's own quick policy (its knowledge's ``rollout``), or randomly without one.
+
+    ``knowledge`` replaces the registered game's (for a game outside the registry)."""
 
     name = "heuristic"
 
+    def __init__(self, seed: int | None = None, knowledge: Knowledge[Any] | None = None):
+        super().__init__(seed)
+        self.knowledge = knowledge
+
     def choose(self, state: State) -> str:
-        action = state.game.heuristic_action(state, self.rng)
+        knowledge = self.knowledge if self.knowledge is not None else knowledge_of(state.game)
+        action = None if knowledge.rollout is None else knowledge.rollout(state, self.rng)
         return action if action is not None else self.rng.choice(state.legal_actions())
 
-
-BOTS["heuristic"] = HeuristicBot

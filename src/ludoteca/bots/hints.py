@@ -1,52 +1,59 @@
 """Hints for the player to move: the game's own advice, else what the MCTS bot would play.
 
-A hint is ``{"action", "value", "reason": Message, "overlay": {...}, "source"}``. ``value`` is
-the expected result of ``seat`` after the action: its win chance in a game of several seats
-(ties count as shared wins), its expected normalised result in a one-seat game, where the
-reason quotes the expected score instead.
+A hint is a :class:`ludoteca.engine.parts.Hint`. Its ``value`` is the expected result of
+``seat`` after the action: its win chance in a game of several seats (ties count as shared
+wins), its expected normalised result in a one-seat game, where the reason quotes the expected
+score instead.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from ludoteca.engine import Message, State, register_domain
+from ludoteca.engine import Message, State
+from ludoteca.engine.parts import Hint, Knowledge, Overlay
 
-register_domain("bots", Path(__file__).parent / "locale")
+from .base import knowledge_of
+from .mcts import MCTSBot
 
 HINT_LEVEL = "medium"
 
 
-def hint(state: State, seat: int, level: str = HINT_LEVEL, seed: int = 0) -> dict[str, Any] | None:
+def hint(
+    state: State,
+    seat: int,
+    level: str = HINT_LEVEL,
+    seed: int = 0,
+    knowledge: Knowledge[Any] | None = None,
+) -> Hint | None:
     """Advice for ``seat`` (None when it is not that seat's turn).
 
-    The game's own hint wins when ``Game.hint`` gives one; otherwise an MCTS search of
-    ``level`` (seeded, so the same position always gets the same hint)."""
+    The game's own hint wins when its knowledge gives one; otherwise an MCTS search of
+    ``level`` (seeded, so the same position always gets the same hint). ``knowledge``
+    replaces the registered game's (for a game outside the registry)."""
     if state.current_player != seat:
         return None
-    own = state.game.hint(state, seat)
-    if own is not None:
-        return {"source": "game", **own}
-    return search_hint(state, seat, level, seed)
+    known = knowledge if knowledge is not None else knowledge_of(state.game)
+    advice = known.hint(state, seat) if known.hint is not None else None
+    if advice is not None:
+        return advice
+    return search_hint(state, seat, level, seed, known)
 
 
-def search_hint(state: State, seat: int, level: str = HINT_LEVEL, seed: int = 0) -> dict[str, Any]:
+def search_hint(
+    state: State,
+    seat: int,
+    level: str = HINT_LEVEL,
+    seed: int = 0,
+    knowledge: Knowledge[Any] | None = None,
+) -> Hint:
     """The MCTS bot's best action for ``seat`` with its value and a reason."""
-    from .mcts import MCTSBot
-
     legal = state.legal_actions()
     if len(legal) == 1:
         action = legal[0]
         reason = Message("bots.hint.only_move", {"action": state.label(action)})
-        return {
-            "source": "mcts",
-            "action": action,
-            "value": None,
-            "reason": reason,
-            "overlay": {"best": action},
-        }
-    bot = MCTSBot(level, seed=seed)
+        return Hint(action=action, reason=reason, overlay=Overlay(action), source="mcts")
+    bot = MCTSBot(level, seed=seed, knowledge=knowledge)
     analysis = bot.analyse(state)
     action = analysis["action"]
     label = state.label(action)
@@ -69,15 +76,12 @@ def search_hint(state: State, seat: int, level: str = HINT_LEVEL, seed: int = 0)
         else:
             key = "bots.hint.win_chance"
         reason = Message(key, {"action": label, "percent": percent})
-    overlay = {
-        "best": action,
-        "values": {child["action"]: child["value"] for child in analysis["children"]},
-    }
-    return {
-        "source": "mcts",
-        "action": action,
-        "value": value,
-        "score": analysis["score"],
-        "reason": reason,
-        "overlay": overlay,
-    }
+    values = {child["action"]: child["value"] for child in analysis["children"]}
+    return Hint(
+        action=action,
+        value=value,
+        score=analysis["score"],
+        reason=reason,
+        overlay=Overlay(action, values=values),
+        source="mcts",
+    )

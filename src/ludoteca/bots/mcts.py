@@ -8,18 +8,19 @@ value is an average over the outcomes met.
 The return of a finished game, per seat:
 
 - several seats: ``1/len(winners)`` for each winner (a tie shares the win), 0 for the others;
-- one seat: ``Game.evaluate`` on the terminal state when the game plugs one in, else the score
+- one seat: the knowledge's ``evaluate`` on the terminal state when it has one, else the score
   normalised by the range of scores this bot has seen finish so far,
   ``(score - low) / (high - low)`` with ``low = min(0, worst seen)``; the raw scores are averaged
   too, so a hint can quote the expected score itself.
 
-Game knowledge is used where the game plugs it in (``ludoteca.engine.Game``):
+The game's knowledge (``ludoteca.engine.parts.Knowledge``, from the registry) is used where it
+has a part, with the game's own ``SearchSettings``:
 
-- ``heuristic_action(state, rng)`` is the rollout policy (a random action with probability
-  ``epsilon``, and whenever the heuristic returns None);
+- ``rollout(state, rng)`` is the rollout policy (a random action with probability
+  ``epsilon``, and whenever the policy returns None);
 - ``evaluate(state)`` cuts rollouts after ``rollout_cut`` decisions and scores the position;
-- ``hint(state, seat)``, when the game's settings say it is an exact solver
-  (``solver_hint``, e.g. the Hares solver), is played directly instead of searching.
+- ``hint(state, seat)``, when the settings say it is an exact solver (``solver_hint``, e.g.
+  the Hares solver), is played directly instead of searching.
 
 Budgets: a number of iterations (deterministic for a seed), or seconds (not deterministic).
 The levels are iteration budgets, so ``make_bot("mcts:hard", seed=1)`` always plays the same.
@@ -31,98 +32,34 @@ import math
 import random
 import time
 from bisect import bisect_right
-from dataclasses import dataclass, field, replace
 from itertools import accumulate
 from typing import Any
 
 from ludoteca.engine import CHANCE, TERMINAL, Game, State
+from ludoteca.engine.parts import Knowledge, SearchSettings
 
-from .base import BOTS, Bot
+from .base import Bot, knowledge_of
 
 LEVELS = ("easy", "medium", "hard")
 
 
-@dataclass(frozen=True)
-class Settings:
-    """How the search plays one game. ``budgets``: iterations per move of each level."""
-
-    budgets: dict[str, int] = field(
-        default_factory=lambda: {"easy": 40, "medium": 250, "hard": 1200}
-    )
-    exploration: float = 0.9  # UCB1 constant for returns in [0, 1]
-    heuristic: bool = True  # roll out with Game.heuristic_action (when the game has one)
-    epsilon: float = 0.15  # chance of a uniformly random rollout action instead
-    rollout_cut: int = 12  # decisions rolled out before Game.evaluate scores the position
-    solver_hint: bool = False  # Game.hint is an exact solver: play its action, no search
-
-
-DEFAULT_SETTINGS = Settings()
-
-# Per-game settings, measured on these games (see docs/bots.md): the budgets keep ``hard``
-# within about 1-2 s a move on one core; a game whose heuristic costs milliseconds a call
-# rolls out randomly and lets its evaluator judge sooner. A game may also carry its own as a
-# ``mcts_settings`` dict attribute (field name → value), which wins over this table.
-GAME_SETTINGS: dict[str, Settings] = {
-    # Greedy-capture rollouts cut after 12 decisions by the bean-share evaluator: ~470/s.
-    "bohnen": Settings(budgets={"easy": 30, "medium": 150, "hard": 600}),
-    # The heuristic rollouts (~90 iterations/s) are worth it: random ones stop at once. A
-    # random "stop" ends a rollout, so few random actions.
-    "habanero": Settings(budgets={"easy": 15, "medium": 60, "hard": 150}, epsilon=0.05),
-    # The heuristic costs ~4 ms a call; the evaluator (winning chances) ~50 µs and judges
-    # leaves better than short random rollouts did in our trials.
-    # The hint is the exact solver (most hares that can still be saved).
-    "hares": Settings(solver_hint=True),
-    "potager": Settings(
-        budgets={"easy": 10, "medium": 150, "hard": 2000}, heuristic=False, rollout_cut=0
-    ),
-    # The heuristic costs ~6 ms a call. Four random decisions (about two turns) before the
-    # evaluator won 6 of 8 games against evaluating at once with twice the iterations.
-    "habitats": Settings(
-        budgets={"easy": 30, "medium": 150, "hard": 500}, heuristic=False, rollout_cut=4
-    ),
-}
-
 # A rollout that has not ended after this many actions is scored by the running scores; a
-# game that declares its maximum length (``max_game_length()``) is always rolled out to its
-# end when that is longer.
+# game whose declared maximum length (``max_game_length()``) is longer is always rolled out
+# to its end.
 MAX_ROLLOUT = 2000
+DEFAULT_SETTINGS = SearchSettings()
 
 
-def rollout_limit(game: Game) -> int:
+def rollout_limit(game: Game[Any]) -> int:
     """The most actions one rollout plays on ``game``."""
-    declared = getattr(game, "max_game_length", None)
-    return max(MAX_ROLLOUT, int(declared())) if callable(declared) else MAX_ROLLOUT
+    return max(MAX_ROLLOUT, game.max_game_length())
 
 
-def settings_for(game: Game) -> Settings:
-    """The search settings of ``game``: its own ``mcts_settings``, the table, or the default."""
-    base = GAME_SETTINGS.get(game.id, DEFAULT_SETTINGS)
-    own = getattr(game, "mcts_settings", None)
-    return replace(base, **own) if own else base
-
-
-def level_budget(game: Game, level: str) -> int:
-    """The iterations per move of ``level`` on ``game``."""
+def level_budget(settings: SearchSettings, level: str) -> int:
+    """The iterations per move of ``level`` under ``settings``."""
     if level not in LEVELS:
         raise ValueError(f"unknown MCTS level {level!r}: the levels are {', '.join(LEVELS)}")
-    budgets = settings_for(game).budgets
-    return int(budgets.get(level, DEFAULT_SETTINGS.budgets[level]))
-
-
-def _plugged(game: Game, method: str) -> bool:
-    """Whether ``game`` overrides the ``Game`` plug-in ``method`` (so calling it can pay)."""
-    return getattr(type(game), method) is not getattr(Game, method)
-
-
-def step(state: State, action: str) -> State:
-    """``state.apply(action)`` without the legality check, for actions the search knows legal.
-
-    The tree takes its actions from ``legal_actions``/``chance_outcomes``, so the check (which
-    rebuilds the chance table on every chance node) is pure cost here."""
-    new = state._next(action)
-    new._trail = (state._trail, state.current_player, action)
-    new._length = state._length + 1
-    return new
+    return int(settings.budgets.get(level, DEFAULT_SETTINGS.budgets[level]))
 
 
 class _Node:
@@ -144,11 +81,14 @@ class _Node:
         self.state = state
         self.player = state.current_player
         self.visits = 0
-        self.totals: list[float] | None = None
-        self.raw: list[float] | None = None
+        self.totals: list[float] = []  # summed returns per seat (sized by the bot)
+        self.raw: list[float] = []  # summed raw scores per seat
         self.children: dict[str, _Node] = {}
         self.value: list[float] | None = None  # a terminal node's fixed return
-        self.raw_end: list[float] | None = None  # and its scores
+        self.raw_end: list[float] = []  # and its scores
+        self.untried: list[str]
+        self.outcome_of: list[str] = []
+        self.cumulative: list[float] = []
         if self.player >= 0:
             self.untried = state.legal_actions()
             rng.shuffle(self.untried)
@@ -158,8 +98,6 @@ class _Node:
             outcomes = state.chance_outcomes()
             self.outcome_of = [outcome for outcome, _ in outcomes]
             self.cumulative = list(accumulate(p for _, p in outcomes))
-        else:
-            self.outcome_of = self.cumulative = None
 
     def sample(self, rng: random.Random) -> str:
         point = rng.random() * self.cumulative[-1]
@@ -168,9 +106,11 @@ class _Node:
 
 
 class MCTSBot(Bot):
-    """UCT with max^n backups, chance sampling and the game's plug-ins.
+    """UCT with max^n backups, chance sampling and the game's knowledge.
 
-    ``level`` picks an iteration budget; ``iterations`` or ``seconds`` override it."""
+    ``level`` picks an iteration budget; ``iterations`` or ``seconds`` override it.
+    ``knowledge`` replaces the registered game's (for a game outside the registry);
+    ``use_knowledge=False`` searches with none."""
 
     name = "mcts"
     levels = LEVELS
@@ -187,6 +127,7 @@ class MCTSBot(Bot):
         rollout_cut: int | None = None,
         heuristic: bool | None = None,
         use_knowledge: bool = True,
+        knowledge: Knowledge[Any] | None = None,
     ):
         if level not in LEVELS:
             raise ValueError(f"unknown MCTS level {level!r}: the levels are {', '.join(LEVELS)}")
@@ -203,6 +144,7 @@ class MCTSBot(Bot):
         self.rollout_cut = rollout_cut
         self.heuristic = heuristic
         self.use_knowledge = use_knowledge
+        self.knowledge = knowledge
         self.low: float | None = None  # the score range seen at the end of 1-seat games
         self.high: float | None = None
         self.last_iterations = 0
@@ -227,14 +169,14 @@ class MCTSBot(Bot):
         if seat < 0:
             raise ValueError(f"no seat to move in this state (current player {seat})")
         legal = state.legal_actions()
-        game = state.game
-        if self.use_knowledge and settings_for(game).solver_hint:
-            advice = game.hint(state, seat)
-            if advice and advice.get("action") in legal:
+        knowledge = self._knowledge(state)
+        if self.use_knowledge and knowledge.search.solver_hint and knowledge.hint is not None:
+            advice = knowledge.hint(state, seat)
+            if advice is not None and advice.action in legal:
                 self.last_iterations = 0
                 return {
-                    "action": advice["action"],
-                    "value": advice.get("value"),
+                    "action": advice.action,
+                    "value": advice.value,
                     "score": None,
                     "visits": 0,
                     "iterations": 0,
@@ -265,28 +207,31 @@ class MCTSBot(Bot):
             ],
         }
 
-    def budget(self, game: Game) -> int | None:
+    def _knowledge(self, state: State) -> Knowledge[Any]:
+        return self.knowledge if self.knowledge is not None else knowledge_of(state.game)
+
+    def budget(self, settings: SearchSettings) -> int | None:
         if self.seconds is not None:
             return self.iterations
-        return self.iterations or level_budget(game, self.level)
+        return self.iterations or level_budget(settings, self.level)
 
     # -- the search ----------------------------------------------------------------------
 
     def search(self, state: State) -> _Node:
-        game = state.game
-        self._game = game
-        self._seats = game.num_players
-        settings = settings_for(game)
+        knowledge = self._knowledge(state)
+        self._seats = state.game.num_players
+        settings = knowledge.search
         self._c = settings.exploration if self.exploration is None else self.exploration
         self._epsilon = settings.epsilon if self.epsilon is None else self.epsilon
         self._cut = settings.rollout_cut if self.rollout_cut is None else self.rollout_cut
         heuristic = settings.heuristic if self.heuristic is None else self.heuristic
-        self._heuristic = heuristic and self.use_knowledge and _plugged(game, "heuristic_action")
-        self._evaluate = self.use_knowledge and _plugged(game, "evaluate")
-        self._by_score = self._seats == 1 and not self._evaluate
-        self._rollout_limit = rollout_limit(game)
+        rollout, evaluate = knowledge.rollout, knowledge.evaluate
+        self._policy = rollout if heuristic and self.use_knowledge else None
+        self._evaluator = evaluate if self.use_knowledge else None
+        self._by_score = self._seats == 1 and self._evaluator is None
+        self._rollout_limit = rollout_limit(state.game)
         root = self._new_node(state)
-        limit = self.budget(game)
+        limit = self.budget(settings)
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         done = 0
         while (limit is None or done < limit) and not (
@@ -310,7 +255,7 @@ class MCTSBot(Bot):
                 outcome = node.sample(rng)
                 child = node.children.get(outcome)
                 if child is None:
-                    child = node.children[outcome] = self._new_node(step(node.state, outcome))
+                    child = node.children[outcome] = self._new_node(node.state.successor(outcome))
                     path.append(child)
                     value, raw = self._leaf_value(child)
                     break
@@ -319,7 +264,7 @@ class MCTSBot(Bot):
                 continue
             if node.untried:
                 action = node.untried.pop()
-                child = node.children[action] = self._new_node(step(node.state, action))
+                child = node.children[action] = self._new_node(node.state.successor(action))
                 path.append(child)
                 value, raw = self._leaf_value(child)
                 break
@@ -344,7 +289,8 @@ class MCTSBot(Bot):
         seat = node.player
         log_n = math.log(node.visits)
         c = self._c
-        best, best_score = None, -math.inf
+        best: _Node | None = None
+        best_score = -math.inf
         if self._by_score:
             # One seat, no evaluator: normalise mean scores by the range seen so far, so early
             # returns are not judged by a range that has grown since.
@@ -354,11 +300,13 @@ class MCTSBot(Bot):
                 score = mean + c * math.sqrt(log_n / child.visits)
                 if score > best_score:
                     best, best_score = child, score
+            assert best is not None, "a node is selected only once it has children"
             return best
         for child in node.children.values():
             score = child.totals[seat] / child.visits + c * math.sqrt(log_n / child.visits)
             if score > best_score:
                 best, best_score = child, score
+        assert best is not None, "a node is selected only once it has children"
         return best
 
     def _score_range(self) -> tuple[float, float]:
@@ -373,27 +321,27 @@ class MCTSBot(Bot):
 
     def _rollout(self, state: State) -> tuple[list[float], list[float]]:
         rng = self.rng
-        game = self._game
+        policy, evaluator = self._policy, self._evaluator
         decisions = 0
         for _ in range(self._rollout_limit):
             player = state.current_player
             if player == TERMINAL:
                 return self._terminal_value(state), list(state.scores())
             if player == CHANCE:
-                state = step(state, _sample(state.chance_outcomes(), rng))
+                state = state.successor(_sample(state.chance_outcomes(), rng))
                 continue
-            if self._evaluate and decisions >= self._cut:
-                estimate = game.evaluate(state)
+            if evaluator is not None and decisions >= self._cut:
+                estimate = evaluator(state)
                 if estimate is not None:
                     return list(estimate), list(state.scores())
             decisions += 1
             action = None
-            if self._heuristic and rng.random() >= self._epsilon:
-                action = game.heuristic_action(state, rng)
+            if policy is not None and rng.random() >= self._epsilon:
+                action = policy(state, rng)
             if action is None:
-                legal = state._legal if state._legal is not None else state.legal_actions()
+                legal = state.legal_actions_view()
                 action = legal[int(rng.random() * len(legal))]
-            state = step(state, action)
+            state = state.successor(action)
         return self._ranking_value(state.scores()), list(state.scores())
 
     def _terminal_value(self, state: State) -> list[float]:
@@ -401,8 +349,8 @@ class MCTSBot(Bot):
             winners = state.winners()
             share = 1.0 / len(winners) if winners else 0.0
             return [share if seat in winners else 0.0 for seat in range(self._seats)]
-        if self._evaluate:
-            estimate = self._game.evaluate(state)
+        if self._evaluator is not None:
+            estimate = self._evaluator(state)
             if estimate is not None:
                 return [float(estimate[0])]
         return [self._normalised(float(state.scores()[0]))]
@@ -440,5 +388,3 @@ def _sample(outcomes: list[tuple[str, float]], rng: random.Random) -> str:
             return outcome
     return outcomes[-1][0]
 
-
-BOTS["mcts"] = MCTSBot

@@ -5,13 +5,8 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from pathlib import Path
-
-from ludoteca.engine import register_domain
 
 from .common import Parser, language_of, say
-
-register_domain("cli", Path(__file__).parent / "locale")
 
 COMMANDS = ["games", "play", "replay", "serve", "arena", "lab"]
 

@@ -43,42 +43,50 @@ def register(subparsers: argparse._SubParsersAction, lang: str) -> None:
     parser.add_argument(
         "--resume", metavar="FILE", help="continue the game saved in FILE (and keep saving there)"
     )
-    add_language(parser)
-    _add_delay(parser, DEFAULT_DELAY)
+    _add_common(parser, defaults=True)
+    # the same options after the game's name; they leave the values above alone unless given
     add_game_parsers(parser, lang, _add_common, required=False)
     parser.set_defaults(run=run)
 
 
-def _add_delay(parser: argparse.ArgumentParser, default: Any) -> None:
-    parser.add_argument(
-        "--delay",
-        type=float,
-        default=default,
-        metavar="SECONDS",
-        help=f"pause after each bot move, so it can be followed (default {DEFAULT_DELAY}; 0: none)",
-    )
+def _add_common(parser: argparse.ArgumentParser, defaults: bool = False) -> None:
+    def default(value: Any) -> Any:
+        return value if defaults else argparse.SUPPRESS
 
-
-def _add_common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seat", type=int, default=0, help="your seat, from 0 (default 0)")
+    parser.add_argument("--seat", type=int, default=default(None), help="your seat (default 0)")
     parser.add_argument(
         "--bot",
+        default=default(None),
         help=f"bot for the other seats: random, heuristic, mcts:easy|medium|hard "
         f"(default {DEFAULT_BOT})",
     )
-    parser.add_argument("--watch", action="store_true", help="bots play every seat")
-    parser.add_argument("--seed", type=int, help="seed for chance and bots (default: random)")
     parser.add_argument(
-        "--save", metavar="FILE", help="save the game record (JSON) here after every action"
+        "--watch", action="store_true", default=default(False), help="bots play every seat"
     )
-    _add_delay(parser, argparse.SUPPRESS)
-    add_language(parser, default=argparse.SUPPRESS)
+    parser.add_argument(
+        "--seed", type=int, default=default(None), help="seed for chance and bots (default: random)"
+    )
+    parser.add_argument(
+        "--save",
+        metavar="FILE",
+        default=default(None),
+        help="save the game record (JSON) here after every action",
+    )
+    parser.add_argument(
+        "--delay",
+        type=float,
+        default=default(DEFAULT_DELAY),
+        metavar="SECONDS",
+        help=f"pause after each bot move, so it can be followed (default {DEFAULT_DELAY}; 0: none)",
+    )
+    add_language(parser, default=None if defaults else argparse.SUPPRESS)
 
 
 def run(args: argparse.Namespace) -> int:
     lang = args.lang
     if args.resume:
-        if args.game is not None:
+        given = (args.seat, args.bot, args.seed, args.save)
+        if args.game is not None or args.watch or any(v is not None for v in given):
             print(say(lang, "cli.play.resume_alone"), file=sys.stderr)
             return 2
         return resume(args.resume, lang, max(0.0, args.delay))
@@ -96,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(say(lang, "cli.error", error=str(error)), file=sys.stderr)
         return 2
-    seat = None if args.watch else args.seat
+    seat = None if args.watch else (args.seat or 0)
     if seat is not None and not 0 <= seat < game.num_players:
         last = game.num_players - 1
         print(say(lang, "cli.play.bad_seat", seat=shorten(str(seat)), last=last), file=sys.stderr)
@@ -332,15 +340,14 @@ class Session:
             print(f"  {number:>3}. {action}{extra}")
 
     def show_hint(self) -> None:
-        advice = hint(self.state, self.seat)
-        if not advice:
+        advice = hint(self.state, self.seat) if self.seat is not None else None
+        if advice is None:
             print(say(self.lang, "cli.play.no_hint"))
             return
-        reason = advice.get("reason")
-        because = text(reason, self.lang) if reason is not None else ""
-        value = advice.get("value")
+        because = text(advice.reason, self.lang)
+        value = advice.value
         shown = f"{value:.2f}" if isinstance(value, float) else str(value)
-        print(say(self.lang, "cli.play.hint", action=advice["action"], value=shown, reason=because))
+        print(say(self.lang, "cli.play.hint", action=advice.action, value=shown, reason=because))
 
     def undo(self) -> None:
         if not self.turn_start:

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import os
+import sys
 
-import ludoteca.web  # noqa: F401  (the "web" catalogs)
+from ludoteca import web
 
 from .common import add_language, say
 
@@ -39,6 +42,30 @@ def register(subparsers: argparse._SubParsersAction, lang: str = "en") -> None:
         default=0.4,
         help="seconds a bot waits before it moves, so people can follow (0.4)",
     )
+    parser.add_argument(
+        "--limit",
+        action="append",
+        default=[],
+        metavar="NAME=RATE",
+        help="a quota, e.g. rooms=20/minute;300/day or mcts_rooms=3 (also $LUDOTECA_LIMIT_NAME; "
+        "names: rooms, joins, hellos, messages, hints, mcts_rooms; see docs/web.md)",
+    )
+    parser.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="another site whose pages may use this server, e.g. https://games.example.org "
+        "(default: only this server's own pages)",
+    )
+    parser.add_argument(
+        "--abandon-after",
+        type=float,
+        default=24 * 3600,
+        metavar="SECONDS",
+        help="close a room as abandoned after this long without a move (86400)",
+    )
+    parser.add_argument("--api-docs", action="store_true", help="serve /api/docs")
     add_language(parser)
     parser.set_defaults(run=run)
 
@@ -46,17 +73,43 @@ def register(subparsers: argparse._SubParsersAction, lang: str = "en") -> None:
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from ludoteca.server import Settings, create_app
+    from ludoteca.server import Limits, Settings, create_app
 
+    web.register()
+    try:
+        limits = Limits.from_environment().with_overrides(dict(_pairs(args.limit)))
+    except ValueError as error:
+        print(say(args.lang, "web.serve.bad_limit", detail=str(error)), file=sys.stderr)
+        return 2
+    origins = tuple(args.allow_origin) or tuple(
+        filter(None, os.environ.get("LUDOTECA_ALLOWED_ORIGINS", "").split(","))
+    )
     settings = Settings(
         database=args.database,
         data_dir=args.data,
         bot_workers=args.workers,
         bot_delay=max(0.0, args.bot_delay),
+        limits=limits,
+        allowed_origins=origins,
+        api_docs=args.api_docs,
+        abandon_after=max(1.0, args.abandon_after),
     )
     app = create_app(settings)
     server = uvicorn.Server(
-        uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", ws="auto")
+        uvicorn.Config(
+            app,
+            host=args.host,
+            port=args.port,
+            log_level="warning",
+            ws="auto",
+            proxy_headers=False,  # a client may not choose the address its quotas count for
+            # Compressing costs each socket its own deflate of every view (measured: 60 against
+            # 25 ms of server CPU per move with 100 spectators); CPU is what runs out first.
+            ws_per_message_deflate=False,
+            # A frame larger than this closes the socket (1009) before it is read whole; the
+            # app answers messages over its own, smaller limit with an error.
+            ws_max_size=1024 * 1024,
+        )
     )
 
     async def serve() -> None:
@@ -70,5 +123,20 @@ def run(args: argparse.Namespace) -> int:
             print(say(args.lang, "web.serve.running", url=url), flush=True)
         await task
 
-    asyncio.run(serve())
-    return 0 if server.started else 1
+    # uvicorn shuts down on Ctrl-C, then passes it on: the line below is all that shows
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(serve())
+    if server.started:
+        print(say(args.lang, "web.serve.stopped"), flush=True)
+        return 0
+    return 1
+
+
+def _pairs(items: list[str]) -> list[tuple[str, str]]:
+    pairs = []
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise ValueError(f"{item!r}: expected NAME=RATE")
+        pairs.append((name.strip(), value.strip()))
+    return pairs

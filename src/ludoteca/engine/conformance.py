@@ -1,7 +1,8 @@
 """The checks every game must pass, usable from any test suite.
 
-``check_game(game, seed)`` plays one random game to the end and checks the whole contract at
-every step; it raises AssertionError naming the step and what broke.
+``check_game(game, seed, view=view)`` plays one random game to the end and checks the whole
+contract at every step (the view's picture too, when one is given); it raises AssertionError
+naming the step and what broke.
 """
 
 from __future__ import annotations
@@ -18,12 +19,13 @@ from .chance import sample_chance
 from .core import CHANCE, TERMINAL, Game, State
 from .errors import IllegalAction
 from .i18n import LANGUAGES, has_key
+from .parts import View
 
 NOT_AN_ACTION = "\u2603 not an action"
 SECRET_WORDS = ("rng", "seed", "random_state", "bag_order")
 
 
-def variants(game_class: type[Game]) -> list[dict[str, Any]]:
+def variants(game_class: type[Game[Any]]) -> list[dict[str, Any]]:
     """Option sets worth testing: every player count, then each other option's values."""
     found: list[dict[str, Any]] = [
         {"players": n} for n in range(game_class.min_players, game_class.max_players + 1)
@@ -34,13 +36,21 @@ def variants(game_class: type[Game]) -> list[dict[str, Any]]:
     return found
 
 
-def check_game(game: Game, seed: int, max_actions: int = 5000, every: int = 1) -> State:
+def check_game(
+    game: Game[Any],
+    seed: int,
+    max_actions: int = 5000,
+    every: int = 1,
+    view: View[Any] | None = None,
+) -> State:
     """Random play from a seeded RNG, checking the contract at every ``every``-th step."""
     rng = random.Random(seed)
-    state = game.new_initial_state()
+    state: State = game.new_initial_state()
+    longest = game.max_game_length()
     for step in range(max_actions):
+        assert step <= longest, f"{game!r} seed {seed}: longer than max_game_length() {longest}"
         if step % every == 0 or state.is_terminal():
-            check_state(state, rng)
+            check_state(state, rng, view)
         if state.is_terminal():
             check_end(state)
             return state
@@ -52,7 +62,7 @@ def check_game(game: Game, seed: int, max_actions: int = 5000, every: int = 1) -
     raise AssertionError(f"{game!r} seed {seed}: no end after {max_actions} actions")
 
 
-def check_state(state: State, rng: random.Random) -> None:
+def check_state(state: State, rng: random.Random, view: View[Any] | None = None) -> None:
     where = f"{state.game!r} after {state.history()}"
     player = state.current_player
     n = state.game.num_players
@@ -71,7 +81,7 @@ def check_state(state: State, rng: random.Random) -> None:
     check_refusal(state, where)
     check_round_trip(state, where)
     for seat in [None, *range(n)]:
-        check_observation(state, seat, where)
+        check_observation(state, seat, where, view)
     scores = state.scores()
     assert len(scores) == n, f"{where}: {len(scores)} scores for {n} seats"
     if not state.is_terminal():
@@ -90,7 +100,8 @@ def check_chance(state: State, where: str) -> None:
 
 def check_refusal(state: State, where: str) -> None:
     before = (state.to_json(), str(state), state.legal_actions())
-    for bad in (NOT_AN_ACTION, "", 7, None):
+    junk: tuple[Any, ...] = (NOT_AN_ACTION, "", 7, None)
+    for bad in junk:
         try:
             state.apply(bad)
         except IllegalAction as error:
@@ -111,7 +122,9 @@ def check_round_trip(state: State, where: str) -> None:
     assert again.history() == state.history()
 
 
-def check_observation(state: State, seat: int | None, where: str) -> None:
+def check_observation(
+    state: State, seat: int | None, where: str, view: View[Any] | None = None
+) -> None:
     observation = state.observation(seat)
     text = json.dumps(observation)
     assert json.loads(text) == observation, f"{where}: observation is not plain JSON"
@@ -125,7 +138,7 @@ def check_observation(state: State, seat: int | None, where: str) -> None:
     legal = observation["legal"]
     if seat is not None and seat == state.current_player:
         assert [e["action"] for e in legal] == state.legal_actions(), f"{where}: legal differs"
-        check_clicks(state, seat, legal, where)
+        check_clicks(state, seat, legal, where, view)
     else:
         assert legal == [], f"{where}: seat {seat} is shown actions out of turn"
 
@@ -133,7 +146,9 @@ def check_observation(state: State, seat: int | None, where: str) -> None:
 _known_messages: set[str] = set()
 
 
-def check_clicks(state: State, seat: int, legal: list[dict], where: str) -> None:
+def check_clicks(
+    state: State, seat: int, legal: list[dict[str, Any]], where: str, view: View[Any] | None
+) -> None:
     paths = [tuple(entry["clicks"]) for entry in legal]
     assert all(paths) and all(isinstance(c, str) for p in paths for c in p), f"{where}: clicks"
     assert len(set(paths)) == len(paths), f"{where}: two actions share their clicks"
@@ -143,10 +158,9 @@ def check_clicks(state: State, seat: int, legal: list[dict], where: str) -> None
         f"{where}: clicks {sorted(clash)[0]} are a prefix of another action's: "
         "the client cannot tell them apart"
     )
-    try:
-        picture = state.game.svg(state, seat)
-    except NotImplementedError:
+    if view is None:
         return
+    picture = view.svg(state, seat)
     ids = {el.get("id") for el in ElementTree.fromstring(picture).iter()}
     missing = {c for p in paths for c in p} - ids
     assert not missing, f"{where}: the view has no element with id {sorted(missing)[:5]}"
@@ -168,6 +182,10 @@ def check_end(state: State) -> None:
     n = state.game.num_players
     assert winners and all(0 <= w < n for w in winners), f"{where}: winners {winners}"
     assert sorted(set(winners)) == winners, f"{where}: winners must be sorted and unique"
+    low, high = state.game.score_range()
+    scores = state.scores()
+    assert all(low <= s <= high for s in scores), f"{where}: scores {scores} beyond {low}-{high}"
+    assert len(state) <= state.game.max_game_length(), f"{where}: longer than max_game_length()"
     replayed = state.game.replay(state.history())
     assert replayed == state and replayed.scores() == state.scores(), f"{where}: replay differs"
 

@@ -7,11 +7,12 @@ whose outcomes are ordinary actions, so a game is fully described by its actions
 from __future__ import annotations
 
 import collections
-import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from importlib import resources
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, Self, TypeVar
+
+import numpy as np
 
 from .errors import IllegalAction, RecordError
 from .i18n import LANGUAGES, Message
@@ -22,9 +23,13 @@ TERMINAL = -4
 
 LOG_LENGTH = 30
 
+S = TypeVar("S", bound="State")
 
-class Game(ABC):
-    """A game with its options fixed. Subclasses set the class attributes and two methods."""
+
+class Game(ABC, Generic[S]):
+    """A game with its options fixed, making states of type ``S``. Subclasses set the class
+    attributes and declare their facts: the initial state, the range of a seat's final score
+    and the longest game (``all_actions`` too, where the actions can be listed)."""
 
     id: ClassVar[str]
     name: ClassVar[str]
@@ -59,10 +64,18 @@ class Game(ABC):
         }
 
     @abstractmethod
-    def new_initial_state(self) -> State:
+    def new_initial_state(self) -> S:
         """The position before the first action (possibly a chance node)."""
 
-    def state_from_json(self, data: Any) -> State:
+    @abstractmethod
+    def score_range(self) -> tuple[float, float]:
+        """The lowest and the highest final score a seat can reach with these options."""
+
+    @abstractmethod
+    def max_game_length(self) -> int:
+        """An upper bound on the actions of one game (chance included) with these options."""
+
+    def state_from_json(self, data: Any) -> S:
         """The state a ``to_json`` dict describes, rebuilt by replaying its actions."""
         if not isinstance(data, dict):
             raise RecordError(f"expected a JSON object, got {type(data).__name__}")
@@ -79,11 +92,11 @@ class Game(ABC):
             raise RecordError(str(error)) from None
         return game.replay(data["actions"])
 
-    def replay(self, actions: Any) -> State:
+    def replay(self, actions: Any) -> S:
         """Apply ``actions`` from the initial state; a bad one is reported with its step."""
         return collections.deque(self.replay_states(actions), maxlen=1)[0]
 
-    def replay_states(self, actions: Any) -> Iterator[State]:
+    def replay_states(self, actions: Any) -> Iterator[S]:
         """Every state while replaying ``actions``, the initial one first (see ``replay``)."""
         if not isinstance(actions, list):
             raise RecordError("'actions' must be a list of strings")
@@ -98,10 +111,6 @@ class Game(ABC):
                 raise RecordError(error.reason, step) from None
             yield state
 
-    def svg(self, state: State, seat: int | None = None, hints: dict | None = None) -> str:
-        """The picture of ``state`` as ``seat`` sees it, with clickable ids and hint overlays."""
-        raise NotImplementedError(f"{self.id} has no view")
-
     def rules_text(self, lang: str = "en") -> str:
         """The rules page of this game in ``lang`` (Markdown), from ``rules/<lang>.md``."""
         if lang not in LANGUAGES:
@@ -109,23 +118,13 @@ class Game(ABC):
         package = type(self).__module__.rsplit(".", 1)[0]
         return resources.files(package).joinpath("rules", f"{lang}.md").read_text("utf-8")
 
-    # Knowledge a game may plug in for the bots (see ludoteca.bots); None means "none here".
-
-    def heuristic_action(self, state: State, rng: random.Random) -> str | None:
-        """A quick, reasonable action for the player to move (rollout policy)."""
-        return None
-
-    def evaluate(self, state: State) -> list[float] | None:
-        """Estimated final result of each seat in [0, 1] (1 = certain win / best score)."""
-        return None
-
-    def hint(self, state: State, seat: int) -> dict[str, Any] | None:
-        """Game-specific advice: {"action", "value", "reason": Message, "overlay": {...}}."""
-        return None
-
     def all_actions(self) -> list[str] | None:
         """Every action string any seat or chance can ever play with these options, in a fixed
         order (the action-id space of adapters such as OpenSpiel); None if not listed."""
+        return None
+
+    def observation_tensor_shape(self) -> tuple[int, ...] | None:
+        """The shape of ``State.observation_tensor`` (one dimension); None if the game has none."""
         return None
 
     def __eq__(self, other: object) -> bool:
@@ -139,13 +138,16 @@ class Game(ABC):
         return f"load_game({self.id!r}, {options})"
 
 
+Trail = tuple[Any, int, str] | None  # (the previous trail, seat, action), None at the start
+
+
 class State(ABC):
     """A position. Subclasses implement the abstract methods; never mutate a state in place
     after it has been returned from ``apply``/``new_initial_state``."""
 
-    def __init__(self, game: Game):
+    def __init__(self, game: Game[Any]):
         self.game = game
-        self._trail: tuple | None = None  # (previous trail, seat, action): the history
+        self._trail: Trail = None  # (previous trail, seat, action): the history
         self._length = 0
         self._legal: list[str] | None = None
 
@@ -165,7 +167,7 @@ class State(ABC):
         return []
 
     @abstractmethod
-    def _next(self, action: str) -> State:
+    def _next(self, action: str) -> Self:
         """The new state after a legal ``action`` (history is added by ``apply``)."""
 
     @abstractmethod
@@ -198,6 +200,11 @@ class State(ABC):
     def _observe(self, seat: int | None) -> dict[str, Any]:
         """The game's own observation keys as ``seat`` may see them (None: a spectator)."""
         return {}
+
+    def observation_tensor(self, seat: int) -> np.ndarray:
+        """What ``seat`` sees, as a flat float32 array of ``game.observation_tensor_shape()``
+        (the layouts are in docs/rl.md); games with a tensor encoding override this."""
+        raise NotImplementedError(f"{self.game.id} has no observation tensor")
 
     def clicks(self, action: str) -> list[str]:
         """The ids of the view's elements a person clicks, in order, to choose ``action``."""
@@ -244,9 +251,13 @@ class State(ABC):
     # -- the contract, shared by every game --------------------------------------------------
 
     def legal_actions(self) -> list[str]:
+        return list(self.legal_actions_view())
+
+    def legal_actions_view(self) -> Sequence[str]:
+        """The legal actions without a copy, for searches (read only: it is cached)."""
         if self._legal is None:
             self._legal = self._legal_actions() if self.current_player >= 0 else []
-        return list(self._legal)
+        return self._legal
 
     def is_terminal(self) -> bool:
         return self.current_player == TERMINAL
@@ -254,14 +265,28 @@ class State(ABC):
     def is_chance_node(self) -> bool:
         return self.current_player == CHANCE
 
-    def apply(self, action: str) -> State:
+    def apply(self, action: str) -> Self:
         """The state after ``action``; IllegalAction (this state unchanged) if it is not legal."""
-        seat = self.current_player
-        action = self._check(seat, action)
+        action = self._check(self.current_player, action)
+        return self.successor(action)
+
+    def successor(self, action: str) -> Self:
+        """The state after ``action`` WITHOUT the legality check: for searches that take their
+        actions from ``legal_actions``/``chance_outcomes`` (an illegal one gives nonsense)."""
         new = self._next(action)
-        new._trail = (self._trail, seat, action)
+        new._trail = (self._trail, self.current_player, action)
         new._length = self._length + 1
         return new
+
+    def copy_with(self, **changes: Any) -> Self:
+        """A shallow copy with some attributes changed and no history (``_next`` builds its
+        new state this way or with the constructor; ``apply`` then adds the history)."""
+        new = object.__new__(type(self))
+        fields = self.__dict__.copy()
+        fields.update(changes, _trail=None, _length=0, _legal=None)
+        new.__dict__ = fields
+        return new
+
 
     def _check(self, seat: int, action: str) -> str:
         """``action`` in canonical form if it is legal here; IllegalAction otherwise."""
@@ -292,7 +317,8 @@ class State(ABC):
         return [action for _, action in self._moves()]
 
     def _moves(self) -> list[tuple[int, str]]:
-        moves, trail = [], self._trail
+        moves: list[tuple[int, str]] = []
+        trail = self._trail
         while trail is not None:
             trail, seat, action = trail
             moves.append((seat, action))

@@ -16,7 +16,14 @@ class IllegalAction(LudotecaError, ValueError):
     translatable message; ``str(error)`` is the English text.
     """
 
-    def __init__(self, action: Any, seat: int, reason: str, key: str = "", params=None):
+    def __init__(
+        self,
+        action: Any,
+        seat: int,
+        reason: str,
+        key: str = "",
+        params: dict[str, Any] | None = None,
+    ):
         self.action = action
         self.seat = seat
         self.reason = reason

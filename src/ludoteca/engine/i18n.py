@@ -15,13 +15,17 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 LANGUAGES = ("en", "de", "fr", "ru")
 DEFAULT_LANGUAGE = "en"
 
-_domains: dict[str, Path] = {}
+# The registered domains; the games' are registered by the registry when it loads them. A
+# domain not registered is the ``locale/`` folder of the package ``ludoteca.<domain>``.
+_domains: dict[str, Path] = {"core": Path(__file__).parent / "locale"}
+_PACKAGE_ROOT = Path(__file__).parent.parent
 
 
 def register_domain(name: str, directory: str | Path) -> None:
@@ -31,19 +35,36 @@ def register_domain(name: str, directory: str | Path) -> None:
 
 
 def domains() -> dict[str, Path]:
-    return dict(_domains)
+    """Every domain known now: those registered and those of the ``ludoteca`` packages."""
+    found = {
+        folder.name: folder / "locale"
+        for folder in sorted(_PACKAGE_ROOT.iterdir())
+        if (folder / "locale").is_dir() and (folder / "__init__.py").exists()
+    }
+    return {**found, **_domains}
 
 
-def read_catalog(domain: str, lang: str):
+def _folder(domain: str) -> Path | None:
+    if domain in _domains:
+        return _domains[domain]
+    package = _PACKAGE_ROOT / domain
+    return package / "locale" if (package / "__init__.py").exists() else None
+
+
+def read_catalog(domain: str, lang: str) -> Catalog:
     """The Babel catalog of one domain and language (for tests and tools)."""
-    path = _domains[domain] / f"{lang}.po"
+    folder = _folder(domain)
+    if folder is None:
+        raise KeyError(f"unknown message domain {domain!r}")
+    path = folder / f"{lang}.po"
     with path.open("rb") as handle:
         return read_po(handle, locale=lang, domain=domain)
 
 
 @cache
 def _translations(domain: str, lang: str) -> gettext.NullTranslations:
-    if domain not in _domains or not (_domains[domain] / f"{lang}.po").exists():
+    folder = _folder(domain)
+    if folder is None or not (folder / f"{lang}.po").exists():
         return gettext.NullTranslations()
     buffer = io.BytesIO()
     write_mo(buffer, read_catalog(domain, lang))
@@ -64,16 +85,17 @@ def _lookup(key: str, lang: str, count: int | None) -> str | None:
         if not has_key(key, language):
             continue
         translations = _translations(domain, language)
-        if count is not None and (key, 0) in translations._catalog:
+        catalog: dict[Any, str] = getattr(translations, "_catalog", {})  # gettext's own table
+        if count is not None and (key, 0) in catalog:
             return translations.ngettext(key, key, count)
         text = translations.gettext(key)
-        if text != key or (key, 0) not in translations._catalog:
+        if text != key or (key, 0) not in catalog:
             return text
         return translations.ngettext(key, key, 1)
     return None
 
 
-class _Lenient(dict):
+class _Lenient(dict[str, Any]):
     """Leaves a placeholder the parameters do not fill as it is, rather than failing."""
 
     def __missing__(self, key: str) -> str:
@@ -124,5 +146,3 @@ def message_from_json(data: dict[str, Any]) -> Message:
     }
     return Message(data["key"], params)
 
-
-register_domain("core", Path(__file__).parent / "locale")

@@ -5,12 +5,16 @@ from __future__ import annotations
 import errno
 import json
 import os
+import stat
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import RecordError
+
+if TYPE_CHECKING:
+    from .core import Game, State
 
 MAX_RECORD_BYTES = 16 * 1024 * 1024  # far above any real game (a long Bohnen game is ~40 kB)
 
@@ -28,7 +32,7 @@ class Record:
     meta: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, state, **meta: Any) -> Record:
+    def of(cls, state: State, **meta: Any) -> Record:
         data = state.to_json()
         return cls(data["game"], data["options"], data["actions"], dict(meta))
 
@@ -88,6 +92,9 @@ class Record:
                 handle.write(self.dumps() + "\n")
                 handle.flush()
                 os.fsync(handle.fileno())
+            # a new record is readable like any file written by hand; a rewritten one keeps
+            # its mode (the temporary file starts private)
+            os.chmod(temporary, stat.S_IMODE(path.stat().st_mode) if path.exists() else 0o644)
             os.replace(temporary, path)
         except BaseException:
             if temporary is not None:
@@ -111,6 +118,6 @@ class Record:
             raise RecordError(f"{path} is not UTF-8 text") from None
         return cls.loads(text)
 
-    def states(self, game) -> list:
+    def states(self, game: Game[Any]) -> list[State]:
         """Every state of the game, the initial one first, replayed with ``game``."""
         return list(game.replay_states(self.actions))

@@ -13,10 +13,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ludoteca.engine import register_domain, translate
+from ludoteca.engine import translate
 from ludoteca.engine.i18n import has_key
-
-register_domain("lab", Path(__file__).parent / "locale")
 
 COMPONENT_ROWS = 60  # a plot of components shows at most this many, the strongest first
 

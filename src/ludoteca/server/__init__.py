@@ -1,5 +1,6 @@
 """The Ludoteca server: FastAPI + WebSockets, rooms, seats, persistence, bots off the loop."""
 
-from .app import Settings, create_app
+from .app import create_app
+from .config import Limits, Settings
 
-__all__ = ["Settings", "create_app"]
+__all__ = ["Limits", "Settings", "create_app"]

@@ -6,12 +6,17 @@ here is synchronous and commits before it returns; the server calls them from on
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from functools import partial
+from typing import Any, TypeVar
 
 from sqlalchemy import (
     JSON,
+    Boolean,
     DateTime,
     ForeignKey,
     Integer,
@@ -21,10 +26,13 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    inspect,
     select,
     update,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
+
+T = TypeVar("T")
 
 
 def _now() -> datetime:
@@ -43,7 +51,11 @@ class RoomRow(Base):
     options: Mapped[dict] = mapped_column(JSON)
     # The seed of the room's chance draws: read by the server only, never sent to a client.
     seed: Mapped[str] = mapped_column(String(64))
+    # "playing", "finished", "abandoned" (no move for too long) or "broken" (its log could
+    # not be replayed: kept for a look, never played on)
     status: Mapped[str] = mapped_column(String(16), default="playing", index=True)
+    # sha256 of the host's token: it may replace invitations not yet opened
+    host_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime, default=_now)
     updated_at: Mapped[datetime] = mapped_column(DateTime, default=_now)
 
@@ -58,6 +70,9 @@ class SeatRow(Base):
     name: Mapped[str] = mapped_column(String(64))
     # sha256 of the seat's secret token; the token itself is only ever shown to its holder.
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # True once its holder took the seat (opened the invitation or took the open seat): from
+    # then on the token is theirs alone, and the host can no longer replace it
+    claimed: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class ActionRow(Base):
@@ -95,9 +110,16 @@ class SeatInfo:
     bot: str | None
     name: str
     token_hash: str | None
+    claimed: bool = False
 
     def public(self) -> dict[str, Any]:
-        return {"seat": self.seat, "kind": self.kind, "bot": self.bot, "name": self.name}
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "bot": self.bot,
+            "name": self.name,
+            "claimed": self.claimed,
+        }
 
 
 @dataclass
@@ -109,6 +131,7 @@ class LoadedRoom:
     status: str
     seats: list[SeatInfo]
     log: list[tuple[int, str, str | None]]  # (seat, kind, action) in order
+    host_hash: str | None = None
 
 
 class Store:
@@ -122,16 +145,38 @@ class Store:
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
+        self._add_new_columns()
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    def _add_new_columns(self) -> None:
+        """A database of an earlier version gets the columns added since (all nullable)."""
+        found = inspect(self.engine)
+        with self.engine.begin() as connection:
+            for table in Base.metadata.sorted_tables:
+                have = {column["name"] for column in found.get_columns(table.name)}
+                for column in table.columns:
+                    if column.name not in have:
+                        kind = column.type.compile(dialect=self.engine.dialect)
+                        connection.exec_driver_sql(
+                            f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}"
+                        )
 
     def close(self) -> None:
         self.engine.dispose()
 
     def create_room(
-        self, room_id: str, game: str, options: dict, seed: str, seats: list[SeatInfo]
+        self,
+        room_id: str,
+        game: str,
+        options: dict,
+        seed: str,
+        seats: list[SeatInfo],
+        host_hash: str | None = None,
     ) -> None:
         with self.sessions.begin() as session:
-            session.add(RoomRow(id=room_id, game=game, options=options, seed=seed))
+            session.add(
+                RoomRow(id=room_id, game=game, options=options, seed=seed, host_hash=host_hash)
+            )
             session.flush()
             for info in seats:
                 session.add(
@@ -142,6 +187,7 @@ class Store:
                         bot=info.bot,
                         name=info.name,
                         token_hash=info.token_hash,
+                        claimed=info.claimed,
                     )
                 )
 
@@ -162,8 +208,12 @@ class Store:
                 options=dict(room.options),
                 seed=room.seed,
                 status=room.status,
-                seats=[SeatInfo(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in seats],
+                seats=[
+                    SeatInfo(s.seat, s.kind, s.bot, s.name, s.token_hash, bool(s.claimed))
+                    for s in seats
+                ],
                 log=[(r.seat, r.kind, r.action) for r in rows],
+                host_hash=room.host_hash,
             )
 
     def append(self, room_id: str, number: int, seat: int, kind: str, action: str | None) -> None:
@@ -181,11 +231,70 @@ class Store:
             if row is None or row.kind != "open":
                 return False
             row.kind, row.name, row.token_hash = "person", name, token_hash
+            row.claimed = True
             return True
+
+    def exchange(
+        self, room_id: str, seat: int, old_hash: str, new_hash: str, name: str | None
+    ) -> bool:
+        """An invitation opened: its token is replaced by the holder's own, once; False if the
+        invitation is not (or no longer) this seat's."""
+        values: dict[str, Any] = {"token_hash": new_hash, "claimed": True}
+        if name:
+            values["name"] = name
+        with self.engine.begin() as connection:
+            done = connection.execute(
+                update(SeatRow)
+                .where(SeatRow.room_id == room_id, SeatRow.seat == seat)
+                .where(SeatRow.token_hash == old_hash, SeatRow.claimed.is_not(True))
+                .values(**values)
+            )
+            return done.rowcount == 1
+
+    def replace_invitation(self, room_id: str, seat: int, new_hash: str) -> bool:
+        """The host replaces a person's seat's invitation before it is opened."""
+        with self.engine.begin() as connection:
+            done = connection.execute(
+                update(SeatRow)
+                .where(SeatRow.room_id == room_id, SeatRow.seat == seat)
+                .where(SeatRow.kind == "person", SeatRow.claimed.is_not(True))
+                .values(token_hash=new_hash)
+            )
+            return done.rowcount == 1
+
+    def set_status(self, room_id: str, status: str) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(update(RoomRow).where(RoomRow.id == room_id).values(status=status))
+
+    def idle_rooms(self, before: datetime, limit: int = 500) -> list[str]:
+        """Rooms in play whose last move (or creation) is older than ``before``."""
+        with self.sessions() as session:
+            return list(
+                session.scalars(
+                    select(RoomRow.id)
+                    .where(RoomRow.status == "playing", RoomRow.updated_at < before)
+                    .limit(limit)
+                ).all()
+            )
+
+    def room_row(self, room_id: str) -> dict[str, Any] | None:
+        """The public facts of a room without its log (for a room that cannot be loaded)."""
+        with self.sessions() as session:
+            room = session.get(RoomRow, room_id)
+            if room is None:
+                return None
+            return {
+                "id": room.id,
+                "game": room.game,
+                "options": room.options,
+                "status": room.status,
+            }
 
     def finish(self, room_id: str, record: dict[str, Any]) -> None:
         with self.sessions.begin() as session:
             room = session.get(RoomRow, room_id)
+            if room is None:
+                return
             room.status = "finished"
             room.updated_at = _now()
             if session.get(RecordRow, room_id) is None:
@@ -208,7 +317,9 @@ class Store:
                 ).all()
                 for row in rows:
                     seats[row.room_id].append(
-                        SeatInfo(row.seat, row.kind, row.bot, row.name, None).public()
+                        SeatInfo(
+                            row.seat, row.kind, row.bot, row.name, None, bool(row.claimed)
+                        ).public()
                     )
             counts = dict(
                 session.execute(
@@ -246,7 +357,8 @@ class Store:
                     "room": row.room_id,
                     "players": row.names,
                     "seats": [
-                        SeatInfo(s.seat, s.kind, s.bot, s.name, None).public() for s in seats
+                        SeatInfo(s.seat, s.kind, s.bot, s.name, None, bool(s.claimed)).public()
+                        for s in seats
                     ],
                     "scores": row.scores,
                     "winners": row.winners,
@@ -269,3 +381,22 @@ def _sqlite_pragmas(connection, _record) -> None:
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
+
+
+class Database:
+    """The store as the event loop calls it: inline for SQLite (a commit takes well under a
+    millisecond and a thread hand-off costs more), in one thread for a server database."""
+
+    def __init__(self, store: Store):
+        self.store = store
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ludoteca-db")
+
+    async def run(self, function: Callable[..., T], *args: Any) -> T:
+        if self.store.inline:
+            return function(*args)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._thread, partial(function, *args))
+
+    def close(self) -> None:
+        self._thread.shutdown(wait=True)
+        self.store.close()

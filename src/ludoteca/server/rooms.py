@@ -1,492 +1,309 @@
-"""Live rooms: the state of each game in play, who may act, and everyone watching.
+"""The live rooms of one server: loading and creating them, and telling their watchers.
 
-A room's log (actions and undos) is the truth; it is written to the database before anything
-is acknowledged, and a room is rebuilt from it after a restart. Chance is drawn from the
-room's secret seed and the log position, so a restart draws exactly what it would have drawn.
+The parts: ``db.Store`` (the database), ``room.Room`` (one room's state and changes, one at a
+time), ``presenter.Presenter`` (each distinct view rendered once per change) and
+``botrunner.BotRunner`` (chance, bots and hints off the event loop). The hub ties them:
+after every change it renders each distinct view once and hands the text to the watchers
+sharing it; a watcher arriving or leaving is answered alone, never by re-sending everyone's
+views.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import hmac
 import logging
-import random
 import secrets
-from collections.abc import Awaitable, Callable
-from concurrent.futures import BrokenExecutor, Executor, ThreadPoolExecutor
-from dataclasses import dataclass, field
-from functools import partial
+from collections import defaultdict
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from ludoteca import CHANCE, load_game
 from ludoteca.bots import make_bot
-from ludoteca.bots.base import BOTS
-from ludoteca.engine import IllegalAction, Message, State, sample_chance
-from ludoteca.engine.i18n import translate
+from ludoteca.engine.parts import Hint
 
-from . import workers
-from .db import LoadedRoom, SeatInfo, Store
-from .words import translated
+from .botrunner import BotRunner
+from .db import Database, SeatInfo
+from .errors import RoomError
+from .messages import CreateRoom
+from .presenter import Presenter, ViewKey, dumps
+from .quotas import Quotas, seat_key
+from .room import Room, hash_token, make_game, new_token
+from .watchers import Watcher
 
 log = logging.getLogger("ludoteca.server")
 
-MAX_ACTION_LENGTH = 200
-MAX_NAME_LENGTH = 40
-
-
-class RoomError(Exception):
-    """A refused request: an HTTP-like status and a message of the ``web`` catalog."""
-
-    def __init__(self, status: int, key: str, params: dict[str, Any] | None = None):
-        self.status = status
-        self.key = key
-        self.params = dict(params or {})
-        super().__init__(f"{status} {key} {self.params}")
-
-    def message(self, lang: str) -> str:
-        params = {
-            name: value.text(lang) if isinstance(value, Message) else value
-            for name, value in self.params.items()
-        }
-        return translate(self.key, lang, params)
-
-    def to_json(self, lang: str) -> dict[str, Any]:
-        return {
-            "type": "error",
-            "code": self.status,
-            "key": self.key,
-            "message": self.message(lang),
-        }
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(18)
-
-
-def bot_specs() -> list[str]:
-    """Every bot a seat can hold: ``random``, ``mcts:easy`` …"""
-    specs = []
-    for name, maker in BOTS.items():
-        levels = getattr(maker, "levels", ()) or ()
-        specs += [f"{name}:{level}" for level in levels] if levels else [name]
-    return specs
-
-
-def picture_hints(found: dict | None, lang: str) -> dict[str, Any]:
-    """What a game's ``svg`` gets as ``hints``: the language of its words and, when a hint is
-    shown, the hint itself with its overlay keys also at the top level (views read either)."""
-    if not found:
-        return {"lang": lang}
-    overlay = found.get("overlay") if isinstance(found.get("overlay"), dict) else {}
-    return {**overlay, **found, "lang": lang}
-
-
-@dataclass(eq=False)
-class Watcher:
-    """One connection looking at a room: a seat's holder or a spectator (seat None)."""
-
-    send: Callable[[dict[str, Any]], Awaitable[None]]
-    seat: int | None = None
-    lang: str = "en"
-    views: bool = True
-    hints: bool = False
-    sent_version: int = -1
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-
-
-class Live:
-    """A room in memory: its game, current state, log position and watchers."""
-
-    def __init__(self, loaded: LoadedRoom):
-        self.id = loaded.id
-        self.game = load_game(loaded.game, **loaded.options)
-        self.seed = loaded.seed
-        self.seats = loaded.seats
-        self.status = loaded.status
-        self.moves: list[tuple[int, str]] = []  # the effective (seat, action) history
-        state = self.game.new_initial_state()
-        for seat, kind, action in loaded.log:
-            if kind == "act":
-                state = state.apply(action)
-                self.moves.append((seat, action))
-            else:
-                self.moves.pop()
-                state = self.game.replay([a for _, a in self.moves])
-        self.state: State = state
-        self.version = len(loaded.log)
-        self.lock = asyncio.Lock()
-        self.watchers: set[Watcher] = set()
-        self.advancing = False
-        self.hints: dict[tuple[int, int], dict | None] = {}
-
-    def rng(self, purpose: str) -> random.Random:
-        """A generator fixed by the secret seed and the log position (restart-proof)."""
-        return random.Random(f"{self.seed}/{purpose}/{self.version}")
-
-    def can_undo(self, seat: int | None) -> bool:
-        """Undo takes back your own last decision while it is still your turn, until chance
-        or another seat has acted."""
-        if seat is None or not self.moves or self.state.is_terminal():
-            return False
-        last_seat, _ = self.moves[-1]
-        return last_seat == seat and self.state.current_player == seat
-
-    def public(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "game": self.game.id,
-            "options": dict(self.game.options),
-            "status": self.status,
-            "seats": [seat.public() for seat in self.seats],
-            "move": self.version,
-            "online": sorted({w.seat for w in self.watchers if w.seat is not None}),
-            "spectators": sum(1 for w in self.watchers if w.seat is None),
-        }
-
-    def record(self) -> dict[str, Any]:
-        return {
-            "game": self.game.id,
-            "options": dict(self.game.options),
-            "actions": self.state.history(),
-            "names": [seat.name or seat.bot or "" for seat in self.seats],
-            "scores": list(self.state.scores()),
-            "winners": list(self.state.winners()),
-        }
+PRESENCE_PAUSE = 2.0  # seconds between two spectator counts sent to the players of a room
 
 
 class Hub:
-    """Every live room of one server, the database and the bots' workers."""
-
-    def __init__(self, store: Store, worker_count: int, bot_delay: float = 0.0):
-        self.store = store
-        self.worker_count = worker_count
-        self.executor: Executor = workers.make_executor(worker_count)
-        self.bot_delay = bot_delay
-        self.rooms: dict[str, Live] = {}
+    def __init__(self, db: Database, bots: BotRunner, quotas: Quotas):
+        self.db = db
+        self.bots = bots
+        self.quotas = quotas
+        self.rooms: dict[str, Room] = {}
+        self.presenters: dict[str, Presenter] = {}
+        self.broken: set[str] = set()
         self._loading: dict[str, asyncio.Lock] = {}
-        self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ludoteca-db")
-        self._tasks: set[asyncio.Task] = set()
-        self._closed = False
-
-    async def db(self, function, *args):
-        """Run a database call: inline for SQLite (a commit takes well under a millisecond and
-        a thread hand-off costs more), in the database thread for a server database."""
-        if self.store.inline:
-            return function(*args)
-        return await asyncio.get_running_loop().run_in_executor(self._db, partial(function, *args))
+        self._presence_due: set[str] = set()
 
     def close(self) -> None:
-        if self._closed:
-            return
-        self._closed = True
-        for task in self._tasks:
-            task.cancel()
-        self.executor.shutdown(wait=False, cancel_futures=True)
-        self._db.shutdown(wait=True)
-        self.store.close()
+        self.bots.close()
+        self.db.close()
 
     # -- rooms ---------------------------------------------------------------------------
 
-    async def create(self, game_id: str, options: dict, seats: list[dict]) -> dict[str, Any]:
-        """A new room; returns its id and the secret token of every person's seat."""
-        if not isinstance(game_id, str) or not isinstance(options, dict):
-            raise RoomError(400, "web.error.malformed", {"detail": "game, options"})
+    async def create(self, body: CreateRoom, address: str) -> dict[str, Any]:
+        """A new room; returns its id, the host's token and every person's invitation."""
         try:
-            game = load_game(game_id, **options)
+            game = make_game(body.game, dict(body.options))
         except ValueError as error:
             raise RoomError(400, "web.error.bad_game", {"detail": str(error)}) from None
-        if not isinstance(seats, list) or len(seats) != game.num_players:
+        if len(body.seats) != game.num_players:
             raise RoomError(400, "web.error.bad_seats", {"n": game.num_players})
         infos, tokens = [], {}
-        for number, seat in enumerate(seats):
-            if not isinstance(seat, dict):
-                raise RoomError(400, "web.error.bad_seats", {"n": game.num_players})
-            kind = seat.get("kind")
-            name = str(seat.get("name") or "").strip()[:MAX_NAME_LENGTH]
-            if kind == "bot":
-                spec = seat.get("bot") or "random"
+        for number, seat in enumerate(body.seats):
+            name = seat.name.strip()
+            if seat.kind == "bot":
+                spec = seat.bot or "random"
                 try:
                     make_bot(spec, 0)
                 except (ValueError, TypeError) as error:
                     raise RoomError(400, "web.error.bad_bot", {"detail": str(error)}) from None
                 infos.append(SeatInfo(number, "bot", spec, name, None))
-            elif kind == "person":
-                token = new_token()
-                tokens[number] = token
-                infos.append(SeatInfo(number, "person", None, name, hash_token(token)))
-            elif kind == "open":
-                infos.append(SeatInfo(number, "open", None, name, None))
+            elif seat.kind == "person":
+                tokens[number] = new_token()
+                infos.append(SeatInfo(number, "person", None, name, hash_token(tokens[number])))
             else:
-                raise RoomError(400, "web.error.bad_seats", {"n": game.num_players})
+                infos.append(SeatInfo(number, "open", None, name, None))
         room_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        if any(info.bot and info.bot.startswith("mcts") for info in infos):
+            self.quotas.take_heavy_room(address, room_id)
+        host = new_token()
         seed = secrets.token_hex(16)
-        await self.db(self.store.create_room, room_id, game.id, dict(game.options), seed, infos)
-        live = await self.room(room_id)
-        self.kick(live)
-        return {"room": room_id, "tokens": {str(k): v for k, v in tokens.items()}}
+        options = dict(game.options)
+        try:
+            await self.db.run(
+                self.db.store.create_room, room_id, game.id, options, seed, infos, hash_token(host)
+            )
+        except Exception:
+            self.quotas.release_heavy_room(room_id)
+            raise
+        await self.room(room_id)
+        return {"room": room_id, "host": host, "tokens": {str(k): v for k, v in tokens.items()}}
 
-    async def room(self, room_id: str) -> Live:
-        """The live room, loaded from the database on first use; 404 if there is none."""
+    async def room(self, room_id: str) -> Room:
+        """The live room, loaded from the database on first use; 404 if there is none, 409
+        if its log could not be replayed (the room is kept aside, marked broken)."""
         if room_id in self.rooms:
             return self.rooms[room_id]
-        if not isinstance(room_id, str) or len(room_id) > 32:
-            raise RoomError(404, "web.error.no_room", {"room": str(room_id)[:32]})
+        if room_id in self.broken:
+            raise RoomError(409, "web.error.broken")
         lock = self._loading.setdefault(room_id, asyncio.Lock())
-        async with lock:
-            if room_id not in self.rooms:
-                loaded = await self.db(self.store.load_room, room_id)
-                if loaded is None:
-                    self._loading.pop(room_id, None)
-                    raise RoomError(404, "web.error.no_room", {"room": room_id})
-                live = Live(loaded)
-                self.rooms[room_id] = live
-                self.kick(live)
-        self._loading.pop(room_id, None)
+        try:
+            async with lock:
+                if room_id not in self.rooms:
+                    self._add(await self._load(room_id))
+        finally:
+            self._loading.pop(room_id, None)
         return self.rooms[room_id]
 
-    def seat_of(self, live: Live, token: Any) -> int:
-        """The seat whose token this is; 403 for any other token."""
-        if isinstance(token, str) and token:
-            digest = hash_token(token)
-            for seat in live.seats:
-                if seat.token_hash and hmac.compare_digest(seat.token_hash, digest):
-                    return seat.seat
-        raise RoomError(403, "web.error.forbidden")
-
-    def authorize(self, live: Live, seat: Any, token: Any) -> int:
-        if not isinstance(seat, int) or isinstance(seat, bool):
-            raise RoomError(400, "web.error.malformed", {"detail": "seat"})
-        if self.seat_of(live, token) != seat:
-            raise RoomError(403, "web.error.forbidden")
-        return seat
-
-    async def claim(self, room_id: str, seat: Any, name: Any) -> dict[str, Any]:
-        """Take an open seat; returns its new token."""
-        live = await self.room(room_id)
-        if not isinstance(seat, int) or not 0 <= seat < len(live.seats):
-            raise RoomError(400, "web.error.malformed", {"detail": "seat"})
-        name = str(name or "").strip()[:MAX_NAME_LENGTH]
-        token = new_token()
-        async with live.lock:
-            info = live.seats[seat]
-            if info.kind != "open":
-                raise RoomError(409, "web.error.seat_taken")
-            claimed = await self.db(self.store.claim_seat, live.id, seat, name, hash_token(token))
-            if not claimed:
-                raise RoomError(409, "web.error.seat_taken")
-            info.kind, info.name, info.token_hash = "person", name, hash_token(token)
-        self.spawn(self.broadcast(live))
-        return {"room": live.id, "seat": seat, "token": token}
-
-    # -- acting --------------------------------------------------------------------------
-
-    async def act(self, live: Live, seat: int, action: Any, move: Any) -> int:
-        """Apply ``action`` for ``seat`` (already authorised) if ``move`` is the room's
-        current log position; returns the new position once it is stored."""
-        if not isinstance(action, str) or not action or len(action) > MAX_ACTION_LENGTH:
-            raise RoomError(400, "web.error.malformed", {"detail": "action"})
-        async with live.lock:
-            self._check_move(live, move)
-            if live.state.is_terminal():
-                raise RoomError(409, "web.error.finished")
-            if live.state.current_player != seat:
-                raise RoomError(409, "web.error.not_your_turn")
-            try:
-                new = live.state.apply(action)
-            except IllegalAction as error:
-                reason = Message(error.key, error.params) if error.key else error.reason
-                raise RoomError(422, "web.error.illegal", {"reason": reason}) from None
-            await self._commit(live, seat, "act", action, new)
-            version = live.version
-        self.kick(live)
-        await self.broadcast(live)
-        return version
-
-    async def undo(self, live: Live, seat: int, move: Any) -> int:
-        async with live.lock:
-            self._check_move(live, move)
-            if not live.can_undo(seat):
-                raise RoomError(409, "web.error.cannot_undo")
-            previous = live.game.replay([a for _, a in live.moves[:-1]])
-            await self._commit(live, seat, "undo", None, previous)
-            version = live.version
-        await self.broadcast(live)
-        return version
-
-    @staticmethod
-    def _check_move(live: Live, move: Any) -> None:
-        if not isinstance(move, int) or isinstance(move, bool):
-            raise RoomError(400, "web.error.malformed", {"detail": "move"})
-        if move != live.version:
-            raise RoomError(409, "web.error.moved_on", {"move": live.version})
-
-    async def _commit(
-        self, live: Live, seat: int, kind: str, action: str | None, new: State
-    ) -> None:
-        """Store the log entry, then (and only then) make ``new`` the room's state."""
-        await self.db(self.store.append, live.id, live.version, seat, kind, action)
-        if kind == "act":
-            live.moves.append((seat, action))
-        else:
-            live.moves.pop()
-        live.state = new
-        live.version += 1
-        live.hints.clear()
-        if new.is_terminal() and live.status != "finished":
-            await self.db(self.store.finish, live.id, live.record())
-            live.status = "finished"
-            asyncio.get_running_loop().call_soon(self.forget_if_done, live)
-
-    # -- chance and bots -----------------------------------------------------------------
-
-    def spawn(self, coroutine) -> None:
-        task = asyncio.get_running_loop().create_task(coroutine)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    def kick(self, live: Live) -> None:
-        """Let chance and the bots move in ``live`` until a person is to act."""
-        if not live.advancing:
-            live.advancing = True
-            self.spawn(self._advance(live))
-
-    async def _advance(self, live: Live) -> None:
+    async def _load(self, room_id: str) -> Room:
+        loaded = await self.db.run(self.db.store.load_room, room_id)
+        if loaded is None:
+            raise RoomError(404, "web.error.no_room", {"room": room_id})
+        if loaded.status == "broken":
+            self.broken.add(room_id)
+            raise RoomError(409, "web.error.broken")
         try:
-            while True:
-                state, version = live.state, live.version
-                player = state.current_player
-                if player == CHANCE:
-                    action = sample_chance(state, live.rng("chance"))
-                elif player >= 0 and live.seats[player].kind == "bot":
-                    if self.bot_delay:
-                        await asyncio.sleep(self.bot_delay)
-                    action = await self._bot_action(live, state, player)
-                else:
-                    return
-                async with live.lock:
-                    if live.version != version:
-                        continue
-                    new = state.apply(action)
-                    await self._commit(live, player, "act", action, new)
-                await self.broadcast(live)
+            return Room(loaded, self.db)
         except Exception:
-            log.exception("room %s: chance or a bot failed", live.id)
-        finally:
-            live.advancing = False
+            log.exception("room %s: its log cannot be replayed; it is marked broken", room_id)
+            self.broken.add(room_id)
+            await self.db.run(self.db.store.set_status, room_id, "broken")
+            raise RoomError(409, "web.error.broken") from None
 
-    async def _bot_action(self, live: Live, state: State, seat: int) -> str:
-        spec = live.seats[seat].bot or "random"
-        seed = live.rng("bot").getrandbits(63)
-        call = partial(
-            workers.bot_action,
-            live.id,
-            live.game.id,
-            dict(live.game.options),
-            state.history(),
-            spec,
-            seed,
-        )
+    def _add(self, room: Room) -> None:
+        room.changed = self.changed
+        self.rooms[room.id] = room
+        self.presenters[room.id] = Presenter(room)
+        self.bots.kick(room)
+
+    async def info(self, room_id: str) -> dict[str, Any]:
+        """The public facts of a room (also of one that is broken)."""
         try:
-            action = await asyncio.get_running_loop().run_in_executor(self.executor, call)
-            if action in state.legal_actions():
-                return action
-            log.error("room %s: bot %s chose the illegal %r", live.id, spec, action)
-        except BrokenExecutor:
-            log.error("room %s: the bots' worker died; starting new workers", live.id)
-            self.renew_executor()
-        except Exception:
-            log.exception("room %s: bot %s failed; playing a random action", live.id, spec)
-        return random.Random(seed).choice(state.legal_actions())
+            return (await self.room(room_id)).public()
+        except RoomError as error:
+            if error.key != "web.error.broken":
+                raise
+        row = await self.db.run(self.db.store.room_row, room_id)
+        if row is None:
+            raise RoomError(404, "web.error.no_room", {"room": room_id})
+        return {**row, "seats": [], "move": None, "online": [], "spectators": 0}
 
-    def renew_executor(self) -> None:
-        old, self.executor = self.executor, workers.make_executor(self.worker_count)
-        old.shutdown(wait=False, cancel_futures=True)
+    def forget_if_done(self, room: Room) -> None:
+        """A room no longer played that nobody watches leaves memory (not the database)."""
+        idle = not room.playing and not room.watchers and not room.lock.locked()
+        if idle and self.rooms.get(room.id) is room:
+            del self.rooms[room.id]
+            self.presenters.pop(room.id, None)
+            self.bots.forget(room)
 
-    def warm(self) -> None:
-        """Start the workers now and import the games in them."""
-        for _ in range(max(1, self.worker_count)):
-            self.executor.submit(workers.warm)
+    # -- seats ---------------------------------------------------------------------------
 
-    async def hint(self, live: Live, state: State, version: int, seat: int) -> dict | None:
-        key = (version, seat)
-        if key not in live.hints:
-            call = partial(
-                workers.hint_for,
-                live.id,
-                live.game.id,
-                dict(live.game.options),
-                state.history(),
-                seat,
-            )
-            try:
-                found = await asyncio.get_running_loop().run_in_executor(self.executor, call)
-            except Exception:
-                log.exception("room %s: the hint failed", live.id)
-                found = None
-            live.hints[key] = found
-        return live.hints[key]
+    async def take_open_seat(self, room_id: str, seat: int, name: str) -> dict[str, Any]:
+        room = await self.room(room_id)
+        token = await room.take_open_seat(seat, name.strip())
+        room.presence += 1  # the seats changed: everyone's view says so
+        await self.changed(room)
+        return {"room": room.id, "seat": seat, "token": token}
+
+    async def claim(self, room_id: str, seat: int, token: str, name: str | None) -> dict:
+        room = await self.room(room_id)
+        fresh = await room.exchange(seat, token, name.strip() if name else None)
+        self._drop_watchers_of(room, seat)
+        room.presence += 1
+        await self.changed(room)
+        return {"room": room.id, "seat": seat, "token": fresh}
+
+    async def replace_invitation(self, room_id: str, seat: int, host: str) -> dict:
+        room = await self.room(room_id)
+        token = await room.replace_invitation(seat, host)
+        self._drop_watchers_of(room, seat)
+        return {"room": room.id, "seat": seat, "token": token}
+
+    def _drop_watchers_of(self, room: Room, seat: int) -> None:
+        """Sockets that said hello with a seat's old token lose it (they may watch anew)."""
+        for watcher in list(room.watchers):
+            if watcher.seat == seat:
+                watcher.outbox.put(
+                    "error", dumps(RoomError(403, "web.error.forbidden").to_json(watcher.lang))
+                )
+                watcher.outbox.close(4403)
+                room.watchers.discard(watcher)
 
     # -- telling the watchers ------------------------------------------------------------
 
-    async def broadcast(self, live: Live, force: bool = False) -> None:
-        await asyncio.gather(*(self.send_view(live, w, force) for w in list(live.watchers)))
+    async def changed(self, room: Room) -> None:
+        """After a stored change: everyone sees it, chance and bots go on."""
+        if not room.playing:
+            self.quotas.release_heavy_room(room.id)
+            asyncio.get_running_loop().call_soon(self.forget_if_done, room)
+        self.bots.kick(room)
+        await self.publish(room)
 
-    async def join(self, live: Live, watcher: Watcher) -> None:
-        """A connection starts watching: it gets the room, the others learn who is here."""
-        live.watchers.add(watcher)
-        await self.broadcast(live, force=True)
+    async def publish(self, room: Room) -> None:
+        """Send the room's current view to every watcher not yet at this position: each
+        distinct view is rendered once and its text handed to all who share it."""
+        version, at = room.version, (room.version, room.presence)
+        groups: dict[ViewKey, list[Watcher]] = defaultdict(list)
+        for watcher in room.watchers:
+            if watcher.sent < at:
+                groups[self._key(room, watcher)].append(watcher)
+        for key, watchers in groups.items():
+            found = await self._hint(room, key) if key.hint else None
+            if room.version != version:
+                return  # a newer position is being published
+            text = self.presenters[room.id].text(key, found)
+            for watcher in watchers:
+                watcher.sent = at
+                watcher.outbox.put("state", text)
 
-    def leave(self, live: Live, watcher: Watcher) -> None:
-        if watcher in live.watchers:
-            live.watchers.discard(watcher)
-            self.spawn(self.broadcast(live, force=True))
-        self.forget_if_done(live)
+    async def send_view(self, room: Room, watcher: Watcher) -> None:
+        """This watcher alone gets the room as it is now (after hello, lang, hints)."""
+        version, at = room.version, (room.version, room.presence)
+        key = self._key(room, watcher)
+        found = await self._hint(room, key) if key.hint else None
+        if room.version != version:
+            return  # publish sends the newer one
+        watcher.sent = at
+        watcher.outbox.put("state", self.presenters[room.id].text(key, found))
 
-    def forget_if_done(self, live: Live) -> None:
-        """A finished room nobody watches leaves memory (the database still has it all)."""
-        if live.status == "finished" and not live.watchers and not live.lock.locked():
-            self.rooms.pop(live.id, None)
+    def view_text(self, room: Room, seat: int | None, lang: str) -> str:
+        return self.presenters[room.id].text(ViewKey(seat, lang, True, False))
 
-    async def send_view(self, live: Live, watcher: Watcher, force: bool = False) -> None:
-        """Send ``watcher`` the room as it is now (skipped if it has seen this already)."""
-        async with watcher.lock:
-            state, version = live.state, live.version
-            if watcher.sent_version == version and not force:
-                return
-            found = None
-            if watcher.hints and watcher.seat is not None and state.current_player == watcher.seat:
-                found = await self.hint(live, state, version, watcher.seat)
-                if live.version != version:
-                    return  # a newer view is on its way
-            message = self.view(live, state, version, watcher, found)
-            watcher.sent_version = version
-            try:
-                await watcher.send(message)
-            except Exception:
-                live.watchers.discard(watcher)
-
-    def view(
-        self, live: Live, state: State, version: int, watcher: Watcher, found: dict | None
-    ) -> dict[str, Any]:
+    @staticmethod
+    def _key(room: Room, watcher: Watcher) -> ViewKey:
         seat = watcher.seat
-        observation = translated(state.observation(seat), watcher.lang)
-        message: dict[str, Any] = {
-            "type": "state",
-            "room": live.public(),
-            "move": version,
-            "seat": seat,
-            "observation": observation,
-            "can_undo": live.can_undo(seat),
-            "hint": workers.hint_to_json(found, watcher.lang),
-        }
-        if watcher.views:
+        hint = watcher.hints and seat is not None and room.state.current_player == seat
+        return ViewKey(seat, watcher.lang, watcher.views, bool(hint) and room.playing)
+
+    async def _hint(self, room: Room, key: ViewKey) -> Hint | None:
+        assert key.seat is not None
+        known, found = self.bots.known_hint(room, key.seat)
+        if known:
+            return found
+        if not self.quotas.allowed("hints", seat_key(room.id, key.seat)):
+            return None
+        return await self.bots.hint(room, key.seat)
+
+    async def welcome(self, room: Room, watcher: Watcher, seat: int | None) -> None:
+        """A connection said hello (again, maybe): it alone gets the welcome and the room;
+        the others learn of a player who came or went (a spectator is counted for the players
+        shortly), and of nothing when a hello changed nothing."""
+        online = room.online()
+        watcher.seat = seat
+        room.watchers.add(watcher)
+        welcome = {"type": "welcome", "seat": watcher.seat, "room": room.public()}
+        watcher.outbox.put("welcome", dumps(welcome))
+        self._presence_changed(room, online, besides=watcher)
+        await self.send_view(room, watcher)
+        self.bots.kick(room)  # a room of bots thinks again while someone watches
+
+    def leave(self, room: Room, watcher: Watcher) -> None:
+        if watcher in room.watchers:
+            online = room.online()
+            room.watchers.discard(watcher)
+            self._presence_changed(room, online)
+        self.forget_if_done(room)
+
+    def _presence_changed(
+        self, room: Room, online_before: list[int], besides: Watcher | None = None
+    ) -> None:
+        if room.online() != online_before:
+            room.presence += 1
+            text = self.presenters[room.id].presence()
+            for watcher in room.watchers:
+                if watcher is not besides:
+                    watcher.outbox.put("presence", text)
+        elif room.id not in self._presence_due:
+            self._presence_due.add(room.id)
+            asyncio.get_running_loop().call_later(PRESENCE_PAUSE, self._tell_players, room)
+
+    def _tell_players(self, room: Room) -> None:
+        """The spectator count, at most once a pause, to the players only."""
+        self._presence_due.discard(room.id)
+        if room.id in self.presenters:
+            text = self.presenters[room.id].presence()
+            for watcher in room.watchers:
+                if watcher.seat is not None:
+                    watcher.outbox.put("presence", text)
+
+    # -- start-up and idle rooms ---------------------------------------------------------
+
+    async def resume(self) -> None:
+        """After a restart, let chance and bots go on in rooms left waiting for them; a room
+        whose log cannot be replayed is marked broken and the others go on."""
+        for row in await self.db.run(self.db.store.rooms, "playing", 500):
             try:
-                message["svg"] = live.game.svg(state, seat, picture_hints(found, watcher.lang))
-            except NotImplementedError:
-                message["svg"] = None
-        return message
+                await self.room(row["id"])
+            except RoomError:
+                continue
+            except Exception:
+                log.exception("room %s could not be resumed", row["id"])
+
+    async def close_idle(self, idle: float) -> list[str]:
+        """Rooms with no move for ``idle`` seconds are closed as abandoned: their bots stop
+        and the lobby no longer lists them among the games in play."""
+        before = datetime.now(UTC).replace(tzinfo=None) - timedelta(seconds=idle)
+        closed = await self.db.run(self.db.store.idle_rooms, before)
+        for room_id in closed:
+            await self.db.run(self.db.store.set_status, room_id, "abandoned")
+            self.quotas.release_heavy_room(room_id)
+            room = self.rooms.get(room_id)
+            if room is not None:
+                async with room.lock:
+                    room.status = "abandoned"
+                room.presence += 1  # the views say so
+                await self.changed(room)
+        if closed:
+            log.info("closed %d abandoned rooms", len(closed))
+        return closed

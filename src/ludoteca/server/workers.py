@@ -8,12 +8,16 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
+from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from contextlib import contextmanager
 from typing import Any
 
 from ludoteca import load_game
 from ludoteca.bots import hint, make_bot
-from ludoteca.engine import Message, State
+from ludoteca.engine import State
+from ludoteca.engine.parts import Hint
 from ludoteca.games import registry
 
 _states: dict[str, State] = {}
@@ -52,7 +56,7 @@ def bot_action(
 
 def hint_for(
     room: str, game_id: str, options: dict, actions: list[str], seat: int
-) -> dict[str, Any] | None:
+) -> Hint | None:
     """The hint for ``seat`` in the room's position (the game's or the bots' advice)."""
     state = _state(room, game_id, options, actions)
     return hint(state, seat)
@@ -65,21 +69,48 @@ def warm() -> int:
     return len(list_games())
 
 
-def _register(games: dict[str, str]) -> None:
+def _start(games: dict[str, str]) -> None:
+    """A worker starts: Ctrl-C is the server's to handle (the pool is shut down with it), and
+    the games registered at run time are registered here too."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     for game_id, module in games.items():
         if game_id not in registry.ids():
             registry.add(game_id, module)
+
+
+@contextmanager
+def sigint_ignored() -> Iterator[None]:
+    """Processes started inside ignore Ctrl-C from their first instant (an ignored signal
+    stays ignored across exec, and Python keeps it so): Ctrl-C in a terminal reaches the whole
+    process group, and it is the server's to handle. Only the main thread may do this; in any
+    other (tests) the processes start as they are."""
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def start_all(executor: Executor, workers: int) -> None:
+    """Start every worker now (ignoring Ctrl-C) and import the games in them."""
+    with sigint_ignored():
+        for _ in range(max(1, workers)):
+            executor.submit(warm)
 
 
 def make_executor(workers: int) -> Executor:
     """A process pool of ``workers`` processes, or a thread pool when ``workers`` is 0 (tests)."""
     if workers <= 0:
         return ThreadPoolExecutor(max_workers=2, thread_name_prefix="ludoteca-bot")
-    games = dict(registry._modules)  # so games registered at run time exist in the workers too
+    games = registry.modules()  # so games registered at run time exist in the workers too
     return ProcessPoolExecutor(
         max_workers=workers,
         mp_context=multiprocessing.get_context("spawn"),
-        initializer=_register,
+        initializer=_start,
         initargs=(games,),
     )
 
@@ -88,14 +119,8 @@ def default_workers() -> int:
     return max(1, min(4, (os.cpu_count() or 2) - 1))
 
 
-def hint_to_json(found: dict[str, Any] | None, lang: str) -> dict[str, Any] | None:
+def hint_to_json(found: Hint | None, lang: str) -> dict[str, Any] | None:
     """What the client is told about a hint: the action, its value and the reason in words."""
-    if not found:
+    if found is None:
         return None
-    reason = found.get("reason")
-    value = found.get("value")
-    return {
-        "action": found.get("action"),
-        "value": value if isinstance(value, int | float | str) else None,
-        "reason": reason.text(lang) if isinstance(reason, Message) else None,
-    }
+    return {"action": found.action, "value": found.value, "reason": found.reason.text(lang)}

@@ -7,4 +7,7 @@ from ludoteca.engine import register_domain
 HERE = Path(__file__).parent
 STATIC = HERE / "static"
 
-register_domain("web", HERE / "locale")
+
+def register() -> None:
+    """Make the ``web`` catalogs answer (the app and ``ludoteca serve`` call this)."""
+    register_domain("web", HERE / "locale")

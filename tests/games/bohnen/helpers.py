@@ -6,9 +6,11 @@ from ludoteca import load_game
 from ludoteca.games.bohnen import PIT_NAMES, BohnenState
 
 
-def position(pits: dict[str, int], to_move: int = 0, players: int = 2, captured=None, **options):
+def position(
+    pits: dict[str, int], to_move: int = 0, players: int = 2, captured=None, quiet=0, **options
+):
     game = load_game("bohnen", players=players, **options)
-    return BohnenState.position(game, pits, captured, to_move)
+    return BohnenState.position(game, pits, captured, to_move, quiet)
 
 
 def beans(state: BohnenState) -> dict[str, int]:

@@ -10,7 +10,7 @@ import pytest
 from ludoteca import load_game
 from ludoteca.engine import LANGUAGES
 from ludoteca.engine.i18n import has_key
-from ludoteca.games.hares import best_move, cards, levels, result, solve, stars
+from ludoteca.games.hares import KNOWLEDGE, best_move, cards, levels, result, solve, stars
 from ludoteca.games.hares.board import rank_of
 
 LEVELS = range(1, 21)
@@ -47,9 +47,9 @@ def test_following_the_hints_reaches_the_best_and_three_stars(level, colour):
     game = load_game("hares", level=level, colour=colour)
     state = game.new_initial_state()
     while not state.is_terminal():
-        hint = game.hint(state, 0)
-        assert hint["value"] == cards()[level - 1].best  # a perfect line never loses value
-        state = state.apply(hint["action"])
+        hint = KNOWLEDGE.hint(state, 0)
+        assert hint.value == cards()[level - 1].best  # a perfect line never loses value
+        state = state.apply(hint.action)
     assert state.observation(0)["result"] == result(
         cards()[level - 1].best, len(cards()[level - 1].hares), cards()[level - 1].best
     )

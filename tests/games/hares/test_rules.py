@@ -1,10 +1,11 @@
-"""Every clause of the Hares rules (rules/hares.ru.txt and DECISIONS.md), one test each."""
+"""Every clause of the Hares rules (docs/rules/hares.md), one test each."""
 
 from __future__ import annotations
 
 import pytest
 
 from ludoteca import CHANCE, TERMINAL, IllegalAction, load_game
+from ludoteca.games.hares import KNOWLEDGE
 from ludoteca.games.hares.board import hunter_rays, mirror, name, square
 from ludoteca.games.hares.cards import card
 
@@ -347,7 +348,7 @@ def test_result_and_stars_at_the_end():
     state = game.new_initial_state()
     assert obs(state)["result"] is None
     while not state.is_terminal():
-        state = state.apply(game.hint(state, 0)["action"])
+        state = state.apply(KNOWLEDGE.hint(state, 0).action)
     best = card(5).best
     assert obs(state)["result"] == {"saved": best, "of": len(card(5).hares), "stars": 3}
     assert obs(state)["result_text"]["key"] == "hares.result"
@@ -357,7 +358,7 @@ def test_the_result_counts_every_hare_of_the_card_caught_or_not():
     game = load_game("hares", level=13, colour="white")  # best 3 of 4: one hare is lost
     state = game.new_initial_state()
     while not state.is_terminal():
-        state = state.apply(game.hint(state, 0)["action"])
+        state = state.apply(KNOWLEDGE.hint(state, 0).action)
     assert obs(state)["result"] == {"saved": 3, "of": 4, "stars": 3}
     assert state.prompt(0).text("en").startswith("Saved 3 of 4")
 

@@ -1,16 +1,23 @@
 """Bohnen, a mancala for 2 to 4 players: relay sowing, captures of 2 and 3, grand slams."""
 
+from ludoteca.engine.parts import View
+
+from . import view
 from .board import PIT_NAMES, Board
 from .game import END_REASONS, BohnenGame, BohnenState, capture_gain, capture_possible
+from .knowledge import KNOWLEDGE
 from .search import SEARCH_BOUND, CaptureSearch
 
 GAME = BohnenGame
+VIEW: View[BohnenState] = view
 
 __all__ = [
     "END_REASONS",
     "GAME",
+    "KNOWLEDGE",
     "PIT_NAMES",
     "SEARCH_BOUND",
+    "VIEW",
     "Board",
     "BohnenGame",
     "BohnenState",

@@ -94,10 +94,10 @@ class Board:
     def outcome(self, pits: tuple[int, ...], start: int, mover: int) -> Outcome:
         """The move from ``start``: pits after sowing, the capture once every opponent it would
         strip bare keeps a pit, and the opponents (seat order) who need a ``leave:`` choice."""
-        board, captured = self.sow(pits, start, mover)
-        if not captured:
+        board, sown = self.sow(pits, start, mover)
+        if not sown:
             return tuple(board), (), ()
-        captured, choosers = self.grand_slam(board, captured, mover)
+        captured, choosers = self.grand_slam(board, sown, mover)
         return tuple(board), captured, choosers
 
     def grand_slam(

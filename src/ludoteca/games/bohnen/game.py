@@ -8,11 +8,13 @@ would strip an opponent bare, the mover first names the pit that opponent keeps
 
 from __future__ import annotations
 
-import random
 from typing import Any
+
+import numpy as np
 
 from ludoteca.engine import TERMINAL, Game, Message, Option, State, translate
 
+from . import tensors
 from .board import INDEX, PIT_NAMES, SEAT_COLOURS, Board
 from .search import CaptureSearch
 
@@ -219,7 +221,7 @@ class BohnenState(State):
         return [c + board.beans_of(self.pits, seat) for seat, c in enumerate(self.captured)]
 
     def _key(self) -> Any:
-        return (self.pits, self.captured, self.to_move, self.pending)
+        return (self.pits, self.captured, self.to_move, self.pending, self.quiet)
 
     # -- messages ------------------------------------------------------------------------------
 
@@ -287,6 +289,9 @@ class BohnenState(State):
                 "bohnen.illegal.must_feed", {"pit": action, "player": following, "choices": legal}
             )
         return super().why_illegal(action)
+
+    def observation_tensor(self, seat: int) -> np.ndarray:
+        return tensors.encode(self, seat)
 
     # -- what a seat sees ----------------------------------------------------------------------
 
@@ -381,7 +386,7 @@ class BohnenState(State):
         return self.text_board("en")
 
 
-class BohnenGame(Game):
+class BohnenGame(Game[BohnenState]):
     id = "bohnen"
     name = "Bohnen"
     min_players = 2
@@ -410,6 +415,10 @@ class BohnenGame(Game):
             self, start, (0,) * self.num_players, 0, since_capture=((start, 0), None)
         )
 
+    def score_range(self) -> tuple[float, float]:
+        """From no bean to every bean of the board."""
+        return 0.0, float(sum(self.board.start))
+
     def max_game_length(self) -> int:
         """The most actions a game from the start can last, derived from the rules.
 
@@ -421,59 +430,12 @@ class BohnenGame(Game):
         captures = sum(self.board.start) // 2
         return captures * (QUIET_LIMIT - 1 + self.num_players) + QUIET_LIMIT
 
-    def svg(self, state: State, seat: int | None = None, hints: dict | None = None) -> str:
-        from .view import svg
-
-        return svg(state, seat, hints)
-
     def all_actions(self) -> list[str]:
         """The twelve pit letters, then ``leave:`` with each of them."""
         return list(PIT_NAMES) + [LEAVE + pit for pit in PIT_NAMES]
 
-    # -- knowledge for the bots ----------------------------------------------------------------
-
-    def heuristic_action(self, state: State, rng: random.Random) -> str | None:
-        """Greedy: the move that captures most now (a random one among equals); on a grand
-        slam, leave the pit with the fewest beans."""
-        assert isinstance(state, BohnenState)
-        if state.current_player < 0:
-            return None
-        if state.pending:
-            choices = state.leave_choices()
-            return LEAVE + PIT_NAMES[min(choices, key=lambda p: (state.pits[p], p))]
-        best, best_gain = [], -1
-        for action in state.legal_actions():
-            gain = capture_gain(state, action)
-            if gain > best_gain:
-                best, best_gain = [action], gain
-            elif gain == best_gain:
-                best.append(action)
-        return rng.choice(best)
-
-    def evaluate(self, state: State) -> list[float] | None:
-        """Each seat's share of the beans it would hold if the game ended now (captures plus
-        its own pits); at the end 1 for a sole winner, 1/k for a k-way tie, 0 otherwise."""
-        assert isinstance(state, BohnenState)
-        if state.is_terminal():
-            winners = state.winners()
-            return [1 / len(winners) if s in winners else 0.0 for s in range(self.num_players)]
-        board = self.board
-        held = [c + board.beans_of(state.pits, s) for s, c in enumerate(state.captured)]
-        total = sum(held) or 1
-        return [h / total for h in held]
-
-    def hint(self, state: State, seat: int) -> dict[str, Any] | None:
-        action = self.heuristic_action(state, random.Random(0))
-        if action is None or action.startswith(LEAVE):
-            return None
-        gain = capture_gain(state, action)
-        key = "bohnen.hint.capture" if gain else "bohnen.hint.no_capture"
-        return {
-            "action": action,
-            "value": gain,
-            "reason": Message(key, {"pit": action, "n": gain}),
-            "overlay": {"arrow": action},
-        }
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        return tensors.shape(self)
 
 
 def capture_gain(state: BohnenState, action: str) -> int:

@@ -101,7 +101,7 @@ class CaptureSearch:
         stack = [root]
         node = self._node
         while stack:
-            for child in node(stack.pop()):  # type: ignore[union-attr]  (never True here)
+            for child in node(stack.pop()):  # type: ignore[union-attr]  # never True here
                 if child in seen:
                     continue
                 if node(child) is True:
@@ -134,7 +134,7 @@ class CaptureSearch:
             position = stack.pop()
             children = node(position)
             expanded.append((position, children))  # type: ignore[arg-type]
-            for child in children:  # type: ignore[union-attr]  (never True here)
+            for child in children:  # type: ignore[union-attr]  # never True here
                 if child in seen:
                     continue
                 known = exact.get(child)

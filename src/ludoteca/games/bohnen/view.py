@@ -3,17 +3,16 @@
 Click ids: ``pit-A`` … ``pit-f`` (every pit, always present) and, while a grand slam is being
 decided, ``leave-<pit>`` markers on the pits that may be left untouched.
 
-Hints (all optional): ``{"arrow": "C"}`` points at a pit, ``{"values": {"C": 0.6}}`` labels
-pits with numbers, ``{"highlight": ["C", "D"]}`` rings pits, ``{"lang": "de"}`` picks the
-language of the few words shown.
+The overlay of a hint: an arrow points at the pit of its ``action``, its ``values`` label pits
+with numbers and its ``marks`` ring pits; ``lang`` picks the language of the few words shown.
 """
 
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from ludoteca.engine import TERMINAL, translate
+from ludoteca.engine.parts import Overlay
 from ludoteca.engine.svg import document, element, text
 
 from .board import INDEX, PIT_NAMES, SEAT_COLOURS
@@ -44,9 +43,9 @@ def pit_centre(pit: int) -> tuple[float, float]:
     return COLUMN_X[11 - pit], TOP_Y
 
 
-def svg(state: BohnenState, seat: int | None = None, hints: dict[str, Any] | None = None) -> str:
-    hints = hints or {}
-    lang = hints.get("lang", "en")
+def svg(
+    state: BohnenState, seat: int | None, *, lang: str = "en", overlay: Overlay | None = None
+) -> str:
     player = state.current_player
     legal = state.legal_actions() if seat is not None and seat == player else []
     playable = {INDEX[a] for a in legal if not a.startswith(LEAVE)}
@@ -63,7 +62,7 @@ def svg(state: BohnenState, seat: int | None = None, hints: dict[str, Any] | Non
     for pit in range(12):
         parts.append(_pit(state, pit, pit in playable, pit == last_pit, pit in capture))
     parts += [_leave_marker(pit) for pit in sorted(leave)]
-    parts.append(_hints(hints))
+    parts.append(_hints(overlay or Overlay()))
     parts.append(_legend(state, lang))
     return document(WIDTH, HEIGHT, "".join(parts))
 
@@ -406,9 +405,9 @@ def _legend(state: BohnenState, lang: str) -> str:
     return element("g", "".join(parts), id="legend")
 
 
-def _hints(hints: dict[str, Any]) -> str:
+def _hints(overlay: Overlay) -> str:
     parts = []
-    for name in hints.get("highlight", ()):
+    for name in overlay.marks:
         if name in INDEX:
             cx, cy = pit_centre(INDEX[name])
             parts.append(
@@ -422,7 +421,7 @@ def _hints(hints: dict[str, Any]) -> str:
                     stroke_width=4,
                 )
             )
-    for name, value in (hints.get("values") or {}).items():
+    for name, value in overlay.values.items():
         if name not in INDEX:
             continue
         cx, cy = pit_centre(INDEX[name])
@@ -442,8 +441,8 @@ def _hints(hints: dict[str, Any]) -> str:
                 fill="#ffffff",
             )
         )
-    arrow = hints.get("arrow")
-    if isinstance(arrow, str) and arrow in INDEX:
+    arrow = overlay.action
+    if arrow is not None and arrow in INDEX:
         cx, cy = pit_centre(INDEX[arrow])
         side = 1 if INDEX[arrow] < 6 else -1
         path = (

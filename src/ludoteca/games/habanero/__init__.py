@@ -4,14 +4,21 @@ Public helpers besides ``GAME``: the decision aid ``roll_or_stop`` and the bots'
 policies ``greedy_action``, ``best_action`` and ``random_action``.
 """
 
+from ludoteca.engine.parts import View
+
+from . import view
 from .aid import roll_or_stop
-from .bot import best_action, greedy_action, random_action
 from .game import Habanero, HabaneroState
+from .knowledge import KNOWLEDGE
+from .policies import best_action, greedy_action, random_action
 
 GAME = Habanero
+VIEW: View[HabaneroState] = view
 
 __all__ = [
     "GAME",
+    "KNOWLEDGE",
+    "VIEW",
     "Habanero",
     "HabaneroState",
     "best_action",

@@ -11,17 +11,18 @@ import math
 import random
 from typing import Any
 
-from ludoteca.engine import Message, State
+from ludoteca.engine import Message
 
 from . import logic
-from .bot import BEST, Policy, best_action, simulate
+from .game import HabaneroState
+from .policies import BEST, Policy, best_action, simulate
 
 SIMULATIONS = 200  # for roll_or_stop called from Python: about 0.6 s at the start of a game
 HINT_SIMULATIONS = 100  # for the interactive hint: about 0.3 s at the start, less later
 
 
 def roll_or_stop(
-    state: State, simulations: int = SIMULATIONS, seed: int = 0, policy: Policy = BEST
+    state: HabaneroState, simulations: int = SIMULATIONS, seed: int = 0, policy: Policy = BEST
 ) -> dict[str, Any]:
     """Expected final score if you stop now versus if you roll and play on as ``policy``.
 
@@ -50,7 +51,7 @@ def roll_or_stop(
 
 
 def expected_score(
-    state: State, simulations: int = SIMULATIONS, seed: int = 0, policy: Policy = BEST
+    state: HabaneroState, simulations: int = SIMULATIONS, seed: int = 0, policy: Policy = BEST
 ) -> tuple[float, float]:
     """Mean final score (and its standard error) of ``policy`` playing on from ``state``."""
     rng = random.Random(seed)
@@ -58,7 +59,7 @@ def expected_score(
     return _mean_stderr(results)
 
 
-def _play_on(policy: Policy, state: State, rng: random.Random) -> int:
+def _play_on(policy: Policy, state: HabaneroState, rng: random.Random) -> int:
     if state.phase == "over":
         return state.held
     if state.phase == "decide":
@@ -68,7 +69,7 @@ def _play_on(policy: Policy, state: State, rng: random.Random) -> int:
         return simulate(policy, state.habaneros, state.campesinos, state.held, rng, die)
     if state.phase == "move":
         return simulate(policy, state.habaneros, state.campesinos, state.held, rng, state.die)
-    kind, value = policy.penalty(state.habaneros, state.campesinos, state.held, state.target)
+    kind, value = policy.penalty(state.habaneros, state.campesinos, state.held, state.cause)
     if kind == "pay":
         return simulate(policy, state.habaneros, state.campesinos, state.held - value, rng)
     campesinos = logic.dropped(state.campesinos, value)
@@ -85,7 +86,7 @@ def _mean_stderr(results: list[int]) -> tuple[float, float]:
 
 
 def hint(
-    state: State, seat: int, simulations: int = HINT_SIMULATIONS, seed: int = 0
+    state: HabaneroState, seat: int, simulations: int = HINT_SIMULATIONS, seed: int = 0
 ) -> dict | None:
     """The advice for the player: the best action, its expected final score, why, an overlay;
     at the roll-or-stop choice also ``stop_value``, ``roll_value`` and ``roll_stderr``."""

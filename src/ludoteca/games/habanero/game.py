@@ -8,14 +8,17 @@ can move, the last campesino dropped or the last habanero harvested.
 
 from __future__ import annotations
 
-import random
 from typing import Any
+
+import numpy as np
 
 from ludoteca.engine import CHANCE, TERMINAL, Game, Message, Option, State
 from ludoteca.engine.notation import from_to
 
-from . import logic
+from . import logic, tensors
 from .logic import SIZE, name
+
+HABANEROS = logic.START_HABANEROS.bit_count()  # 45: every square but the four corners
 
 DECIDE, ROLL, MOVE, PENALTY, OVER = "decide", "roll", "move", "penalty", "over"
 # why the game ended
@@ -26,9 +29,11 @@ class HabaneroState(State):
     """A position: habaneros left (bitmask), campesinos in play, habaneros held, the phase,
     the last roll and, while a penalty is due, the square that caused it."""
 
+    game: Habanero
+
     def __init__(
         self,
-        game: Game,
+        game: Habanero,
         habaneros: int,
         campesinos: tuple[int, ...],
         held: int = 0,
@@ -47,7 +52,7 @@ class HabaneroState(State):
         self.end = end
 
     def _with(self, **changes: Any) -> HabaneroState:
-        fields = {
+        fields: dict[str, Any] = {
             "habaneros": self.habaneros,
             "campesinos": self.campesinos,
             "held": self.held,
@@ -71,13 +76,31 @@ class HabaneroState(State):
         return logic.outside(self.habaneros, self.campesinos)
 
     def moves(self) -> list[logic.Move]:
-        return logic.moves(self.habaneros, self.campesinos, self.die) if self.phase == MOVE else []
+        if self.phase != MOVE:
+            return []
+        return logic.moves(self.habaneros, self.campesinos, self.rolled)
+
+    @property
+    def rolled(self) -> int:
+        """The die's number (from the roll until the move)."""
+        assert self.die is not None, "no die was thrown"
+        return self.die
+
+    @property
+    def cause(self) -> int:
+        """The square that caused the penalty due."""
+        assert self.target is not None, "no penalty is due"
+        return self.target
 
     def penalty(self) -> int | None:
         """The habaneros ``pay`` costs while a penalty is due."""
         if self.phase != PENALTY:
             return None
-        return logic.penalty(self.habaneros, self.campesinos, self.target)
+        return logic.penalty(self.habaneros, self.campesinos, self.cause)
+
+    def cost(self) -> int:
+        """The habaneros ``pay`` costs (only while a penalty is due)."""
+        return logic.penalty(self.habaneros, self.campesinos, self.cause)
 
     # -- the contract ------------------------------------------------------------------------
 
@@ -93,7 +116,7 @@ class HabaneroState(State):
         if self.phase == MOVE:
             return [f"{name(a)}-{name(b)}" for a, b in self.moves()]
         if self.phase == PENALTY:
-            k = self.penalty()
+            k = self.cost()
             pay = [f"pay:{k}"] if k <= self.held else []
             return pay + [f"drop:{name(c)}" for c in self.campesinos]
         return []
@@ -198,7 +221,7 @@ class HabaneroState(State):
             "end": self.end,
         }
         if self.phase == PENALTY:
-            observation["penalty"] = {"square": name(self.target), "pay": self.penalty()}
+            observation["penalty"] = {"square": name(self.cause), "pay": self.penalty()}
         if self.phase == DECIDE:
             observation["outlook"] = self.outlook()
         return observation
@@ -254,12 +277,12 @@ class HabaneroState(State):
         if self.phase == MOVE:
             return Message("habanero.prompt.move", {"n": self.die})
         if self.phase == PENALTY:
-            k = self.penalty()
+            k = self.cost()
             if k <= self.held:
-                return Message("habanero.prompt.penalty", {"square": name(self.target), "n": k})
+                return Message("habanero.prompt.penalty", {"square": name(self.cause), "n": k})
             return Message(
                 "habanero.prompt.penalty_drop",
-                {"square": name(self.target), "k": k, "held": self.held},
+                {"square": name(self.cause), "k": k, "held": self.held},
             )
         if self.phase == OVER:
             return Message(f"habanero.prompt.over_{self.end}", {"n": self.held, "die": self.die})
@@ -272,6 +295,9 @@ class HabaneroState(State):
         """``a1 → a3`` (as the moves are displayed), ``a1–a3``, ``a1a3`` stand for ``a1-a3``."""
         move = from_to(action)
         return action if move is None else f"{move[0]}-{move[1]}"
+
+    def observation_tensor(self, seat: int) -> np.ndarray:
+        return tensors.encode(self, seat)
 
 
 def _why_illegal(state: HabaneroState, action: str) -> Message:
@@ -292,7 +318,7 @@ def _why_illegal(state: HabaneroState, action: str) -> Message:
     if not is_penalty:
         return Message(
             "habanero.illegal.penalty_first",
-            {"action": action, "square": name(state.target), "k": state.penalty()},
+            {"action": action, "square": name(state.cause), "k": state.penalty()},
         )
     if kind == "drop":
         return Message("habanero.illegal.no_campesino", {"square": value})
@@ -310,6 +336,7 @@ def _why_not_move(state: HabaneroState, origin: int, target: int) -> Message:
     if origin == target or (ox != tx and oy != ty):
         return Message("habanero.illegal.not_straight", params)
     box = state.plantation
+    assert box is not None, "a move is asked for only while habaneros are left"
     direction = ((tx > ox) - (tx < ox), (ty > oy) - (ty < oy))
     is_outside = not logic.inside(box, ox, oy)
     if is_outside and logic.entry_direction(box, ox, oy) != direction:
@@ -341,7 +368,7 @@ def _is_square(text: str) -> bool:
     return True
 
 
-class Habanero(Game):
+class Habanero(Game[HabaneroState]):
     id = "habanero"
     name = "Habanero"
     min_players = max_players = 1
@@ -353,10 +380,16 @@ class Habanero(Game):
         habaneros, campesinos = logic.start(self.options["campesinos"])
         return HabaneroState(self, habaneros, campesinos)
 
-    def svg(self, state: State, seat: int | None = None, hints: dict | None = None) -> str:
-        from .view import svg
+    def score_range(self) -> tuple[float, float]:
+        """From nothing held to all 45 habaneros of the plantation."""
+        return 0.0, float(HABANEROS)
 
-        return svg(state, seat, hints)
+    def max_game_length(self) -> int:
+        """A move harvests (at most 45 times) or lands on an empty square and costs a penalty:
+        a drop (at most 4) or a payment of at least one habanero held (at most 45 in all, as
+        at most 45 were harvested). Each of these at most 94 moves takes the roll, the die
+        and at most one penalty action; the last turn adds a stop or a roll nobody can use."""
+        return (HABANEROS + HABANEROS + 4) * 4 + 2
 
     def all_actions(self) -> list[str]:
         """roll, stop, the die, every move along a rank or file of the 7×7 grid (outside squares
@@ -377,12 +410,5 @@ class Habanero(Game):
             + [f"pay:{k}" for k in range(1, 6)]
         )
 
-    def heuristic_action(self, state: State, rng: random.Random) -> str | None:
-        from .bot import best_action
-
-        return best_action(state, rng)
-
-    def hint(self, state: State, seat: int) -> dict[str, Any] | None:
-        from .aid import hint
-
-        return hint(state, seat)
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        return tensors.shape(self)

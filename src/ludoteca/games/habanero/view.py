@@ -3,8 +3,8 @@ the habaneros held, the roll/stop buttons and the penalty choice.
 
 Clickable ids: ``sq-<square>`` for all 49 squares (a campesino, then its target; or the
 campesino to drop), ``btn-roll``, ``btn-stop`` and, while a penalty is due, ``btn-pay``.
-``hints`` may carry ``lang`` (en, de, fr, ru) and an ``overlay`` as returned by ``Game.hint``
-(``arrows`` [[from, to]], ``squares`` [square], ``button`` id) to draw the advice.
+``lang`` picks the language (en, de, fr, ru); a hint's ``overlay`` is drawn as advice: its
+``arrows`` (from, to), its ``marks`` (squares) and the button of its ``action``.
 """
 
 from __future__ import annotations
@@ -12,10 +12,12 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from ludoteca.engine import Message, State
+from ludoteca.engine import Message
+from ludoteca.engine.parts import Overlay
 from ludoteca.engine.svg import document, element, text
 
 from . import logic
+from .game import HabaneroState
 from .logic import SIZE, name
 
 CELL = 76
@@ -41,10 +43,10 @@ PIPS = {
 }
 
 
-def svg(state: State, seat: int | None = None, hints: dict | None = None) -> str:
-    hints = hints or {}
-    lang = hints.get("lang", "en")
-    overlay = hints.get("overlay", hints)
+def svg(
+    state: HabaneroState, seat: int | None, *, lang: str = "en", overlay: Overlay | None = None
+) -> str:
+    overlay = overlay or Overlay()
     parts = [
         element("rect", x=0, y=0, width=WIDTH, height=HEIGHT, fill="#f7f1e3", rx=14),
         _board(state),
@@ -60,7 +62,7 @@ def _centre(square: int) -> tuple[float, float]:
     return LEFT + x * CELL + CELL / 2, TOP + (SIZE - 1 - y) * CELL + CELL / 2
 
 
-def _board(state: State) -> str:
+def _board(state: HabaneroState) -> str:
     box = state.plantation
     parts = []
     for i in range(SIZE * SIZE):
@@ -132,7 +134,7 @@ def _board(state: State) -> str:
         if state.habaneros >> i & 1:
             parts.append(_pepper(*_centre(i)))
     if state.phase == "penalty":
-        cx, cy = _centre(state.target)
+        cx, cy = _centre(state.cause)
         parts.append(
             element(
                 "circle",
@@ -209,9 +211,16 @@ def _campesino(cx: float, cy: float, outside: bool) -> str:
     )
 
 
-def _overlay(overlay: dict[str, Any]) -> str:
+def _button_of(action: str | None) -> str | None:
+    """The id of the panel button that plays ``action`` (None: it is played on the board)."""
+    if action in ("roll", "stop"):
+        return f"btn-{action}"
+    return "btn-pay" if action is not None and action.startswith("pay:") else None
+
+
+def _overlay(overlay: Overlay) -> str:
     parts = []
-    for square_ in overlay.get("squares") or []:
+    for square_ in overlay.marks:
         cx, cy = _centre(logic.index(square_))
         parts.append(
             element(
@@ -225,7 +234,7 @@ def _overlay(overlay: dict[str, Any]) -> str:
                 stroke_width=3,
             )
         )
-    for origin, target in overlay.get("arrows") or []:
+    for origin, target in overlay.arrows:
         (x1, y1), (x2, y2) = _centre(logic.index(origin)), _centre(logic.index(target))
         parts.append(
             element(
@@ -263,7 +272,7 @@ def _say(key: str, lang: str, **params: Any) -> str:
     return Message(key, params).text(lang)
 
 
-def _panel(state: State, lang: str, overlay: dict[str, Any]) -> str:
+def _panel(state: HabaneroState, lang: str, overlay: Overlay) -> str:
     x = PANEL
     parts = [text("Habanero", x=x, y=TOP + 26, font_size=30, font_weight="bold", fill=PEPPER_DARK)]
     # the die: the last roll
@@ -309,7 +318,7 @@ def _panel(state: State, lang: str, overlay: dict[str, Any]) -> str:
         )
     )
     deciding = state.phase == "decide"
-    chosen = overlay.get("button")
+    chosen = _button_of(overlay.action)
     parts.append(
         _button(
             "btn-roll",
@@ -333,11 +342,11 @@ def _panel(state: State, lang: str, overlay: dict[str, Any]) -> str:
         )
     )
     if state.phase == "penalty":
-        k = state.penalty()
+        k = state.cost()
         affordable = k <= state.held
         parts.append(
             text(
-                _say("habanero.view.penalty", lang, square=name(state.target)),
+                _say("habanero.view.penalty", lang, square=name(state.cause)),
                 x=x,
                 y=TOP + 360,
                 font_size=15,
@@ -450,7 +459,7 @@ def _button(
     )
 
 
-def _prompt(state: State, seat: int | None, lang: str) -> str:
+def _prompt(state: HabaneroState, seat: int | None, lang: str) -> str:
     return text(
         state.prompt(seat).text(lang), x=LEFT, y=HEIGHT - 22, font_size=16, fill=INK, id="prompt"
     )

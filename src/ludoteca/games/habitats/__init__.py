@@ -1,13 +1,20 @@
 """Habitats (Cwali): tile-laying nature parks around a shared market grid, three yearly goals."""
 
+from ludoteca.engine.parts import View
+
+from . import view
 from .game import Habitats, HabitatsState, parse_place, place_action
+from .knowledge import KNOWLEDGE
 from .park import Park, score_park
 from .tiles import tile_set
 
 GAME = Habitats
+VIEW: View[HabitatsState] = view
 
 __all__ = [
     "GAME",
+    "KNOWLEDGE",
+    "VIEW",
     "Habitats",
     "HabitatsState",
     "Park",

@@ -39,13 +39,13 @@ def summary(tiles: TileSet) -> str:
     animals, insects = by_kind.get("animal", []), by_kind.get("insect", [])
     flowers, towers = by_kind.get("flower", []), by_kind.get("watchtower", [])
     tourists, roads = by_kind.get("tourist", []), by_kind.get("road", [])
-    views = Counter()
+    views: Counter[str] = Counter()
     for tower in towers:
         views[tower.view] += tower.count
-    road_counts = Counter()
+    road_counts: Counter[int] = Counter()
     for road in roads:
         road_counts[road.roads.bit_count()] += road.count
-    per_landscape = Counter()
+    per_landscape: Counter[str] = Counter()
     for kind in tiles.kinds:
         per_landscape[kind.landscape or "grey"] += kind.count
     lines = [

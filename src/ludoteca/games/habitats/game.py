@@ -7,14 +7,18 @@ as a chance node ``draw:<tile>``. Setup draws three goals (``goal:<goal>``) and 
 
 from __future__ import annotations
 
-import random
+import math
 import re
 from typing import Any
+
+import numpy as np
 
 from ludoteca.engine import CHANCE, TERMINAL, Game, Message, State
 
 from . import goals as goal_rules
-from .park import Park
+from . import tensors
+from .park import Park, reachable_cells
+from .text import text_board, tiles_text
 from .tiles import (
     SIDES,
     STEPS,
@@ -29,10 +33,10 @@ from .tiles import (
     sides_of,
     tile_set,
 )
-from .view import PLAYER_COLOURS
 
 GOAL_IDS = tuple(goal_rules.GOALS)
 YEARS = 3
+PLAYER_COLOURS = ("#d0342c", "#2a62c9", "#e8b90f", "#8a3fb5", "#f07c1d")  # one per seat
 PLACE = re.compile(r"^place:(-?\d+),(-?\d+)(?::([NESW]+))?$")
 # a park cell as the board and the log show it, with road sides: "1,-2", "1,-2 NE", "1,-2:NE"
 CELL = re.compile(r"(-?\d{1,4})\s*,\s*(-?\d{1,4})(?:\s*[: ]\s*([NESWnesw]{1,4}))?")
@@ -74,14 +78,8 @@ class HabitatsState(State):
     game: Habitats
 
     def _copy(self, **changes: Any) -> HabitatsState:
-        """A new state with some fields changed (and fresh engine bookkeeping and caches)."""
-        new = HabitatsState.__new__(HabitatsState)
-        fields = self.__dict__.copy()
-        fields.update(changes)
-        fields.update(_trail=None, _length=0, _legal=None, _public=None, _text=None)
-        fields["_outcomes"] = None
-        new.__dict__.update(fields)
-        return new
+        """A new state with some fields changed (and fresh caches)."""
+        return self.copy_with(**changes, _public=None, _text=None, _outcomes=None)
 
     # -- whose turn and what is legal -------------------------------------------------------
 
@@ -371,6 +369,9 @@ class HabitatsState(State):
         cell = park_cell_id(seat, pos)
         return [cell, f"rot-{sides_of(mask)}"] if self.held.is_road else [cell]
 
+    def observation_tensor(self, seat: int) -> np.ndarray:
+        return tensors.encode(self, seat)
+
     def _observe(self, seat: int | None) -> dict[str, Any]:
         if self._public is None:
             self._public = self._public_view()
@@ -422,14 +423,13 @@ class HabitatsState(State):
 
     def text_board(self, lang: str = "en") -> str:
         """The text board in ``lang`` (``str(state)`` is the English one)."""
-        from .view import text_board
-
         return text_board(self, lang)
+
+    def text_topics(self, lang: str = "en") -> dict[str, str]:
+        return {"tiles": tiles_text(self.game.tiles, lang)}
 
     def __str__(self) -> str:
         if self._text is None:
-            from .view import text_board
-
             self._text = text_board(self)
         return self._text
 
@@ -491,7 +491,7 @@ def park_json(park: Park) -> dict[str, Any]:
     return park.json
 
 
-class Habitats(Game):
+class Habitats(Game[HabitatsState]):
     id = "habitats"
     name = "Habitats"
     min_players = 2
@@ -528,22 +528,38 @@ class Habitats(Game):
             goal_points=((),) * n,
         )
 
-    def svg(self, state: State, seat: int | None = None, hints: dict | None = None) -> str:
-        from .view import svg
+    def score_range(self) -> tuple[float, float]:
+        """No finite top is declared: a park scores whatever its tiles' combinations give."""
+        return 0.0, math.inf
 
-        return svg(state, seat, hints)
+    def max_game_length(self) -> int:
+        """The three goal draws, a draw for every tile of the stock at most, and each turn's
+        take and place (or discard)."""
+        return YEARS + self.tiles.total + 2 * self.total_turns
 
-    def heuristic_action(self, state: State, rng: random.Random) -> str | None:
-        from .bot import heuristic_action
+    @property
+    def turns_per_seat(self) -> int:
+        """The turns each seat plays in the whole game (the tiles its park can receive)."""
+        return self.total_turns // self.num_players
 
-        return heuristic_action(state, rng)
+    def park_cells(self) -> tuple[Pos, ...]:
+        """Every park cell a tile can ever be placed on (see ``park.reachable_cells``)."""
+        return reachable_cells(self.turns_per_seat)
 
-    def hint(self, state: State, seat: int) -> dict[str, Any] | None:
-        from .bot import hint
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        return tensors.shape(self)
 
-        return hint(state, seat)
-
-    def evaluate(self, state: State) -> list[float] | None:
-        from .bot import evaluate
-
-        return evaluate(state)
+    def all_actions(self) -> list[str]:
+        """Goals, draws, a take of every market space, then for every reachable park cell its
+        plain placement and one per road mask a tile of the set can show, and ``discard``."""
+        masks = sorted({mask for kind in self.tiles.kinds for mask in kind.orientations} - {0})
+        places = [
+            place_action(cell, mask) for cell in self.park_cells() for mask in (0, *masks)
+        ]
+        return (
+            [f"goal:{goal}" for goal in GOAL_IDS]
+            + list(self.draw_outcomes)
+            + [f"take:{market_square(space)}" for space in self.layout.spaces]
+            + places
+            + ["discard"]
+        )

@@ -6,6 +6,7 @@ import weakref
 from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from .tiles import LANDSCAPES, SIDE_STEPS, Pos, TileKind, sides_of
@@ -19,6 +20,22 @@ DIAGONAL = ((1, 1), (1, -1), (-1, -1), (-1, 1))
 def below_entrance(pos: Pos) -> bool:
     """The entrance road runs south from (0, 0): nothing is placed in that column below it."""
     return pos[0] == 0 and pos[1] < 0
+
+
+@cache
+def reachable_cells(tiles: int) -> tuple[Pos, ...]:
+    """Every cell a park of at most ``tiles`` placed tiles (besides the entrance) can fill.
+
+    Each tile goes next to a tile already there, so the k-th one lies at most k steps (along
+    rows and columns) from the entrance: the cells with |x| + |y| <= ``tiles``, less the
+    entrance and the column below it. Every such cell can be reached (walk east or west first,
+    then north or south). Ordered west to east, then south to north, like ``placements``."""
+    return tuple(
+        (x, y)
+        for x in range(-tiles, tiles + 1)
+        for y in range(abs(x) - tiles, tiles - abs(x) + 1)
+        if (x, y) != (0, 0) and not below_entrance((x, y))
+    )
 
 
 class Park:

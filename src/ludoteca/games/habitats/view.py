@@ -1,20 +1,18 @@
-"""The Habitats picture (SVG) and the text board for the terminal."""
+"""The Habitats picture (SVG); the text board is in ``text.py``."""
 
 from __future__ import annotations
 
-import textwrap
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from ludoteca.engine import Message
+from ludoteca.engine.parts import Overlay
 from ludoteca.engine.svg import document, element, text
 
+from .game import PLAYER_COLOURS, HabitatsState
 from .goals import measure
 from .park import Park
+from .text import say
 from .tiles import SIDE_STEPS, SIDES, TileKind, market_square, sides_of
-
-if TYPE_CHECKING:
-    from .game import HabitatsState
 
 LAND_COLOURS = {
     "grassland": "#9bc95a",
@@ -29,205 +27,20 @@ FLOWER_COLOURS = {
     "dryland": "#f08a2c",
     "water": "#ffffff",
 }
-PLAYER_COLOURS = ("#d0342c", "#2a62c9", "#e8b90f", "#8a3fb5", "#f07c1d")
 ROAD = "#f3e6c8"
 INK = "#2b2b2b"
 TILE = 56
 MARKET_TILE = 60
-TEXT_WIDTH = 100  # the text board fits a terminal this wide
-CELL_WIDTH = 6  # a park cell of the text board and the space after it
 FONT = "font-family:'DejaVu Sans',Verdana,sans-serif"
-
-
-def _t(lang: str, key: str, **params) -> str:
-    return Message(key, params).text(lang)
-
-
-def short(kind: TileKind, mask: int) -> str:
-    """A three-letter code for the text board."""
-    if kind.kind in ("animal", "insect"):
-        return kind.id[:3]
-    if kind.kind == "flower":
-        return "flo"
-    if kind.kind == "watchtower":
-        return {"line": "T|", "diagonal": "Tx", "adjacent": "T+", "around": "T#"}[kind.view] + " "
-    if kind.kind == "tourist":
-        return "BIG" if kind.tourists == "big" else "MNY"
-    if kind.kind == "road":
-        sides = sides_of(mask)
-        return sides if len(sides) == 3 else f"={sides:<2}"
-    return "ENT"
-
-
-LAND_LETTER = {"grassland": "g", "forest": "f", "dryland": "d", "water": "w", None: "#"}
-
-
-def text_board(state: HabitatsState, lang: str = "en") -> str:
-    game = state.game
-    lines = [
-        _t(
-            lang,
-            "habitats.board.head",
-            players=game.num_players,
-            year=state.year,
-            turn=min(state.turn + 1, game.total_turns),
-            total=game.total_turns,
-            stock=sum(state.stock),
-        )
-    ]
-    for i, goal in enumerate(state.goals):
-        name = Message(f"habitats.goal.{goal}")
-        lines.append("  " + _t(lang, "habitats.board.goal", year=i + 1, goal=name))
-    lines.append(_t(lang, "habitats.board.market", players=game.num_players))
-    layout = game.layout
-    facing = {"N": "^", "E": ">", "S": "v", "W": "<"}
-    figure_at = {pos: (seat, f) for seat, (pos, f) in enumerate(state.figures)}
-    for row in range(layout.height - 1, -1, -1):
-        cells = []
-        for col in range(layout.width):
-            pos = (col, row)
-            if pos in figure_at:
-                seat, f = figure_at[pos]
-                cells.append(f" P{seat + 1}{facing[f]} ")
-            elif pos not in state.market:
-                cells.append("     ")
-            elif state.market[pos] is None:
-                cells.append("  .  ")
-            else:
-                kind = game.tiles.by_id(state.market[pos])
-                # a road tile is turned only when placed: the market shows its number of roads
-                code = f"R{kind.roads.bit_count()}" if kind.is_road else short(kind, kind.roads)
-                cells.append(f"{LAND_LETTER[kind.landscape]}{code:<3} ")
-        lines.append(f"{row + 1} " + "|".join(cells))
-    lines.append("  " + "|".join(f"  {chr(97 + c)}  " for c in range(layout.width)))
-    if state.held is not None:
-        tile = Message(f"habitats.tile.{state.held.id}")
-        player = state.turn % game.num_players + 1
-        lines.append(_t(lang, "habitats.board.holds", player=player, tile=tile))
-    lines += _needs(state, lang)
-    for seat, park in enumerate(state.parks):
-        goals = sum(state.goal_points[seat])
-        score = park.score().total
-        lines.append(
-            _t(
-                lang,
-                "habitats.board.player",
-                player=seat + 1,
-                total=goals + score,
-                goals=goals,
-                park=score,
-                n=state.turns_left(seat),
-            )
-        )
-        lines += ["  " + line for line in park_text(park)]
-    if state.phase == "end":
-        lines.append(_t(lang, "habitats.board.sheet"))
-        lines.append("  " + _t(lang, "habitats.board.columns"))
-        for row in state.score_sheet():
-            years = "".join(f"{p:>8}" for p in row["goals"])
-            lines.append(f"  {row['player']:>6}{years} {row['park']:>5} {row['total']:>6}")
-        best = ", ".join(str(w + 1) for w in state.winners())
-        lines.append(_t(lang, "habitats.board.winner", players=best))
-    for key in (
-        "habitats.board.legend_land",
-        "habitats.board.legend_tile",
-        "habitats.board.legend_mark",
-    ):
-        lines += textwrap.wrap(_t(lang, key), TEXT_WIDTH, subsequent_indent="  ")
-    return "\n".join(lines)
-
-
-def code(kind: TileKind, mask: int) -> str:
-    """The board's code of a tile: landscape letter and short name (``gzeb``, ``#T#``)."""
-    short_name = f"R{kind.roads.bit_count()}" if kind.is_road and not mask else short(kind, mask)
-    return f"{LAND_LETTER[kind.landscape]}{short_name.rstrip()}"
-
-
-def need(kind: TileKind, lang: str) -> str:
-    """What a tile needs to score, and what it scores, in words."""
-    name = Message(f"habitats.tile.{kind.id}")
-    if kind.kind == "animal":
-        demand = ", ".join(
-            _t(lang, "habitats.need.count", n=n, land=Message(f"habitats.land.{land}"))
-            for land, n in kind.demand
-        )
-        return _t(lang, "habitats.need.animal", tile=name, vp=kind.vp, demand=demand)
-    if kind.kind == "insect":
-        return _t(lang, "habitats.need.insect", tile=name, vp=kind.vp, n=kind.flowers)
-    if kind.kind == "watchtower":
-        view = Message(f"habitats.need.view.{kind.view}")
-        return _t(
-            lang,
-            "habitats.need.tower",
-            tile=name,
-            animals=kind.animal_vp,
-            flowers=kind.flower_vp,
-            view=view,
-        )
-    if kind.kind == "tourist":
-        return _t(lang, f"habitats.need.{kind.tourists}", tile=name)
-    if kind.kind == "road":
-        return _t(lang, "habitats.need.road", tile=name, vp=kind.vp)
-    return _t(lang, "habitats.need.flower", tile=name, vp=kind.vp)
-
-
-def _needs(state: HabitatsState, lang: str) -> list[str]:
-    """One line per market tile (and the tile in hand): its code and what it needs."""
-    tiles = state.game.tiles
-    shown = [
-        (market_square(pos), tiles.by_id(tile_id))
-        for pos, tile_id in sorted(state.market.items(), key=lambda item: (-item[0][1], item[0][0]))
-        if tile_id is not None
-    ]
-    if state.held is not None:
-        shown.append((_t(lang, "habitats.board.in_hand"), state.held))
-    lines = [_t(lang, "habitats.board.needs")]
-    for where, kind in shown:
-        line = f"  {where:<4} {code(kind, 0):<5} {need(kind, lang)}"
-        lines += textwrap.wrap(line, TEXT_WIDTH, subsequent_indent=" " * 13)
-    return lines
-
-
-def park_text(park: Park) -> list[str]:
-    rows = park.memo.get("text")
-    if rows is None:
-        rows = park.memo["text"] = _park_text(park)
-    return rows
-
-
-# park columns per band of the text board: 2 + 4 + 6 per column, within TEXT_WIDTH
-BAND = (TEXT_WIDTH - 6 + 1) // CELL_WIDTH
-
-
-def _park_text(park: Park) -> list[str]:
-    """The park as rows of cell codes; a park wider than the board is cut into bands of
-    columns, one under the other, each with its own x axis."""
-    low_x, low_y, high_x, high_y = park.bounds()
-    fulfilled = park.score().fulfilled
-    rows = []
-    for start in range(low_x, high_x + 1, BAND):
-        columns = range(start, min(start + BAND, high_x + 1))
-        for y in range(high_y, low_y - 1, -1):
-            cells = []
-            for x in columns:
-                placed = park.tiles.get((x, y))
-                if placed is None:
-                    cells.append("  .  ")
-                    continue
-                kind, mask = placed
-                mark = {True: "+", False: "-"}.get(fulfilled.get((x, y)), " ")
-                cells.append(f"{LAND_LETTER[kind.landscape]}{short(kind, mask):<3}{mark}")
-            rows.append(f"{y:>3} " + " ".join(cells))
-        rows.append("    " + " ".join(f"{x:^5}" for x in columns))
-    return rows
 
 
 # -- SVG ---------------------------------------------------------------------------------------
 
 
-def svg(state: HabitatsState, seat: int | None = None, hints: dict | None = None) -> str:
-    lang = (hints or {}).get("lang", "en")
-    advised = _advised(state, hints or {})
+def svg(
+    state: HabitatsState, seat: int | None, *, lang: str = "en", overlay: Overlay | None = None
+) -> str:
+    advised = _advised(state, overlay)
     game = state.game
     mover = state.current_player
     layout = game.layout
@@ -238,15 +51,15 @@ def svg(state: HabitatsState, seat: int | None = None, hints: dict | None = None
     header_h = 96
     # header: year, turns left, goals, scores
     parts.append(element("rect", x=0, y=0, width="100%", height=header_h, fill="#f4efe3"))
-    title = _t(lang, "habitats.view.year", year=state.year)
+    title = say(lang, "habitats.view.year", year=state.year)
     if state.phase == "end":
-        title += " · " + _t(lang, "habitats.view.over")
+        title += " · " + say(lang, "habitats.view.over")
     elif mover >= 0:
-        title += " · " + _t(lang, "habitats.view.turns_left", n=state.turns_left(mover))
+        title += " · " + say(lang, "habitats.view.turns_left", n=state.turns_left(mover))
     parts.append(text(title, x=16, y=26, style=f"{FONT};font-size:18px;font-weight:bold", fill=INK))
     for i, goal in enumerate(state.goals):
         standing = " / ".join(str(measure(goal, park)) for park in state.parks)
-        label = f"{i + 1}: {_t(lang, f'habitats.goal.{goal}')}  [{standing}]"
+        label = f"{i + 1}: {say(lang, f'habitats.goal.{goal}')}  [{standing}]"
         parts.append(text(label, x=16, y=48 + 16 * i, style=f"{FONT};font-size:12px", fill="#555"))
     scores = state.scores()
     for s in range(game.num_players):
@@ -254,7 +67,7 @@ def svg(state: HabitatsState, seat: int | None = None, hints: dict | None = None
         parts.append(element("circle", cx=x, cy=21, r=7, fill=PLAYER_COLOURS[s], stroke=INK))
         parts.append(
             text(
-                _t(lang, "habitats.view.vp", n=f"{scores[s]:g}"),
+                say(lang, "habitats.view.vp", n=f"{scores[s]:g}"),
                 x=x + 12,
                 y=26,
                 style=f"{FONT};font-size:14px;font-weight:{'bold' if s == mover else 'normal'}",
@@ -264,7 +77,7 @@ def svg(state: HabitatsState, seat: int | None = None, hints: dict | None = None
         points = "+".join(str(p) for p in state.goal_points[s]) or "0"
         parts.append(
             text(
-                _t(lang, "habitats.view.goal_points", points=points),
+                say(lang, "habitats.view.goal_points", points=points),
                 x=x - 6,
                 y=44,
                 style=f"{FONT};font-size:10px",
@@ -274,7 +87,7 @@ def svg(state: HabitatsState, seat: int | None = None, hints: dict | None = None
     # market
     top = header_h + 30
     parts.append(
-        text(_t(lang, "habitats.view.market"), x=16, y=top - 8, style=f"{FONT};font-size:14px")
+        text(say(lang, "habitats.view.market"), x=16, y=top - 8, style=f"{FONT};font-size:14px")
     )
     parts.append(_market(state, 16, top, defs, lang, advised))
     # the tile in hand and its orientations
@@ -282,7 +95,7 @@ def svg(state: HabitatsState, seat: int | None = None, hints: dict | None = None
     if state.held is not None:
         parts.append(
             text(
-                _t(lang, "habitats.view.held", tile=Message(f"habitats.tile.{state.held.id}")),
+                say(lang, "habitats.view.held", tile=Message(f"habitats.tile.{state.held.id}")),
                 x=16,
                 y=hand_y,
                 style=f"{FONT};font-size:11px",
@@ -341,15 +154,15 @@ def _score_sheet(state: HabitatsState, x: int, y: int, lang: str) -> tuple[str, 
     parts = [
         element("rect", x=x, y=y, width=300, height=height, rx=6, fill="#fff", stroke="#6b4f33"),
         text(
-            _t(lang, "habitats.board.sheet"),
+            say(lang, "habitats.board.sheet"),
             x=x + 8,
             y=y + 15,
             style=f"{FONT};font-size:13px;font-weight:bold",
         ),
     ]
-    columns = [_t(lang, "habitats.view.year", year=y) for y in (1, 2, 3)] + [
-        _t(lang, "habitats.view.park_column"),
-        _t(lang, "habitats.view.total_column"),
+    columns = [say(lang, "habitats.view.year", year=y) for y in (1, 2, 3)] + [
+        say(lang, "habitats.view.park_column"),
+        say(lang, "habitats.view.total_column"),
     ]
     for i, name in enumerate(columns):
         parts.append(
@@ -426,12 +239,11 @@ def _market(
     return "".join(parts)
 
 
-def _advised(state: HabitatsState, hints: dict) -> frozenset:
-    """The click ids of a hint (its overlay, else its action), drawn with a ring."""
-    clicks = (hints.get("overlay") or {}).get("clicks")
-    if clicks is None and hints.get("action") in state.legal_actions():
-        clicks = state.clicks(hints["action"])
-    return frozenset(clicks or ())
+def _advised(state: HabitatsState, overlay: Overlay | None) -> frozenset[str]:
+    """The click ids of a hint's action, drawn with a ring."""
+    if overlay is None or overlay.action not in state.legal_actions():
+        return frozenset()
+    return frozenset(state.clicks(overlay.action))
 
 
 def _ring(x: float, y: float, size: float) -> str:
@@ -502,7 +314,7 @@ def _park(
             stroke_width=3 if seat == state.current_player else 1.5,
         ),
         text(
-            _t(lang, "habitats.view.park", player=seat + 1, park=score.total, goals=goals),
+            say(lang, "habitats.view.park", player=seat + 1, park=score.total, goals=goals),
             x=pad,
             y=20,
             style=f"{FONT};font-size:13px;font-weight:bold",

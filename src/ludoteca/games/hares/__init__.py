@@ -1,13 +1,20 @@
 """Hares (Зайцы): a chess-teaching puzzle for one player on 20 level cards."""
 
+from ludoteca.engine.parts import View
+
+from . import view
 from .cards import Card, card, cards
-from .game import HaresGame, HaresState, levels, result, solve, stars
+from .game import HaresGame, HaresState, levels, result, stars
+from .knowledge import KNOWLEDGE, solve
 from .solver import best_move
 
 GAME = HaresGame
+VIEW: View[HaresState] = view
 
 __all__ = [
     "GAME",
+    "KNOWLEDGE",
+    "VIEW",
     "Card",
     "HaresGame",
     "HaresState",

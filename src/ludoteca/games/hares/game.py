@@ -8,13 +8,15 @@ and catches every unprotected hare standing there.
 
 from __future__ import annotations
 
-import random
 import re
 from typing import Any
+
+import numpy as np
 
 from ludoteca.engine import CHANCE, TERMINAL, Game, Message, Option, State
 from ludoteca.engine.notation import from_to
 
+from . import tensors
 from .board import (
     COLOURS,
     Field,
@@ -30,7 +32,6 @@ from .board import (
     stuck_hares,
 )
 from .cards import Card, card, cards
-from .solver import best_move
 
 MOVE = re.compile(r"^([a-h][1-8])([a-h][1-8])$")
 
@@ -51,6 +52,8 @@ def result(saved: int, of: int, best: int) -> dict[str, int]:
 
 class HaresState(State):
     """A position of one level card; ``board`` is None until the colour is drawn."""
+
+    game: HaresGame
 
     def __init__(self, game: HaresGame, board: Field | None, position: Position):
         super().__init__(game)
@@ -80,9 +83,15 @@ class HaresState(State):
             self._over = not self._moves_here()
         return TERMINAL if self._over else 0
 
+    @property
+    def field(self) -> Field:
+        """The card's field in the colour drawn (only once the colour is drawn)."""
+        assert self.board is not None, "the colour is not drawn yet"
+        return self.board
+
     def _moves_here(self) -> list[tuple[int, int]]:
         p = self.position
-        return hare_moves(self.board, p.hares, p.carrots, p.hunter)
+        return hare_moves(self.field, p.hares, p.carrots, p.hunter)
 
     def _legal_actions(self) -> list[str]:
         return [name(a) + name(b) for a, b in self._moves_here()]
@@ -97,10 +106,9 @@ class HaresState(State):
             colour = action.split(":", 1)[1]
             return HaresState(self.game, self.card.field(colour), self.card.position(colour))
         move = MOVE.match(action)
+        assert move is not None, "only legal actions reach _next"
         origin, target = square(move.group(1)), square(move.group(2))
-        return HaresState(
-            self.game, self.board, advance(self.board, self.position, (origin, target))
-        )
+        return HaresState(self.game, self.board, advance(self.field, self.position, (origin, target)))
 
     def scores(self) -> list[float]:
         return [self.position.saved]
@@ -222,13 +230,64 @@ class HaresState(State):
         move = from_to(action)
         return action if move is None else move[0] + move[1]
 
+    def observation_tensor(self, seat: int) -> np.ndarray:
+        return tensors.encode(self, seat)
+
     def __str__(self) -> str:
         return self.text_board("en")
 
     def text_board(self, lang: str = "en") -> str:
-        from .view import text_board
-
         return text_board(self, lang)
+
+
+LETTERS = {"rook": "R", "bishop": "B", "knight": "N", "queen": "Q", "king": "K"}
+
+
+def _say(key: str, lang: str, **params: Any) -> str:
+    return Message(key, params).text(lang)
+
+
+# -- the text board ----------------------------------------------------------------------------
+
+
+def text_board(state: HaresState, lang: str = "en") -> str:
+    """The board as text, in ``lang`` (``str(state)`` is its English version)."""
+    board, p = state._shown_field(), state.position
+    checked = {square(s) for s in state.hunter_squares()}
+    ranks = range(1, 9) if state.colour == "black" else range(8, 0, -1)
+    lines = [
+        _say("hares.text.header", lang, level=state.card.level, title=Message(state.card.title))
+        + " "
+        + _say(f"hares.text.colour.{state.colour or 'random'}", lang),
+        "    a b c d e f g h",
+    ]
+    for rank in ranks:
+        cells = []
+        for file in range(8):
+            sq = file + 8 * (rank - 1)
+            if sq in p.hares:
+                cells.append("H")
+            elif sq in p.carrots:
+                cells.append("c")
+            elif p.hunter and sq == board.hunter_square:
+                cells.append(LETTERS[board.hunter_piece])
+            elif sq in board.burrows:
+                cells.append("o")
+            elif sq in checked:
+                cells.append("*")
+            else:
+                cells.append(".")
+        lines.append(f" {rank}  {' '.join(cells)}  {rank}")
+    lines.append("    a b c d e f g h")
+    lines.append(_say("hares.text.legend", lang, hunter=LETTERS[board.hunter_piece]))
+    lines.append(
+        _say("hares.text.tally", lang, saved=p.saved, caught=p.caught, of=len(state.card.hares))
+    )
+    if p.caught_now:
+        lines.append(_say("hares.text.caught_now", lang, squares=", ".join(map(name, p.caught_now))))
+    if state.is_terminal():
+        lines.append(state.result_message().text(lang))
+    return "\n".join(lines)
 
 
 def _names(squares) -> list[str]:
@@ -241,7 +300,7 @@ def why_illegal(state: HaresState, action: str) -> Message:
     move = MOVE.match(action)
     if move is None:
         return Message("hares.illegal.notation", {"action": action})
-    board, p = state.board, state.position
+    board, p = state.field, state.position
     origin, target = square(move.group(1)), square(move.group(2))
     params = {"action": action, "from": move.group(1), "to": move.group(2)}
     if origin not in p.hares:
@@ -275,7 +334,7 @@ def why_illegal(state: HaresState, action: str) -> Message:
     return Message("hares.illegal.too_far", params)
 
 
-class HaresGame(Game):
+class HaresGame(Game[HaresState]):
     """Hares on one level card (option ``level``), white, black or a random colour."""
 
     id = "hares"
@@ -296,16 +355,13 @@ class HaresGame(Game):
             return HaresState(self, None, self.card.position("white"))
         return HaresState(self, self.card.field(colour), self.card.position(colour))
 
-    def svg(self, state: State, seat: int | None = None, hints: dict | None = None) -> str:
-        from .view import svg
+    def score_range(self) -> tuple[float, float]:
+        """From no hare saved to every hare of the card."""
+        return 0.0, float(len(self.card.hares))
 
-        return svg(state, seat, hints)
-
-    def solve(self, state: HaresState) -> tuple[int, str | None]:
-        """(the most hares that can still be saved from ``state``, a move that does it)."""
-        if state.board is None or state.is_terminal():
-            return 0, None
-        return best_move(state.board, state.position)
+    def max_game_length(self) -> int:
+        """The colour draw, then hare moves: each moves forward only, at most 7 times."""
+        return 1 + 7 * len(self.card.hares)
 
     def all_actions(self) -> list[str]:
         """The colour draw (with colour ``random``), then for each colour that can be played every
@@ -325,42 +381,8 @@ class HaresGame(Game):
                 listed += [name(sq) + name(target) for target in sorted(targets)]
         return listed
 
-    def heuristic_action(self, state: State, rng: random.Random) -> str | None:
-        if state.current_player != 0:
-            return None
-        return self.solve(state)[1]
-
-    def evaluate(self, state: State) -> list[float] | None:
-        if state.board is None:
-            return None
-        value, _ = self.solve(state)
-        return [(state.position.saved + value) / max(1, self.card.best)]
-
-    def hint(self, state: State, seat: int) -> dict[str, Any] | None:
-        if state.current_player != 0 or seat != 0:
-            return None
-        value, action = self.solve(state)
-        total = state.position.saved + value
-        if value == 0:
-            reason = Message("hares.hint.lost", {"action": action})
-        else:
-            reason = Message("hares.hint.best", {"action": action, "n": value, "total": total})
-        return {
-            "action": action,
-            "value": total,
-            "reason": reason,
-            "overlay": {
-                "arrow": [action[:2], action[2:]],
-                "hunter_squares": state.hunter_squares(),
-                "warm": state.warm(),
-            },
-        }
-
-
-def solve(state: HaresState) -> tuple[int, str | None]:
-    """(the most hares that can still be saved from ``state``, a move in notation that saves
-    that many; None once the game is over or before the colour is drawn)."""
-    return state.game.solve(state)
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        return tensors.shape(self)
 
 
 def levels() -> list[dict[str, Any]]:

@@ -44,8 +44,8 @@ class Solver:
         self.far = _mask(sq for sq in range(64) if rank_of(sq) == far)
         self.ahead = [board.forward(sq) for sq in range(64)]
         self.double = [
-            board.forward(board.forward(sq))
-            if rank_of(sq) == board.first_rank and board.forward(sq) is not None
+            board.forward(one)
+            if rank_of(sq) == board.first_rank and (one := board.forward(sq)) is not None
             else None
             for sq in range(64)
         ]
@@ -59,7 +59,8 @@ class Solver:
         """Legal moves, saving moves and the most advanced hares first."""
         blocked = hares | carrots | (self.hunter_bit if hunter else 0)
         takeable = carrots | (self.hunter_bit if hunter else 0)
-        saving, others = [], []
+        saving: list[tuple[int, int]] = []
+        others: list[tuple[int, int]] = []
         for sq in self.order:
             if not hares >> sq & 1:
                 continue

@@ -1,11 +1,10 @@
 """The text board and the SVG picture of a Hares position.
 
 The board is drawn from the hares' side: they always run up the picture (for black hares,
-rank 1 is at the top). ``hints["lang"]`` picks the language of the panel texts. Any other key
-switches the hint overlays on: the hunter's squares, warm cells (where a hare can go; only the
-``selected`` hare's if one is given), the solver's ``arrow`` and a legend. The keys may be given
-directly or as the ``overlay`` of ``Game.hint`` (an empty dict: every overlay, computed from the
-position); ``{"lang": "ru"}`` alone draws no hints.
+rank 1 is at the top). ``lang`` picks the language of the panel texts. Any ``overlay`` (even
+an empty ``Overlay()``) switches the aids on: the hunter's squares, warm cells (where a hare can
+go; only the hare's on the first of the overlay's ``marks`` if it has one), its ``arrows`` (the
+solver's move) and a legend; without an overlay the board is drawn bare.
 """
 
 from __future__ import annotations
@@ -14,9 +13,11 @@ import textwrap
 from typing import Any
 
 from ludoteca.engine import Message
+from ludoteca.engine.parts import Overlay
 from ludoteca.engine.svg import document, element, text
 
 from .board import file_of, mirror, name, rank_of, square
+from .game import HaresState
 
 SIZE = 64
 LEFT, TOP = 34, 34
@@ -25,7 +26,6 @@ WIDTH, HEIGHT = PANEL + 300, TOP + 8 * SIZE + 40
 
 LIGHT, DARK = "#eef3d2", "#a9c77a"
 GLYPHS = {"rook": "♜", "bishop": "♝", "knight": "♞", "queen": "♛", "king": "♚"}
-LETTERS = {"rook": "R", "bishop": "B", "knight": "N", "queen": "Q", "king": "K"}
 
 
 def _tr(key: str, lang: str, **params: Any) -> str:
@@ -41,48 +41,6 @@ def _display(state, sq: int) -> tuple[int, int]:
 def _centre(state, sq: int) -> tuple[float, float]:
     col, row = _display(state, sq)
     return LEFT + col * SIZE + SIZE / 2, TOP + row * SIZE + SIZE / 2
-
-
-# -- text --------------------------------------------------------------------------------------
-
-
-def text_board(state, lang: str = "en") -> str:
-    board, p = state._shown_field(), state.position
-    checked = {square(s) for s in state.hunter_squares()}
-    ranks = range(1, 9) if state.colour == "black" else range(8, 0, -1)
-    lines = [
-        _tr("hares.text.header", lang, level=state.card.level, title=Message(state.card.title))
-        + " "
-        + _tr(f"hares.text.colour.{state.colour or 'random'}", lang),
-        "    a b c d e f g h",
-    ]
-    for rank in ranks:
-        cells = []
-        for file in range(8):
-            sq = file + 8 * (rank - 1)
-            if sq in p.hares:
-                cells.append("H")
-            elif sq in p.carrots:
-                cells.append("c")
-            elif p.hunter and sq == board.hunter_square:
-                cells.append(LETTERS[board.hunter_piece])
-            elif sq in board.burrows:
-                cells.append("o")
-            elif sq in checked:
-                cells.append("*")
-            else:
-                cells.append(".")
-        lines.append(f" {rank}  {' '.join(cells)}  {rank}")
-    lines.append("    a b c d e f g h")
-    lines.append(_tr("hares.text.legend", lang, hunter=LETTERS[board.hunter_piece]))
-    lines.append(
-        _tr("hares.text.tally", lang, saved=p.saved, caught=p.caught, of=len(state.card.hares))
-    )
-    if p.caught_now:
-        lines.append(_tr("hares.text.caught_now", lang, squares=", ".join(map(name, p.caught_now))))
-    if state.is_terminal():
-        lines.append(state.result_message().text(lang))
-    return "\n".join(lines)
 
 
 # -- pieces ------------------------------------------------------------------------------------
@@ -231,18 +189,10 @@ def _hunter(x: float, y: float, piece: str, hares_colour: str | None) -> str:
 # -- the picture -------------------------------------------------------------------------------
 
 
-def _overlay(hints: dict | None) -> dict | None:
-    """The overlays asked for, or None when ``hints`` carries nothing but the language."""
-    if hints is None:
-        return None
-    shown = {key: value for key, value in hints.items() if key != "lang"}
-    shown.update(shown.pop("overlay", None) or {})
-    return shown if shown or not hints else None
-
-
-def svg(state, seat: int | None = None, hints: dict | None = None) -> str:
-    lang = (hints or {}).get("lang", "en")
-    hints = _overlay(hints)
+def svg(
+    state: HaresState, seat: int | None, *, lang: str = "en", overlay: Overlay | None = None
+) -> str:
+    hints = overlay
     board, p = state._shown_field(), state.position
     colour = state.colour or "white"
     body = [
@@ -312,8 +262,8 @@ def svg(state, seat: int | None = None, hints: dict | None = None) -> str:
                 opacity=0.8,
             )
         )
-    if hints is not None and hints.get("arrow"):
-        body.append(_arrow(state, hints["arrow"]))
+    if hints is not None:
+        body += [_arrow(state, arrow) for arrow in hints.arrows]
     body += _panel(state, hints, lang)
     return document(WIDTH, HEIGHT, "".join(body), font_family="DejaVu Sans, Verdana, sans-serif")
 
@@ -360,12 +310,11 @@ def _square_rect(state, sq: int, **attributes: Any) -> str:
     )
 
 
-def _under_hints(state, hints: dict) -> list[str]:
+def _under_hints(state: HaresState, hints: Overlay) -> list[str]:
     """Tints drawn below the pieces: hunter's squares, selected hare, warm cells."""
     drawn = []
     p = state.position
-    hunter_squares = hints.get("hunter_squares", state.hunter_squares())
-    for sq_name in hunter_squares:
+    for sq_name in state.hunter_squares():
         drawn.append(
             _square_rect(
                 state, square(sq_name), fill="#e8402a", opacity=0.42, class_="hunter-square"
@@ -382,8 +331,8 @@ def _under_hints(state, hints: dict) -> list[str]:
                 pointer_events="none",
             )
         )
-    warm = hints.get("warm", state.warm())
-    selected = hints.get("selected")
+    warm = state.warm()
+    selected = hints.marks[0] if hints.marks else None
     if selected:
         warm = {selected: warm.get(selected, [])}
         drawn.append(
@@ -430,7 +379,7 @@ def _under_hints(state, hints: dict) -> list[str]:
     return drawn
 
 
-def _arrow(state, arrow: list[str]) -> str:
+def _arrow(state: HaresState, arrow: tuple[str, str]) -> str:
     (x1, y1), (x2, y2) = (_centre(state, square(s)) for s in arrow)
     shorten = 0.3
     x2, y2 = x2 - (x2 - x1) * shorten / 2, y2 - (y2 - y1) * shorten / 2
@@ -450,7 +399,7 @@ def _arrow(state, arrow: list[str]) -> str:
     )
 
 
-def _panel(state, hints: dict | None, lang: str) -> list[str]:
+def _panel(state: HaresState, hints: Overlay | None, lang: str) -> list[str]:
     p, card = state.position, state.card
     x, y = PANEL, TOP + 6
     out = [
@@ -501,6 +450,7 @@ def _panel(state, hints: dict | None, lang: str) -> list[str]:
         y += 66
     if state.is_terminal():
         won = state.result()
+        assert won is not None, "a finished game has a result"
         out.append(
             text(
                 state.result_message().text(lang),

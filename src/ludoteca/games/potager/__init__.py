@@ -1,7 +1,12 @@
 """Potager: two vegetable gardens, a shared hedge, harvests by pattern (2 players)."""
 
+from ludoteca.engine.parts import View
+
+from . import view
 from .game import PotagerGame, PotagerState
+from .knowledge import KNOWLEDGE
 
 GAME = PotagerGame
+VIEW: View[PotagerState] = view
 
-__all__ = ["GAME", "PotagerGame", "PotagerState"]
+__all__ = ["GAME", "KNOWLEDGE", "VIEW", "PotagerGame", "PotagerState"]

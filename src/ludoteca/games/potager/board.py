@@ -26,7 +26,7 @@ INDEX = {space: i for i, space in enumerate(SPACES)}
 VEGETABLES = ("potato", "carrot", "broccoli", "tomato", "eggplant")
 TOKENS_PER_VEGETABLE = 12
 
-# Printed tool spaces (our choice of positions, DECISIONS.md), one of each tool per garden.
+# Printed tool spaces (our choice of positions, docs/rules/potager.md), one of each tool per garden.
 TOOL_SPACES = {"b2": "gloves", "d2": "basket", "b4": "wheelbarrow", "d4": "can"}
 SPACE_TOOLS = ("gloves", "basket", "wheelbarrow", "can")
 

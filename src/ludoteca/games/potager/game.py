@@ -8,12 +8,14 @@ chance node ``draw:<kind>`` with the bag's real odds. See docs/rules/potager.md.
 
 from __future__ import annotations
 
-import copy
-import random
+import textwrap
 from typing import Any
+
+import numpy as np
 
 from ludoteca.engine import CHANCE, TERMINAL, Game, Message, Option, State
 
+from . import tensors
 from .board import (
     COLUMNS,
     INDEX,
@@ -24,6 +26,7 @@ from .board import (
     TOKENS_PER_VEGETABLE,
     TOOL_SPACES,
     TOOL_TOKENS_EACH,
+    TRACK_END,
     TRACK_TOOLS,
     VEGETABLES,
     WINNING_POINTS,
@@ -32,11 +35,13 @@ from .board import (
     placement_masks,
     placements,
 )
-from .view import GNOME_COLOURS
+
+GNOME_COLOURS = ("#e0609a", "#3f7fd0")  # pink for player 1, blue for player 2
 
 Token = tuple[str, bool]  # (kind, double side up); tool tokens and moles are never double
 Garden = tuple[Token | None, ...]
 HEDGE_SLOTS = 5
+TEXT_WIDTH = 100  # the text board fits a terminal this wide
 STANDARD, BONUS_TOOLS = "standard", "bonus-tools"
 
 
@@ -278,8 +283,7 @@ class PotagerState(State):
     # -- changing it (only on a fresh copy, see _next) ----------------------------------------
 
     def _next(self, action: str) -> PotagerState:
-        new = copy.copy(self)
-        new._trail, new._length, new._legal = None, 0, None
+        new = self.copy_with()
         kind, _, argument = action.partition(":")
         getattr(new, f"_do_{kind}")(argument)
         return new
@@ -637,6 +641,9 @@ class PotagerState(State):
 
     # -- observation and text board -----------------------------------------------------------
 
+    def observation_tensor(self, seat: int) -> np.ndarray:
+        return tensors.encode(self, seat)
+
     def _observe(self, seat: int | None) -> dict[str, Any]:
         def garden(g: int) -> dict[str, Any]:
             return {
@@ -700,10 +707,10 @@ class PotagerState(State):
             "potager.text.hedge",
             {"hedge": hedge, "trampoline": trampoline, "n": self.bag_size()},
         ).text(lang)
-        legend = ", ".join(
-            f"{abbreviation(k, lang)} {thing(k).text(lang)}"
-            for k in (*VEGETABLES, *(TOKEN_TOOLS + (MOLE,) if self.game.bonus_tools else ()))
-        )
+        shown = (*VEGETABLES, *dict.fromkeys(TOOL_SPACES.values()))
+        if self.game.bonus_tools:
+            shown += (*TOKEN_TOOLS, MOLE)
+        legend = ", ".join(f"{abbreviation(k, lang)} {thing(k).text(lang)}" for k in shown)
         # row 1 of both gardens lies next to the hedge, as in the picture
         lines = [header(1), *reversed(garden_lines(1)), columns]
         lines.append("   " + hedge + " >" + trampoline.rjust(3))
@@ -711,7 +718,9 @@ class PotagerState(State):
         lines += [*garden_lines(0), header(0)]
         if self.hand is not None:
             lines.append(Message("potager.text.hand", {"kind": thing(self.hand[0])}).text(lang))
-        lines.append(legend)
+        marks = Message("potager.text.marks", {"p": abbreviation("potato", lang)}).text(lang)
+        for text in (legend, marks):
+            lines += textwrap.wrap(text, TEXT_WIDTH, subsequent_indent="  ")
         return "\n".join(lines)
 
     def text_topics(self, lang: str = "en") -> dict[str, str]:
@@ -756,7 +765,7 @@ def abbreviation(kind: str, lang: str = "en") -> str:
     return Message(f"potager.abbr.{kind}").text(lang)
 
 
-class PotagerGame(Game):
+class PotagerGame(Game[PotagerState]):
     id = "potager"
     name = "Potager"
     min_players = max_players = 2
@@ -771,11 +780,15 @@ class PotagerGame(Game):
     def new_initial_state(self) -> PotagerState:
         return PotagerState(self)
 
-    def svg(self, state: State, seat: int | None = None, hints: dict | None = None) -> str:
-        from .view import svg
+    def score_range(self) -> tuple[float, float]:
+        """The score track runs from 0 to 60."""
+        return 0.0, float(TRACK_END)
 
-        return svg(state, seat, hints)
-
+    def max_game_length(self) -> int:
+        """A generous bound: the six setup draws; at most 54 turns that place a token (each
+        empties the bag by one draw) and 28 that harvest (at least 3 points each, and the end
+        comes at 40 points), each with its draw and at most 40 decisions of tools and beds."""
+        return 6 + (54 + 28) * 41
     def all_actions(self) -> list[str]:
         """Every draw, take, placement, harvest bed (each pattern on each set of spaces it can
         cover), tool action and skip, whether or not the variant ever uses it."""
@@ -800,20 +813,8 @@ class PotagerGame(Game):
             + ["skip"]
         )
 
-    def heuristic_action(self, state: State, rng: random.Random) -> str | None:
-        from .strategy import choose
-
-        return choose(state, rng)
-
-    def evaluate(self, state: State) -> list[float] | None:
-        from .strategy import winning_chances
-
-        return winning_chances(state)
-
-    def hint(self, state: State, seat: int) -> dict[str, Any] | None:
-        from .strategy import advice
-
-        return advice(state, seat)
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        return tensors.shape(self)
 
 
 __all__ = ["PotagerGame", "PotagerState"]

@@ -8,9 +8,11 @@ Clickable ids: ``hedge-<slot>``, ``g<seat>-<space>`` (garden spaces), ``pat-<pat
 from __future__ import annotations
 
 from ludoteca.engine import Message
+from ludoteca.engine.parts import Overlay
 from ludoteca.engine.svg import document, element, text
 
 from .board import COLUMNS, INDEX, TOOL_SPACES, TRACK_END, TRACK_TOOLS, VEGETABLES, patterns
+from .game import GNOME_COLOURS, PotagerState
 
 CELL = 54
 GARDEN_X = 40
@@ -28,7 +30,6 @@ COLOURS = {
     "eggplant": ("#6e3a8a", "#e3d2ec"),
 }
 TOOL_COLOUR, MOLE_COLOUR = "#4c6a88", "#5b4636"
-GNOME_COLOURS = ("#e0609a", "#3f7fd0")  # pink for player 1, blue for player 2
 SOIL, SOIL_EDGE, GRASS = "#8a5a33", "#6d4423", "#9bc46b"
 
 
@@ -36,16 +37,16 @@ def _t(key: str, lang: str, **params) -> str:
     return Message(key, params).text(lang)
 
 
-def svg(state, seat: int | None = None, hints: dict | None = None) -> str:
-    hints = hints or {}
-    lang = hints.get("lang", "en")
+def svg(
+    state: PotagerState, seat: int | None, *, lang: str = "en", overlay: Overlay | None = None
+) -> str:
     bottom = seat if seat is not None else 0
     # id -> outline colour: the first click of each legal action glows gold, a bot's advice blue
     legal_clicks = {c: WARM for a in state.legal_actions() for c in state.clicks(a)[:1]}
     if seat is not None and seat != state.current_player:
         legal_clicks = {}
-    if hints.get("action") in state.legal_actions():
-        legal_clicks.update(dict.fromkeys(state.clicks(hints["action"]), ADVISED))
+    if overlay is not None and overlay.action in state.legal_actions():
+        legal_clicks.update(dict.fromkeys(state.clicks(overlay.action), ADVISED))
     parts = [
         element("rect", x=0, y=0, width=WIDTH, height=HEIGHT, fill=GRASS, rx=14),
         element("rect", x=12, y=12, width=WIDTH - 24, height=HEIGHT - 24, fill="#b5d88a", rx=10),

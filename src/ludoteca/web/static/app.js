@@ -1,6 +1,6 @@
 // Ludoteca's one generic client: lobby, play, replay and rules pages for every game.
 // It knows no game: it shows the server's SVG, narrows the legal actions by the ids the
-// player clicks (DESIGN.md, "Observation and clicks") and sends an action when one remains.
+// player clicks (see docs/web.md) and sends an action when one remains.
 "use strict";
 
 const LANGS = ["en", "de", "fr", "ru"];
@@ -324,11 +324,19 @@ class LobbyPage {
     });
     try {
       const made = await api("/api/rooms", { json: { game: game.id, options: this.options, seats } });
-      this.seats.forEach((seat, i) => {
+      // Your own seats: their invitations are opened at once, so their tokens are yours alone.
+      // Friends' seats: the invitation links are kept (with the host token that can replace them).
+      const claims = this.seats.map(async (seat, i) => {
         const token = made.tokens[String(i)];
         if (!token) return;
-        mine.add({ room: made.room, seat: i, token, game: game.id, invite: seat.kind === "invite" });
+        if (seat.kind === "invite") {
+          mine.add({ room: made.room, seat: i, token, game: game.id, invite: true, host: made.host });
+          return;
+        }
+        const claimed = await api(`/api/rooms/${made.room}/claim`, { json: { seat: i, token } });
+        mine.add({ room: made.room, seat: i, token: claimed.token, game: game.id });
       });
+      await Promise.all(claims);
       go(`/room/${made.room}`);
     } catch (error) {
       toast(error.message);
@@ -519,11 +527,49 @@ class PlayPage {
     this.endShown = false;
     const hash = new URLSearchParams(location.hash.slice(1));
     if (hash.get("token") && hash.get("seat") !== null) {
-      mine.add({ room, seat: Number(hash.get("seat")), token: hash.get("token"), game: hash.get("game") || "" });
+      // an invitation: opened (exchanged for this browser's own token) once the page shows
+      this.invitation = { seat: Number(hash.get("seat")), token: hash.get("token"), game: hash.get("game") || "" };
       history.replaceState(null, "", location.pathname);
     }
     const seats = mine.forRoom(room).filter((e) => !e.invite);
     this.token = seats.length ? seats[0].token : null;
+  }
+
+  // Opening an invitation exchanges its token for a fresh one: from now on only this
+  // browser can act for the seat (the link, and whoever created the room, no longer can).
+  async openInvitation() {
+    const invitation = this.invitation;
+    this.invitation = null;
+    try {
+      const claimed = await api(`/api/rooms/${this.room}/claim`, { json: { seat: invitation.seat, token: invitation.token, name: localStorage.getItem("ludoteca.name") || undefined } });
+      mine.save(mine.all().filter((e) => !(e.room === this.room && e.seat === invitation.seat)));
+      mine.add({ room: this.room, seat: invitation.seat, token: claimed.token, game: invitation.game });
+      this.token = claimed.token;
+      return true;
+    } catch (error) {
+      const held = mine.forRoom(this.room).find((e) => !e.invite && e.seat === invitation.seat);
+      if (held) {
+        this.token = held.token;  // this browser opened the link before
+        return true;
+      }
+      this.refused(error.message, error.status === 403);
+      return false;
+    }
+  }
+
+  refused(text, offerWatching) {
+    this.forbidden = true;
+    for (const id of ["#lt-prompt", "#lt-prompt-top"]) {
+      $(id).textContent = text;
+      $(id).classList.add("bad");
+    }
+    if (!offerWatching) return;
+    $("#lt-choices").replaceChildren(h("button", { id: "lt-watch", text: t("web.play.watch_instead"), onclick: () => {
+      this.token = null;
+      for (const id of ["#lt-prompt", "#lt-prompt-top"]) $(id).classList.remove("bad");
+      $("#lt-choices").replaceChildren();
+      this.connect();
+    } }));
   }
 
   async show() {
@@ -560,6 +606,7 @@ class PlayPage {
     for (const id of ["#lt-undo", "#lt-clear", "#lt-move-input"]) $(id).disabled = true;
     this.keys = (event) => this.onKey(event);
     document.addEventListener("keydown", this.keys);
+    if (this.invitation && !(await this.openInvitation())) return;
     this.connect();
   }
 
@@ -610,23 +657,19 @@ class PlayPage {
     if (message.type === "error") {
       this.pending = null;
       toast(message.message);
-      if ((message.code === 403 || message.code === 404) && !this.message) {
-        this.forbidden = true;
-        for (const id of ["#lt-prompt", "#lt-prompt-top"]) {
-          $(id).textContent = message.message;
-          $(id).classList.add("bad");
-        }
-        if (message.code === 403 && this.token) {
-          // a refused token is forgotten; the room can still be watched
-          mine.save(mine.all().filter((e) => e.token !== this.token));
-          $("#lt-choices").replaceChildren(h("button", { id: "lt-watch", text: t("web.play.watch_instead"), onclick: () => {
-            this.token = null;
-            for (const id of ["#lt-prompt", "#lt-prompt-top"]) $(id).classList.remove("bad");
-            $("#lt-choices").replaceChildren();
-            this.connect();
-          } }));
-        }
+      if ((message.code === 403 || message.code === 404 || message.code === 409) && !this.message) {
+        const refusedToken = message.code === 403 && this.token;
+        // a refused token is forgotten; the room can still be watched
+        if (refusedToken) mine.save(mine.all().filter((e) => e.token !== this.token));
+        this.refused(message.message, refusedToken);
       }
+      return;
+    }
+    if (message.type === "presence") {
+      if (!this.message) return;
+      this.message.room.online = message.online;
+      this.message.room.spectators = message.spectators;
+      this.renderPresence(this.message.room, this.message.observation);
       return;
     }
     if (message.type === "welcome") {
@@ -681,8 +724,10 @@ class PlayPage {
     }
     $("#lt-undo").disabled = !message.can_undo;
     $("#lt-clear").disabled = this.picks.length === 0;
-    $("#lt-score-box").replaceChildren(scoreTable(room.seats, observation, message.seat, room.online || []));
-    $("#lt-watchers").textContent = room.spectators ? t("web.play.spectators", { n: room.spectators }) : "";
+    this.renderPresence(room, observation);
+    if (room.status === "abandoned") {
+      for (const id of ["#lt-prompt", "#lt-prompt-top"]) $(id).textContent = t("web.play.abandoned");
+    }
     $("#lt-log-box").replaceChildren(logList(observation));
     const box = $("#lt-log-box .log");
     if (box) box.scrollTop = box.scrollHeight;
@@ -701,6 +746,11 @@ class PlayPage {
     this.renderInvites(room);
     this.drawBoard();
     if (observation.terminal && !this.endShown) this.showEnd();
+  }
+
+  renderPresence(room, observation) {
+    $("#lt-score-box").replaceChildren(scoreTable(room.seats, observation, this.message.seat, room.online || []));
+    $("#lt-watchers").textContent = room.spectators ? t("web.play.spectators", { n: room.spectators }) : "";
   }
 
   drawBoard() {
@@ -742,12 +792,29 @@ class PlayPage {
     }
     box.replaceChildren(h("h2", { text: t("web.play.invite") }),
       ...invites.map((e) => {
+        const dot = h("span", { class: `seat-dot s${e.seat}`, text: e.seat + 1 });
+        const seat = room.seats[e.seat];
+        if (seat && seat.claimed) {
+          return h("div", { class: "invite claimed", "data-seat": e.seat }, dot, h("span", { text: `${seatName(seat)} · ${t("web.play.seat_claimed")}` }));
+        }
         const link = `${location.origin}/room/${this.room}#seat=${e.seat}&game=${e.game}&token=${e.token}`;
         const input = h("input", { readonly: true, value: link, class: "invite-link", "data-seat": e.seat, onclick: (ev) => ev.target.select() });
-        return h("div", { class: "invite" },
-          h("span", { class: `seat-dot s${e.seat}`, text: e.seat + 1 }), input,
-          h("button", { class: "small", text: t("web.play.copy"), onclick: () => navigator.clipboard && navigator.clipboard.writeText(link).then(() => toast(t("web.play.copied"), "info")) }));
+        return h("div", { class: "invite" }, dot, input,
+          h("button", { class: "small", text: t("web.play.copy"), onclick: () => navigator.clipboard && navigator.clipboard.writeText(link).then(() => toast(t("web.play.copied"), "info")) }),
+          e.host ? h("button", { class: "small new-link", "data-seat": e.seat, text: t("web.play.new_link"), onclick: () => this.newLink(e) }) : null);
       }));
+  }
+
+  // The host replaces an invitation not yet opened: the old link stops working.
+  async newLink(entry) {
+    try {
+      const made = await api(`/api/rooms/${this.room}/revoke`, { json: { seat: entry.seat, host: entry.host } });
+      mine.add({ ...entry, token: made.token });
+      toast(t("web.play.link_replaced"), "info");
+      if (this.message) this.renderInvites(this.message.room);
+    } catch (error) {
+      toast(error.message);
+    }
   }
 
   onBoardClick(event) {

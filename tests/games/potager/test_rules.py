@@ -1,4 +1,4 @@
-"""Potager rules, one test per clause (rules/potager.fr.txt, DECISIONS.md, docs/rules/potager.md)."""
+"""Potager rules, one test per clause (docs/rules/potager.md)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import math
 import pytest
 
 from ludoteca import CHANCE, TERMINAL, IllegalAction, load_game
+from ludoteca.games.potager import KNOWLEDGE
 from ludoteca.games.potager.board import TOOL_SPACES
 
 from .helpers import fill, position, run
@@ -354,11 +355,11 @@ def test_tool_refusals_say_why():
 
 def test_hint_and_evaluate_come_from_the_bot():
     state = position(gardens=({"a3": "carrot1", "b3": "carrot1", "c3": "carrot1"}, {}))
-    advice = state.game.hint(state, 0)
-    assert advice["action"] == "harvest:carrot-1:a3,b3,c3"
-    assert advice["reason"].key == "potager.hint.harvest"
-    assert state.game.hint(state, 1) is None
-    chances = state.game.evaluate(state)
+    advice = KNOWLEDGE.hint(state, 0)
+    assert advice.action == "harvest:carrot-1:a3,b3,c3"
+    assert advice.reason.key == "potager.hint.harvest"
+    assert KNOWLEDGE.hint(state, 1) is None
+    chances = KNOWLEDGE.evaluate(state)
     assert chances[0] > 0.5 and sum(chances) == pytest.approx(1.0)
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from ludoteca import load_game
 from ludoteca.engine import LANGUAGES, sample_chance
+from ludoteca.games.potager import KNOWLEDGE, VIEW
 from ludoteca.games.potager.board import (
     INDEX,
     VEGETABLES,
@@ -66,13 +67,12 @@ def _ids(svg: str) -> set[str]:
 
 
 def test_the_svg_has_every_clickable_id():
-    game = load_game("potager")
-    ids = _ids(game.svg(position(), 0))
+    ids = _ids(VIEW.svg(position(), 0))
     assert {f"hedge-{k}" for k in range(1, 6)} <= ids
     assert {f"g{seat}-{space}" for seat in (0, 1) for space in INDEX} <= ids
     assert {f"pat-{p.id}" for p in patterns()} <= ids
     assert "skip" in ids
-    variant_ids = _ids(game.svg(position(variant="bonus-tools"), 1))
+    variant_ids = _ids(VIEW.svg(position(variant="bonus-tools"), 1))
     assert {"swap-1", "swap-4", "hose-a", "hose-e"} <= variant_ids
 
 
@@ -85,8 +85,7 @@ def test_a_placement_is_a_hedge_token_then_a_garden_space():
 
 
 def test_the_svg_shows_tool_spaces_only_while_uncovered_and_both_gnomes():
-    game = load_game("potager")
-    shown = game.svg(position(gardens=({"b2": "potato1"}, {})), 0)
+    shown = VIEW.svg(position(gardens=({"b2": "potato1"}, {})), 0)
     assert shown.count("gloves") == 1  # player 2's gloves only
     assert shown.count("l6 -22 l6 22") == 2  # the two gnomes
 
@@ -148,11 +147,10 @@ def test_the_text_board_puts_row_1_of_both_gardens_next_to_the_hedge_as_the_pict
 
 def test_a_hint_outlines_its_clicks_in_blue_and_the_other_legal_clicks_in_gold():
     state = position()
-    game = state.game
-    advice = game.hint(state, 0)
-    picture = game.svg(state, 0, advice)
-    assert picture.count('stroke="#00a3ff"') == len(state.clicks(advice["action"]))
-    assert 'stroke="#00a3ff"' not in game.svg(state, 0)
+    advice = KNOWLEDGE.hint(state, 0)
+    picture = VIEW.svg(state, 0, overlay=advice.overlay)
+    assert picture.count('stroke="#00a3ff"') == len(state.clicks(advice.action))
+    assert 'stroke="#00a3ff"' not in VIEW.svg(state, 0)
     assert 'stroke="#f6d365"' in picture
 
 
@@ -164,3 +162,15 @@ def test_the_harvest_patterns_are_drawn_in_text_on_request_in_four_languages():
     english = state.text_topics("en")["patterns"]
     assert "    # # # # #" in english  # carrot-3, a row of five
     assert "rotation or mirror image counts" in english
+
+
+def test_the_text_board_names_the_tool_spaces_and_the_sides_and_fits_100_columns():
+    state = load_game("potager", variant="bonus-tools").new_initial_state()
+    for lang in LANGUAGES:
+        board = state.text_board(lang)
+        assert max(len(line) for line in board.splitlines()) <= 100
+    board = load_game("potager").new_initial_state().text_board("en")
+    english = " ".join(line.strip() for line in board.splitlines())  # wrapped lines joined
+    assert "gl gloves, ba basket, wb wheelbarrow, wc watering can" in english
+    assert "P2: a potato double side up, P1: single side" in english
+    assert "K2: eine Kartoffel" in state.text_board("de")  # the German potato is a K

@@ -7,7 +7,8 @@ import random
 import xml.etree.ElementTree as ElementTree
 
 from ludoteca import load_game
-from ludoteca.games.bohnen import PIT_NAMES
+from ludoteca.engine.parts import Overlay
+from ludoteca.games.bohnen import KNOWLEDGE, PIT_NAMES, VIEW
 
 from .helpers import position
 
@@ -19,16 +20,16 @@ def ids(picture: str) -> set[str]:
 def test_the_view_has_every_pit_and_marks_the_playable_ones():
     game = load_game("bohnen", players=3)
     state = game.new_initial_state()
-    picture = game.svg(state, 0)
+    picture = VIEW.svg(state, 0)
     assert {f"pit-{name}" for name in PIT_NAMES} <= ids(picture)
     assert picture.count('class="pit playable"') == 4
-    assert game.svg(state, 1).count('class="pit playable"') == 0
+    assert VIEW.svg(state, 1).count('class="pit playable"') == 0
     assert {"tray-0", "tray-1", "tray-2", "status", "legend"} <= ids(picture)
 
 
 def test_the_view_offers_leave_markers_during_a_grand_slam():
     pending = position({"A": 3, "F": 2, "a": 1, "b": 2}).apply("F")
-    picture = pending.game.svg(pending, 0)
+    picture = VIEW.svg(pending, 0)
     assert {"leave-a", "leave-b"} <= ids(picture)
     entries = pending.observation(0)["legal"]
     assert [e["clicks"] for e in entries] == [["leave-a"], ["leave-b"]]
@@ -36,7 +37,7 @@ def test_the_view_offers_leave_markers_during_a_grand_slam():
 
 def test_the_view_draws_hints_and_speaks_the_language_asked():
     state = load_game("bohnen").new_initial_state()
-    picture = state.game.svg(state, 0, {"arrow": "C", "values": {"D": 0.25}, "lang": "fr"})
+    picture = VIEW.svg(state, 0, lang="fr", overlay=Overlay("C", values={"D": 0.25}))
     assert "hints" in ids(picture)
     assert "0.25" in picture
     assert "Choisissez un de vos trous" in picture
@@ -54,27 +55,27 @@ def test_observation_is_plain_json_with_the_contract_keys():
 def test_the_heuristic_takes_the_biggest_capture():
     state = position({"E": 2, "F": 1, "a": 2, "b": 1, "d": 7})
     # E makes a 3 (taking 3 beans); F makes a 3 too; both capture 3: either is fine
-    assert state.game.heuristic_action(state, random.Random(0)) in {"E", "F"}
+    assert KNOWLEDGE.rollout(state, random.Random(0)) in {"E", "F"}
     state = position({"D": 3, "E": 1, "F": 1, "a": 2, "b": 1, "c": 2, "d": 7})
     # D sows E F a: a holds 3 (captured), chain stops at F (own): 3 beans
     # F sows a: 3 beans; E sows F: nothing
-    assert state.game.heuristic_action(state, random.Random(0)) in {"D", "F"}
+    assert KNOWLEDGE.rollout(state, random.Random(0)) in {"D", "F"}
 
 
 def test_the_heuristic_leaves_the_emptiest_pit_in_a_grand_slam():
     pending = position({"A": 3, "F": 2, "a": 1, "b": 2}).apply("F")
-    assert pending.game.heuristic_action(pending, random.Random(0)) == "leave:a"
+    assert KNOWLEDGE.rollout(pending, random.Random(0)) == "leave:a"
 
 
 def test_evaluate_gives_shares_and_final_results():
     game = load_game("bohnen")
-    assert game.evaluate(game.new_initial_state()) == [0.5, 0.5]
+    assert KNOWLEDGE.evaluate(game.new_initial_state()) == [0.5, 0.5]
     end = position({"a": 3}, captured=[4, 2])
-    assert game.evaluate(end) == [0.0, 1.0]
+    assert KNOWLEDGE.evaluate(end) == [0.0, 1.0]
 
 
 def test_hint_points_at_a_capture():
     state = position({"F": 1, "a": 2, "d": 5})
-    advice = state.game.hint(state, 0)
-    assert advice["action"] == "F" and advice["value"] == 3
-    assert advice["overlay"] == {"arrow": "F"}
+    advice = KNOWLEDGE.hint(state, 0)
+    assert advice.action == "F" and advice.value == 3
+    assert advice.overlay == Overlay("F")

@@ -7,19 +7,23 @@ import random
 import xml.etree.ElementTree as ElementTree
 
 import pytest
-from habanero_support import ALL, box, position, rolled
 
 from ludoteca import CHANCE, IllegalAction, load_game
 from ludoteca.bots import hint as bots_hint
 from ludoteca.engine import sample_chance
 from ludoteca.games.habanero import (
+    KNOWLEDGE,
+    VIEW,
+    aid,
     best_action,
     greedy_action,
     logic,
     random_action,
     roll_or_stop,
 )
-from ludoteca.games.habanero.bot import BEST, simulate
+from ludoteca.games.habanero.policies import BEST, simulate
+
+from .helpers import ALL, box, position, rolled
 
 START = load_game("habanero").new_initial_state
 
@@ -178,7 +182,7 @@ def ids(picture):
 
 
 def test_the_view_has_every_square_and_the_buttons():
-    picture = load_game("habanero").svg(START(), 0)
+    picture = VIEW.svg(START(), 0)
     found = ids(picture)
     assert {f"sq-{s}" for s in ALL} <= found
     assert {"btn-roll", "btn-stop", "die", "held"} <= found
@@ -186,7 +190,7 @@ def test_the_view_has_every_square_and_the_buttons():
 
 def test_the_view_marks_removed_lines_and_outside_campesinos():
     state = position(box("b2", "f6"), ["a4", "c3"])
-    root = ElementTree.fromstring(load_game("habanero").svg(state, 0))
+    root = ElementTree.fromstring(VIEW.svg(state, 0))
     classes = {e.get("id"): e.get("class") for e in root.iter() if e.get("id")}
     assert "removed" in classes["sq-a4"] and "removed" not in classes["sq-c3"]
     outside = [e for e in root.iter() if e.get("class") == "campesino outside"]
@@ -196,10 +200,9 @@ def test_the_view_marks_removed_lines_and_outside_campesinos():
 def test_the_view_offers_pay_in_a_penalty_and_draws_hints():
     habaneros = set(ALL) - {"d6"}
     state = rolled(position(habaneros, ["d4"], held=3), 2).apply("d4-d6")
-    game = load_game("habanero")
-    assert "btn-pay" in ids(game.svg(state, 0))
-    advice = game.hint(state, 0)
-    picture = game.svg(state, 0, {"overlay": advice["overlay"], "lang": "de"})
+    assert "btn-pay" in ids(VIEW.svg(state, 0))
+    advice = KNOWLEDGE.hint(state, 0)
+    picture = VIEW.svg(state, 0, lang="de", overlay=advice.overlay)
     assert "abgeben" in picture
 
 
@@ -207,7 +210,7 @@ def test_the_view_offers_pay_in_a_penalty_and_draws_hints():
 def test_the_penalty_panel_wraps_its_sentences_inside_the_picture(lang):
     habaneros = set(ALL) - {"d6", "d7"}
     state = rolled(position(habaneros, ["d4"], held=1), 2).apply("d4-d6")
-    root = ElementTree.fromstring(load_game("habanero").svg(state, 0, {"lang": lang}))
+    root = ElementTree.fromstring(VIEW.svg(state, 0, lang=lang))
     panel = next(e for e in root.iter() if e.get("id") == "panel")
     for element in panel.iter("{http://www.w3.org/2000/svg}text"):
         if element.get("font-size") in ("13", "14"):  # the small print under the Pay button
@@ -313,21 +316,24 @@ def test_rolling_is_never_worse_than_stopping():
 
 
 def test_hint_at_the_choice_gives_both_values_and_a_reason():
-    advice = bots_hint(START(), 0)
+    advice = aid.hint(START(), 0)
     assert advice["action"] == "roll" and advice["stop_value"] == 0.0
     assert advice["roll_value"] > 5 and advice["roll_stderr"] > 0
     assert advice["value"] == advice["roll_value"]
     assert "±" in advice["reason"].text() and advice["overlay"]["button"] == "btn-roll"
+    shown = bots_hint(START(), 0)
+    assert (shown.action, shown.value, shown.reason) == ("roll", advice["value"], advice["reason"])
+    assert shown.overlay.action == "roll"
 
 
 def test_hint_when_nothing_can_move_says_rolling_and_stopping_are_the_same():
-    advice = bots_hint(position(box("b2", "f6"), ["a1"], held=3), 0)
+    advice = aid.hint(position(box("b2", "f6"), ["a1"], held=3), 0)
     assert advice["action"] == "stop" and advice["roll_value"] == advice["stop_value"] == 3.0
     assert advice["reason"].key == "habanero.hint.nothing_moves"
 
 
 def test_hint_for_a_move_draws_an_arrow():
     advice = bots_hint(rolled(START(), 2), 0)
-    origin, target = advice["action"].split("-")
-    assert advice["overlay"]["arrows"] == [[origin, target]]
-    assert advice["roll_value"] is None and advice["value"] > 0
+    origin, target = advice.action.split("-")
+    assert advice.overlay.arrows == ((origin, target),)
+    assert aid.hint(rolled(START(), 2), 0)["roll_value"] is None and advice.value > 0

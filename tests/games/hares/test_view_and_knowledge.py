@@ -6,6 +6,8 @@ import xml.etree.ElementTree as ElementTree
 
 from ludoteca import load_game
 from ludoteca.engine import Message
+from ludoteca.engine.parts import Overlay
+from ludoteca.games.hares import KNOWLEDGE, VIEW
 
 from .helpers import make
 
@@ -27,7 +29,7 @@ def classes(picture: str) -> list[str]:
 def test_every_square_is_clickable_and_every_legal_click_exists():
     game = load_game("hares", level=11, colour="white")
     state = game.new_initial_state()
-    found = ids(game.svg(state, 0))
+    found = ids(VIEW.svg(state, 0))
     assert {f"sq-{f}{r}" for f in "abcdefgh" for r in range(1, 9)} <= found
     for entry in state.observation(0)["legal"]:
         assert set(entry["clicks"]) <= found
@@ -35,22 +37,22 @@ def test_every_square_is_clickable_and_every_legal_click_exists():
 
 def test_pieces_are_drawn():
     game = load_game("hares", level=4, colour="white")
-    kinds = classes(game.svg(game.new_initial_state(), 0))
+    kinds = classes(VIEW.svg(game.new_initial_state(), 0))
     assert kinds.count("hare") == 2 and kinds.count("carrot") == 4
     assert kinds.count("hunter") == 1 and kinds.count("burrow") == 8
 
 
 def test_no_overlays_without_hints():
     game = load_game("hares", level=9, colour="white")
-    kinds = classes(game.svg(game.new_initial_state(), 0))
+    kinds = classes(VIEW.svg(game.new_initial_state(), 0))
     assert "hunter-square" not in kinds and "warm" not in kinds and "arrow" not in kinds
 
 
 def test_hints_draw_hunter_squares_warm_cells_arrow_and_a_legend():
     game = load_game("hares", level=9, colour="white")
     state = game.new_initial_state()
-    hint = game.hint(state, 0)
-    picture = game.svg(state, 0, hint["overlay"])
+    hint = KNOWLEDGE.hint(state, 0)
+    picture = VIEW.svg(state, 0, overlay=hint.overlay)
     kinds = classes(picture)
     assert kinds.count("hunter-square") == len(state.hunter_squares())
     assert kinds.count("warm") + kinds.count("warm-take") == sum(map(len, state.warm().values()))
@@ -61,7 +63,7 @@ def test_hints_draw_hunter_squares_warm_cells_arrow_and_a_legend():
 
 def test_a_selected_hare_shows_only_its_own_warm_cells():
     state = make("d4 a2", "e5", hunter="king h1")
-    picture = state.game.svg(state, 0, {"selected": "d4"})
+    picture = VIEW.svg(state, 0, overlay=Overlay(marks=("d4",)))
     kinds = classes(picture)
     assert kinds.count("selected") == 1
     assert kinds.count("warm") == 1 and kinds.count("warm-take") == 1  # d5, and the carrot e5
@@ -69,8 +71,8 @@ def test_a_selected_hare_shows_only_its_own_warm_cells():
 
 def test_the_legend_speaks_the_asked_language():
     state = make("d4 a2", hunter="king h1")
-    overlay = state.game.hint(state, 0)["overlay"]
-    picture = state.game.svg(state, 0, {"lang": "ru", "overlay": overlay})
+    overlay = KNOWLEDGE.hint(state, 0).overlay
+    picture = VIEW.svg(state, 0, lang="ru", overlay=overlay)
     assert "сюда можно пойти" in picture and "морковка: берём по диагонали" in picture
     assert "выбранная фигура" in picture
     assert classes(picture).count("arrow") == 1
@@ -78,11 +80,11 @@ def test_the_legend_speaks_the_asked_language():
 
 def test_a_language_alone_draws_no_hints():
     game = load_game("hares", level=9, colour="white")
-    picture = game.svg(game.new_initial_state(), 0, {"lang": "de"})
+    picture = VIEW.svg(game.new_initial_state(), 0, lang="de")
     kinds = classes(picture)
     assert "hunter-square" not in kinds and "warm" not in kinds and "arrow" not in kinds
     assert "Läufer" in picture and "schräg nehmen" not in picture  # German panel, no legend
-    assert "hunter-square" in classes(game.svg(game.new_initial_state(), 0, {}))  # {}: all on
+    assert "hunter-square" in classes(VIEW.svg(game.new_initial_state(), 0, overlay=Overlay()))
 
 
 def _row_of(picture: str, square: str) -> float:
@@ -95,8 +97,8 @@ def _row_of(picture: str, square: str) -> float:
 def test_the_hares_always_run_up_the_picture():
     white = load_game("hares", colour="white")
     black = load_game("hares", colour="black")
-    w = white.svg(white.new_initial_state(), 0)
-    b = black.svg(black.new_initial_state(), 0)
+    w = VIEW.svg(white.new_initial_state(), 0)
+    b = VIEW.svg(black.new_initial_state(), 0)
     assert _row_of(w, "a8") < _row_of(w, "a1")
     assert _row_of(b, "a1") < _row_of(b, "a8")
 
@@ -105,8 +107,8 @@ def test_the_end_shows_the_result_and_stars():
     game = load_game("hares", level=1, colour="white")
     state = game.new_initial_state()
     while not state.is_terminal():
-        state = state.apply(game.hint(state, 0)["action"])
-    picture = game.svg(state, 0)
+        state = state.apply(KNOWLEDGE.hint(state, 0).action)
+    picture = VIEW.svg(state, 0)
     assert "Saved 2 of 2: 3 stars" in picture and "★★★" in picture
     assert state.prompt(0).text("ru") == "Спасено 2 из 2: 3 звезды"
 
@@ -130,10 +132,10 @@ def test_the_text_board_names_caught_hares():
 def test_hint_reasons_and_log_lines():
     game = load_game("hares", level=7, colour="white")
     state = game.new_initial_state()
-    hint = game.hint(state, 0)
-    assert hint["action"] == "d2e3" and hint["value"] == 3
-    assert hint["reason"].text("ru").startswith("Сходи d2e3")
-    assert hint["overlay"]["arrow"] == ["d2", "e3"]
+    hint = KNOWLEDGE.hint(state, 0)
+    assert hint.action == "d2e3" and hint.value == 3
+    assert hint.reason.text("ru").startswith("Сходи d2e3")
+    assert hint.overlay.arrows == (("d2", "e3"),)
     after = state.apply("d2e3")
     line = after.observation(0)["log"][-1]["text"]
     assert line["key"] == "hares.log.carrot"
@@ -144,4 +146,4 @@ def test_hint_reasons_and_log_lines():
 
 def test_the_hint_is_none_when_it_is_not_the_players_move():
     game = load_game("hares", level=7)
-    assert game.hint(game.new_initial_state(), 0) is None
+    assert KNOWLEDGE.hint(game.new_initial_state(), 0) is None

@@ -6,7 +6,8 @@ import xml.etree.ElementTree as ElementTree
 from ludoteca import TERMINAL, load_game
 from ludoteca.bots import HeuristicBot, RandomBot
 from ludoteca.engine import play, translate
-from ludoteca.games.habitats.view import park_text
+from ludoteca.games.habitats import KNOWLEDGE, VIEW
+from ludoteca.games.habitats.text import park_text
 
 from .helpers import EXAMPLE, park, placing, playing_state
 
@@ -26,7 +27,7 @@ def test_a_four_player_game_plays_to_the_end_with_a_score_sheet():
 
 def test_the_view_has_every_click_and_grows_with_the_park():
     state = placing(playing_state(2), park(EXAMPLE), "road2-forest")
-    picture = state.game.svg(state, 0)
+    picture = VIEW.svg(state, 0)
     ids = {el.get("id") for el in ElementTree.fromstring(picture).iter()}
     for action in state.legal_actions():
         assert set(state.clicks(action)) <= ids
@@ -34,15 +35,15 @@ def test_the_view_has_every_click_and_grows_with_the_park():
     small = playing_state(2)
     width = lambda svg: float(svg.split('viewBox="0 0 ')[1].split()[0])  # noqa: E731
     height = lambda svg: float(svg.split('viewBox="0 0 ')[1].split()[1].rstrip('"'))  # noqa: E731
-    assert width(picture) + height(picture) > width(small.game.svg(small, 0)) + height(
-        small.game.svg(small, 0)
+    assert width(picture) + height(picture) > width(VIEW.svg(small, 0)) + height(
+        VIEW.svg(small, 0)
     )
 
 
 def test_take_clicks_are_market_ids():
     state = playing_state(2)
     assert state.clicks("take:b2") == ["mk-b2"]
-    picture = state.game.svg(state, 0)
+    picture = VIEW.svg(state, 0)
     assert 'id="mk-b2"' in picture and 'id="mk-a1"' in picture
 
 
@@ -71,7 +72,7 @@ def test_bot_beats_random():
 
 def test_evaluate_prefers_the_leader():
     state = placing(playing_state(2), park(EXAMPLE), "hippo")
-    values = state.game.evaluate(state)
+    values = KNOWLEDGE.evaluate(state)
     assert values[0] > 0.9 and values[1] < 0.1
 
 
@@ -97,11 +98,11 @@ def test_notation_round_trips_through_parse_and_format():
 
 def test_hint_gives_the_greedy_action_with_a_reason():
     state = playing_state(2)
-    advice = state.game.hint(state, 0)
-    assert advice["action"] in state.legal_actions()
-    assert advice["reason"].key == "habitats.hint.gain"
-    assert advice["overlay"]["clicks"] == state.clicks(advice["action"])
-    assert state.game.hint(state, 1) is None
+    advice = KNOWLEDGE.hint(state, 0)
+    assert advice.action in state.legal_actions()
+    assert advice.reason.key == "habitats.hint.gain"
+    assert advice.overlay.action == advice.action
+    assert KNOWLEDGE.hint(state, 1) is None
 
 
 def test_the_text_market_names_the_figures_in_play_and_counts_a_road_tiles_roads():
@@ -121,22 +122,22 @@ def test_a_replayed_game_shares_its_parks_and_scores_with_the_original():
 
 def test_the_picture_speaks_the_viewers_language_in_the_market_and_the_scores():
     state = playing_state(2, market={"a1": "frog"})
-    picture = state.game.svg(state, 0, {"lang": "ru"})
+    picture = VIEW.svg(state, 0, lang="ru")
     assert translate("habitats.tile.frog", "ru") in picture and ">frog<" not in picture
     assert "0 ПО" in picture and "0 VP" not in picture
 
 
 def test_a_hint_rings_the_space_it_advises():
     state = playing_state(2)
-    advice = state.game.hint(state, 0)
-    picture = state.game.svg(state, 0, advice)
+    advice = KNOWLEDGE.hint(state, 0)
+    picture = VIEW.svg(state, 0, overlay=advice.overlay)
     assert picture.count("#00a3ff") == 1
-    assert "#00a3ff" not in state.game.svg(state, 0)
-    placing_now = state.apply(advice["action"])
+    assert "#00a3ff" not in VIEW.svg(state, 0)
+    placing_now = state.apply(advice.action)
     while placing_now.current_player < 0:
         placing_now = placing_now.apply(placing_now.chance_outcomes()[0][0])
-    advice = state.game.hint(placing_now, 0)
-    assert placing_now.game.svg(placing_now, 0, advice).count("#00a3ff") >= 1
+    advice = KNOWLEDGE.hint(placing_now, 0)
+    assert VIEW.svg(placing_now, 0, overlay=advice.overlay).count("#00a3ff") >= 1
 
 
 def test_the_text_board_explains_its_codes_and_the_market_tiles_needs():
@@ -165,3 +166,15 @@ def test_every_line_of_the_text_board_fits_100_columns_even_for_a_long_thin_park
         game = load_game("habitats", players=5)
         final = play(game.new_initial_state(), [RandomBot(s) for s in range(5)], random.Random(3))
         assert max(len(line) for line in final.text_board(lang).splitlines()) <= 100
+
+
+def test_every_tile_and_what_it_needs_on_request_in_four_languages():
+    state = playing_state(2)
+    for lang in ("en", "de", "fr", "ru"):
+        tiles = state.text_topics(lang)["tiles"]
+        assert max(len(line) for line in tiles.splitlines()) <= 100
+        assert len([line for line in tiles.splitlines() if "×" in line]) == 58  # every kind
+    assert (
+        "  gzeb  ×2  zebra: 4 VP when its habitat holds 3 grassland, 1 water"
+        in (state.text_topics("en")["tiles"])
+    )

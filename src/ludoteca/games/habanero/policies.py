@@ -21,9 +21,8 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from ludoteca.engine import State
-
 from . import logic
+from .game import HabaneroState
 from .logic import Move, name
 
 Penalty = tuple[str, int]  # ("pay", k) or ("drop", square)
@@ -178,27 +177,27 @@ def simulate(
                 return held
 
 
-def policy_action(policy: Policy, state: State) -> str:
+def policy_action(policy: Policy, state: HabaneroState) -> str:
     """The action ``policy`` takes in ``state`` (a HabaneroState at a decision)."""
     if state.phase == "decide":
         return "stop" if policy.stop(state.habaneros, state.campesinos, state.held) else "roll"
     if state.phase == "move":
         origin, target = policy.move(state.habaneros, state.campesinos, state.held, state.moves())
         return f"{name(origin)}-{name(target)}"
-    kind, value = policy.penalty(state.habaneros, state.campesinos, state.held, state.target)
+    kind, value = policy.penalty(state.habaneros, state.campesinos, state.held, state.cause)
     return f"pay:{value}" if kind == "pay" else f"drop:{name(value)}"
 
 
-def greedy_action(state: State, rng: random.Random | None = None) -> str:
+def greedy_action(state: HabaneroState, rng: random.Random | None = None) -> str:
     """The greedy baseline's action in ``state``."""
     return policy_action(GREEDY, state)
 
 
-def best_action(state: State, rng: random.Random | None = None) -> str:
+def best_action(state: HabaneroState, rng: random.Random | None = None) -> str:
     """The best bot's action in ``state``."""
     return policy_action(BEST, state)
 
 
-def random_action(state: State, rng: random.Random) -> str:
+def random_action(state: HabaneroState, rng: random.Random) -> str:
     """A uniformly random legal action."""
     return rng.choice(state.legal_actions())

@@ -1,11 +1,12 @@
-"""Every clause of the Habanero rules (rules/habanero.en.txt and DECISIONS.md), one test each."""
+"""Every clause of the Habanero rules (docs/rules/habanero.md), one test each."""
 
 from __future__ import annotations
 
 import pytest
-from habanero_support import ALL, box, moves_from, position, rolled
 
 from ludoteca import CHANCE, TERMINAL, IllegalAction, load_game
+
+from .helpers import ALL, box, moves_from, position, rolled
 
 CORNERS = {"a1", "g1", "a7", "g7"}
 START = set(ALL) - CORNERS

@@ -1,4 +1,4 @@
-"""One test per clause of rules/bohnen.de.txt and of the bohnen part of DECISIONS.md."""
+"""One test per clause of the Bohnen rules and of their Interpretations (docs/rules/bohnen.md)."""
 
 from __future__ import annotations
 

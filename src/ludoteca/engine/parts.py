@@ -1,0 +1,106 @@
+"""The three parts of a game, as the registry loads them: rules, view and knowledge.
+
+- **rules**: a :class:`~ludoteca.engine.core.Game` subclass and its states (``game.py``);
+- **view**: a :class:`View`, the pictures of a state (``view.py``);
+- **knowledge**: a :class:`Knowledge`, what the bots may use (``knowledge.py``).
+
+A game package exports them as ``GAME``, ``VIEW`` and ``KNOWLEDGE``. The rules never import
+the view or the knowledge; the view and the knowledge import the rules.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+
+from .i18n import Message
+
+if TYPE_CHECKING:
+    from .core import Game, State
+
+S = TypeVar("S", bound="State")
+S_contra = TypeVar("S_contra", bound="State", contravariant=True)
+
+
+@dataclass(frozen=True)
+class Overlay:
+    """What a view may draw over the board for a hint; every field is optional.
+
+    ``action`` is the advised action (views mark the elements a person clicks for it);
+    ``values`` an estimated value per action; ``arrows`` pairs of squares or pits (from, to);
+    ``marks`` squares or pits to ring. A view may also draw aids of its own whenever it is
+    given an overlay (Hares: the hunter's squares and where the hares can go)."""
+
+    action: str | None = None
+    values: Mapping[str, float] = field(default_factory=dict)
+    arrows: tuple[tuple[str, str], ...] = ()
+    marks: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Hint:
+    """Advice for the seat to move: the action, its expected result and why, and what to draw.
+
+    ``value``: the expected result of the seat after the action (win chance, expected score or
+    the game's own measure, see the game's knowledge); ``score``: an expected raw score where
+    a search estimated one; ``source``: ``"game"`` (the game's own advice) or ``"mcts"``."""
+
+    action: str
+    reason: Message
+    value: float | None = None
+    score: float | None = None
+    overlay: Overlay = field(default_factory=Overlay)
+    source: str = "game"
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """How a tree search plays one game. ``budgets``: iterations per move of each level."""
+
+    budgets: Mapping[str, int] = field(
+        default_factory=lambda: {"easy": 40, "medium": 250, "hard": 1200}
+    )
+    exploration: float = 0.9  # UCB1 constant for returns in [0, 1]
+    heuristic: bool = True  # roll out with the knowledge's rollout policy (when it has one)
+    epsilon: float = 0.15  # chance of a uniformly random rollout action instead
+    rollout_cut: int = 12  # decisions rolled out before the evaluation scores the position
+    solver_hint: bool = False  # the hint is an exact solver: play its action, no search
+
+
+@dataclass(frozen=True)
+class Knowledge(Generic[S]):
+    """What a game tells the bots; a part left None means "none here".
+
+    ``rollout(state, rng)``: a quick, reasonable action for the seat to move (None: no
+    advice here); ``evaluate(state)``: the estimated final result of each seat in [0, 1];
+    ``hint(state, seat)``: the game's own advice; ``search``: its search settings."""
+
+    rollout: Callable[[S, random.Random], str | None] | None = None
+    evaluate: Callable[[S], list[float] | None] | None = None
+    hint: Callable[[S, int], Hint | None] | None = None
+    search: SearchSettings = field(default_factory=SearchSettings)
+
+
+NO_KNOWLEDGE: Knowledge[State] = Knowledge()
+
+
+class View(Protocol[S_contra]):
+    """The pictures of a game's states."""
+
+    def svg(
+        self, state: S_contra, seat: int | None, *, lang: str = "en", overlay: Overlay | None = None
+    ) -> str:
+        """The picture of ``state`` as ``seat`` sees it (None: a spectator), in ``lang``, with
+        clickable element ids (the ``clicks`` of the observation) and ``overlay`` drawn."""
+        ...
+
+
+@dataclass(frozen=True)
+class Parts(Generic[S]):
+    """A registered game's three parts."""
+
+    game: type[Game[S]]
+    view: View[S] | None
+    knowledge: Knowledge[S]

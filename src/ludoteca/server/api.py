@@ -1,0 +1,263 @@
+"""The JSON API as routers; each endpoint gets what it needs through dependencies."""
+
+from __future__ import annotations
+
+import html
+from functools import cache
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import Response
+
+from ludoteca import load_game
+from ludoteca.engine import LANGUAGES, Record, RecordError
+from ludoteca.engine.i18n import read_catalog
+
+from . import words
+from .botrunner import bot_specs
+from .config import Settings
+from .errors import RoomError
+from .guard import openapi_body, read_json
+from .messages import Act, Claim, CreateRoom, Join, Replay, Revoke, Undo
+from .presenter import picture
+from .quotas import Quotas, address_key, seat_key
+from .room import make_game
+from .rooms import Hub
+
+# -- dependencies ----------------------------------------------------------------------------
+
+
+def get_hub(request: Request) -> Hub:
+    return request.app.state.hub
+
+
+def get_settings(request: Request) -> Settings:
+    return request.app.state.settings
+
+
+def get_quotas(request: Request) -> Quotas:
+    return request.app.state.hub.quotas
+
+
+def get_lang(request: Request) -> str:
+    lang = request.query_params.get("lang")
+    if lang in LANGUAGES:
+        return lang
+    return words.pick_language(request.headers.get("accept-language"))
+
+
+def get_address(request: Request) -> str:
+    return address_key(request.client.host if request.client else None)
+
+
+HubDep = Annotated[Hub, Depends(get_hub)]
+SettingsDep = Annotated[Settings, Depends(get_settings)]
+QuotasDep = Annotated[Quotas, Depends(get_quotas)]
+LangDep = Annotated[str, Depends(get_lang)]
+AddressDep = Annotated[str, Depends(get_address)]
+
+
+# -- the catalogue ---------------------------------------------------------------------------
+
+catalogue = APIRouter(prefix="/api")
+
+
+@catalogue.get("/games")
+async def games(lang: LangDep) -> list[dict[str, Any]]:
+    return words.games(lang)
+
+
+@catalogue.get("/bots")
+async def bots() -> list[str]:
+    return bot_specs()
+
+
+@catalogue.get("/i18n/{lang}")
+async def catalog(lang: str) -> dict[str, Any]:
+    if lang not in LANGUAGES:
+        raise RoomError(404, "web.error.no_language", {"lang": lang[:8]})
+    return _catalog(lang)
+
+
+@catalogue.get("/rules/{game_id}")
+async def rules(game_id: str, lang: LangDep) -> dict[str, str]:
+    try:
+        game = load_game(game_id)
+    except ValueError:
+        raise RoomError(404, "web.error.no_game", {"game": game_id[:40]}) from None
+    try:
+        text = game.rules_text(lang)
+    except OSError:
+        raise RoomError(404, "web.error.no_rules", {"game": game_id}) from None
+    return {"game": game_id, "lang": lang, "html": _markdown(text)}
+
+
+# -- rooms -----------------------------------------------------------------------------------
+
+rooms = APIRouter(prefix="/api/rooms")
+
+
+@rooms.post("", openapi_extra=openapi_body(CreateRoom))
+async def create_room(
+    request: Request, hub: HubDep, settings: SettingsDep, address: AddressDep
+) -> dict[str, Any]:
+    """A new room: ``{room, host, tokens}``. ``tokens`` are the invitations of the person
+    seats (shown only now); ``host`` lets the host replace an invitation not yet opened."""
+    body = await read_json(request, CreateRoom, settings.max_body)
+    hub.quotas.hit("rooms", address)
+    return await hub.create(body, address)
+
+
+@rooms.get("")
+async def list_rooms(hub: HubDep) -> dict[str, list]:
+    store = hub.db.store
+    playing = await hub.db.run(store.rooms, "playing", 100)
+    finished = await hub.db.run(store.rooms, "finished", 30)
+    open_rooms = [r for r in playing if any(s["kind"] == "open" for s in r["seats"])]
+    return {"open": open_rooms, "playing": playing, "finished": finished}
+
+
+@rooms.get("/{room_id}")
+async def room(room_id: str, hub: HubDep) -> dict[str, Any]:
+    """The room; ``status`` is playing, finished, abandoned or broken."""
+    return await hub.info(_room_id(room_id))
+
+
+@rooms.get("/{room_id}/view")
+async def view(room_id: str, request: Request, hub: HubDep, lang: LangDep) -> Response:
+    """The room as a seat's holder (header ``X-Seat-Token``) or a spectator sees it."""
+    live = await hub.room(_room_id(room_id))
+    token = request.headers.get("x-seat-token")
+    seat = live.seat_of(token) if token is not None else None
+    return Response(hub.view_text(live, seat, lang), media_type="application/json")
+
+
+@rooms.post("/{room_id}/join", openapi_extra=openapi_body(Join))
+async def join(
+    room_id: str, request: Request, hub: HubDep, settings: SettingsDep, address: AddressDep
+) -> dict[str, Any]:
+    """Take an open seat: ``{room, seat, token}``."""
+    body = await read_json(request, Join, settings.max_body)
+    hub.quotas.hit("joins", address)
+    return await hub.take_open_seat(_room_id(room_id), body.seat, body.name)
+
+
+@rooms.post("/{room_id}/claim", openapi_extra=openapi_body(Claim))
+async def claim(
+    room_id: str, request: Request, hub: HubDep, settings: SettingsDep, address: AddressDep
+) -> dict[str, Any]:
+    """Open an invitation: its token is exchanged for a fresh one, ``{room, seat, token}``;
+    the invitation then stops working (also for whoever created the room)."""
+    body = await read_json(request, Claim, settings.max_body)
+    hub.quotas.hit("joins", address)
+    return await hub.claim(_room_id(room_id), body.seat, body.token, body.name)
+
+
+@rooms.post("/{room_id}/revoke", openapi_extra=openapi_body(Revoke))
+async def revoke(
+    room_id: str, request: Request, hub: HubDep, settings: SettingsDep, address: AddressDep
+) -> dict[str, Any]:
+    """The host replaces the invitation of a seat not yet claimed: ``{room, seat, token}``
+    with the new invitation; the old link stops working."""
+    body = await read_json(request, Revoke, settings.max_body)
+    hub.quotas.hit("joins", address)
+    return await hub.replace_invitation(_room_id(room_id), body.seat, body.host)
+
+
+@rooms.post("/{room_id}/actions", openapi_extra=openapi_body(Act))
+async def act(
+    room_id: str, request: Request, hub: HubDep, settings: SettingsDep, address: AddressDep
+) -> dict[str, Any]:
+    body = await read_json(request, Act, settings.max_body)
+    live = await hub.room(_room_id(room_id))
+    seat = live.authorize(body.seat, body.token)
+    hub.quotas.hit("messages", address, seat_key(live.id, seat))
+    return {"ok": True, "move": await live.act(seat, body.action, body.move)}
+
+
+@rooms.post("/{room_id}/undo", openapi_extra=openapi_body(Undo))
+async def undo(
+    room_id: str, request: Request, hub: HubDep, settings: SettingsDep, address: AddressDep
+) -> dict[str, Any]:
+    body = await read_json(request, Undo, settings.max_body)
+    live = await hub.room(_room_id(room_id))
+    seat = live.authorize(body.seat, body.token)
+    hub.quotas.hit("messages", address, seat_key(live.id, seat))
+    return {"ok": True, "move": await live.undo(seat, body.move)}
+
+
+@rooms.get("/{room_id}/record")
+async def record(room_id: str, hub: HubDep) -> dict[str, Any]:
+    found = await hub.db.run(hub.db.store.record, _room_id(room_id))
+    if found is None:
+        await hub.room(room_id)  # 404 when there is no such room
+        raise RoomError(409, "web.error.not_finished")
+    return found
+
+
+def _room_id(room_id: str) -> str:
+    if len(room_id) > 32 or not room_id.isascii() or not room_id.isprintable():
+        raise RoomError(404, "web.error.no_room", {"room": room_id[:32]})
+    return room_id
+
+
+# -- replay ----------------------------------------------------------------------------------
+
+replay = APIRouter(prefix="/api")
+
+
+@replay.post("/replay", openapi_extra=openapi_body(Replay))
+async def replay_step(
+    request: Request, settings: SettingsDep, quotas: QuotasDep, address: AddressDep
+) -> dict[str, Any]:
+    """One step of a record (any record: uploaded or of a finished room), as spectators
+    see it: ``{record, step, lang}``."""
+    body = await read_json(request, Replay, settings.max_body)
+    quotas.hit("messages", address)
+    lang = words.language(body.lang)
+    try:
+        record = Record.from_json(body.record.model_dump())
+        game = make_game(record.game, record.options)
+        step = min(body.step, len(record.actions))
+        state = game.replay(record.actions[:step])
+    except (RecordError, ValueError) as error:
+        raise RoomError(400, "web.error.bad_record", {"detail": str(error)[:200]}) from None
+    svg = picture(game, state, None, lang, None)
+    return {
+        "step": step,
+        "steps": len(record.actions),
+        "observation": words.translated(state.observation(None), lang),
+        "svg": svg,
+    }
+
+
+# -- helpers ---------------------------------------------------------------------------------
+
+
+@cache
+def _catalog(lang: str) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for message in read_catalog("web", lang):
+        if message.id and isinstance(message.id, str):
+            found[message.id] = message.string
+        elif message.id:
+            found[message.id[0]] = message.string[0]
+            found[message.id[0] + "#plural"] = list(message.string)
+    return found
+
+
+@cache
+def _renderer() -> Any:
+    try:
+        from markdown_it import MarkdownIt
+    except ImportError:  # the page still shows, as plain text
+        return None
+    return MarkdownIt("commonmark", {"html": False}).enable("table")
+
+
+def _markdown(text: str) -> str:
+    """Rules pages are Markdown (raw HTML in them is not passed through)."""
+    renderer = _renderer()
+    if renderer is None:
+        return f"<pre>{html.escape(text)}</pre>"
+    return renderer.render(text)

@@ -1,0 +1,141 @@
+"""Chance and bots moving in rooms, and hints, all thought out off the event loop.
+
+Bots and hints run in worker processes (threads in tests), so a slow bot in one room never
+stalls another room. A room's bots stop when the room stops being played, and a room of bots
+only stops thinking while nobody watches it (it goes on when someone looks again)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from concurrent.futures import BrokenExecutor, Executor
+from functools import partial
+
+from ludoteca import CHANCE
+from ludoteca.bots import BOTS
+from ludoteca.engine import State, sample_chance
+from ludoteca.engine.parts import Hint
+
+from . import workers
+from .room import Room
+
+log = logging.getLogger("ludoteca.server")
+
+
+def bot_specs() -> list[str]:
+    """Every bot a seat can hold: ``random``, ``mcts:easy`` …"""
+    specs = []
+    for name, maker in BOTS.items():
+        levels = maker.levels
+        specs += [f"{name}:{level}" for level in levels] if levels else [name]
+    return specs
+
+
+class BotRunner:
+    def __init__(self, worker_count: int, delay: float = 0.0):
+        self.worker_count = worker_count
+        self.delay = delay
+        self.executor: Executor = workers.make_executor(worker_count)
+        self._running: set[str] = set()  # rooms whose loop is on
+        self._tasks: set[asyncio.Task] = set()
+        self._hints: dict[str, tuple[int, dict[int, Hint | None]]] = {}
+
+    def warm(self) -> None:
+        """Start the workers now and import the games in them."""
+        workers.start_all(self.executor, self.worker_count)
+
+    def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+    def thinking(self, room: Room) -> bool:
+        return room.id in self._running
+
+    def kick(self, room: Room) -> None:
+        """Let chance and the bots move in ``room`` until a person is to act."""
+        if room.id not in self._running and self._may_move(room):
+            self._running.add(room.id)
+            task = asyncio.get_running_loop().create_task(self._advance(room))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    @staticmethod
+    def _may_move(room: Room) -> bool:
+        return room.playing and not (room.bots_only() and not room.watchers)
+
+    async def _advance(self, room: Room) -> None:
+        try:
+            while self._may_move(room):
+                state, version = room.state, room.version
+                player = state.current_player
+                if player == CHANCE:
+                    action = sample_chance(state, room.rng("chance"))
+                elif player >= 0 and room.seats[player].kind == "bot":
+                    if self.delay:
+                        await asyncio.sleep(self.delay)
+                    action = await self._choose(room, state, player)
+                else:
+                    return
+                await room.play_for(player, action, version)
+        except Exception:
+            log.exception("room %s: chance or a bot failed", room.id)
+        finally:
+            self._running.discard(room.id)
+
+    async def _choose(self, room: Room, state: State, seat: int) -> str:
+        spec = room.seats[seat].bot or "random"
+        seed = room.rng("bot").getrandbits(63)
+        options = dict(room.game.options)
+        call = partial(
+            workers.bot_action, room.id, room.game.id, options, state.history(), spec, seed
+        )
+        try:
+            action = await asyncio.get_running_loop().run_in_executor(self.executor, call)
+            if action in state.legal_actions():
+                return action
+            log.error("room %s: bot %s chose the illegal %r", room.id, spec, action)
+        except BrokenExecutor:
+            log.error("room %s: the bots' worker died; starting new workers", room.id)
+            self._renew()
+        except Exception:
+            log.exception("room %s: bot %s failed; playing a random action", room.id, spec)
+        return random.Random(seed).choice(state.legal_actions())
+
+    def _renew(self) -> None:
+        old, self.executor = self.executor, workers.make_executor(self.worker_count)
+        old.shutdown(wait=False, cancel_futures=True)
+        self.warm()
+
+    # -- hints ---------------------------------------------------------------------------
+
+    def known_hint(self, room: Room, seat: int) -> tuple[bool, Hint | None]:
+        """(known, hint) for ``seat`` at the room's current position."""
+        version, found = self._hints.get(room.id, (-1, {}))
+        if version == room.version and seat in found:
+            return True, found[seat]
+        return False, None
+
+    async def hint(self, room: Room, seat: int) -> Hint | None:
+        """The hint for ``seat`` at the room's current position (computed once)."""
+        known, found = self.known_hint(room, seat)
+        if known:
+            return found
+        version, history = room.version, room.state.history()
+        options = dict(room.game.options)
+        call = partial(workers.hint_for, room.id, room.game.id, options, history, seat)
+        try:
+            found = await asyncio.get_running_loop().run_in_executor(self.executor, call)
+        except Exception:
+            log.exception("room %s: the hint failed", room.id)
+            found = None
+        cached_version, by_seat = self._hints.get(room.id, (-1, {}))
+        if cached_version != version:
+            by_seat = {}
+        by_seat[seat] = found
+        self._hints[room.id] = (version, by_seat)
+        return found
+
+    def forget(self, room: Room) -> None:
+        self._hints.pop(room.id, None)

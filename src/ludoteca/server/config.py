@@ -1,0 +1,90 @@
+"""How one server runs: where its data lives, how bots run, its quotas and its neighbours."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+
+from limits import parse_many
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Quotas, in the notation of the ``limits`` library ("10/minute;100/day").
+
+    Each rate is counted per client address and, where a seat is known, per seat token."""
+
+    rooms: str = "20/minute;300/day"  # rooms created
+    joins: str = "30/minute"  # open seats taken and invitations opened
+    hellos: str = "60/minute"  # WebSocket connections saying hello
+    messages: str = "20/second;600/minute"  # actions, undos and other WebSocket messages
+    hints: str = "60/minute"  # hints computed for a seat
+    mcts_rooms: int = 3  # rooms with an MCTS bot in play at once, per client address
+
+    def __post_init__(self) -> None:
+        for name in ("rooms", "joins", "hellos", "messages", "hints"):
+            parse_many(getattr(self, name))  # a bad rate fails at start-up, not at the first hit
+
+    @classmethod
+    def names(cls) -> list[str]:
+        return [f.name for f in fields(cls)]
+
+    def with_overrides(self, given: dict[str, str]) -> Limits:
+        """These limits with ``{name: rate}`` replacing some (ValueError names a bad one)."""
+        changes: dict[str, str | int] = {}
+        for name, value in given.items():
+            if name not in self.names():
+                raise ValueError(f"unknown limit {name!r}: one of {', '.join(self.names())}")
+            changes[name] = int(value) if name == "mcts_rooms" else value
+        try:
+            return replace(self, **changes)  # type: ignore[arg-type]
+        except ValueError as error:
+            raise ValueError(f"bad limit: {error}") from None
+
+    @classmethod
+    def from_environment(cls) -> Limits:
+        """Defaults overridden by ``LUDOTECA_LIMIT_<NAME>`` variables."""
+        given = {
+            name: os.environ[f"LUDOTECA_LIMIT_{name.upper()}"]
+            for name in cls.names()
+            if f"LUDOTECA_LIMIT_{name.upper()}" in os.environ
+        }
+        return cls().with_overrides(given)
+
+
+@dataclass
+class Settings:
+    """Where the data lives and how bots run. ``database`` wins over ``data_dir``."""
+
+    database: str | None = None
+    data_dir: str | Path | None = None
+    bot_workers: int | None = None  # processes for bots and hints; 0 = threads (tests)
+    bot_delay: float = 0.0  # seconds a bot waits before moving, so people can follow
+    limits: Limits = field(default_factory=Limits)
+    # Origins allowed to send unsafe requests and open WebSockets ("https://example.org");
+    # empty: only pages of this server itself (the Origin's host is the request's Host).
+    allowed_origins: tuple[str, ...] = ()
+    api_docs: bool = False  # serve /api/docs and /api/openapi.json
+    abandon_after: float = 24 * 3600.0  # seconds without a move before a room is abandoned
+    max_body: int = 256 * 1024  # bytes of a request body
+    max_message: int = 64 * 1024  # characters of a WebSocket message
+
+    def database_url(self) -> str:
+        if self.database:
+            return self.database
+        folder = Path(self.data_dir or os.environ.get("LUDOTECA_DATA", "data")).resolve()
+        private_folder(folder)
+        database = folder / "ludoteca.sqlite3"
+        if not database.exists():
+            os.close(os.open(database, os.O_CREAT | os.O_WRONLY, 0o600))
+        database.chmod(0o600)
+        return f"sqlite:///{database}"
+
+
+def private_folder(folder: Path) -> None:
+    """Create ``folder`` readable by its owner only (room seeds and token hashes live there);
+    a folder that exists already keeps the permissions its owner gave it."""
+    if not folder.exists():
+        folder.mkdir(mode=0o700, parents=True)
+        folder.chmod(0o700)  # whatever the umask

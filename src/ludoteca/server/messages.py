@@ -1,0 +1,194 @@
+"""Every request body and WebSocket message as a Pydantic model, checked before it is used.
+
+Bodies are parsed by Pydantic's own JSON parser, which refuses deep nesting, numbers out of
+range and lone surrogates itself, so nothing malformed reaches the rooms."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, TypeVar
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictFloat,
+    StrictInt,
+    StrictStr,
+    TypeAdapter,
+    ValidationError,
+)
+
+from .errors import malformed
+
+MAX_SEATS = 16
+MAX_OPTIONS = 32
+MAX_ACTIONS = 20_000
+MAX_DEPTH = 16
+
+Name = Annotated[StrictStr, Field(max_length=40)]
+Token = Annotated[StrictStr, Field(min_length=1, max_length=64)]
+# A seat token as an action carries it: a missing or empty one is simply not valid (403)
+SeatToken = Annotated[StrictStr, Field(max_length=64)] | None
+Action = Annotated[StrictStr, Field(min_length=1, max_length=200)]
+Move = Annotated[StrictInt, Field(ge=0, le=10**9)]
+Seat = Annotated[StrictInt, Field(ge=0, lt=MAX_SEATS)]
+Lang = Annotated[StrictStr, Field(max_length=16)]
+OptionValue = StrictBool | StrictInt | StrictFloat | Annotated[StrictStr, Field(max_length=64)]
+Options = Annotated[
+    dict[Annotated[str, Field(max_length=40)], OptionValue], Field(max_length=MAX_OPTIONS)
+]
+
+
+class Body(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+# -- HTTP bodies -----------------------------------------------------------------------------
+
+
+class SeatSpec(Body):
+    kind: Literal["person", "open", "bot"]
+    name: Name = ""
+    bot: Annotated[StrictStr, Field(max_length=40)] | None = None
+
+
+class CreateRoom(Body):
+    game: Annotated[StrictStr, Field(min_length=1, max_length=40)]
+    options: Options = {}
+    seats: Annotated[list[SeatSpec], Field(max_length=MAX_SEATS)]
+
+
+class Join(Body):
+    """Take an open seat."""
+
+    seat: Seat
+    name: Name = ""
+
+
+class Claim(Body):
+    """Open an invitation: its token is exchanged for a fresh seat token."""
+
+    seat: Seat
+    token: Token
+    name: Name | None = None
+
+
+class Revoke(Body):
+    """The room's host replaces an unclaimed seat's invitation (the old link stops working)."""
+
+    seat: Seat
+    host: Token
+
+
+class Act(Body):
+    seat: Seat
+    token: SeatToken
+    action: Action
+    move: Move
+
+
+class Undo(Body):
+    seat: Seat
+    token: SeatToken
+    move: Move
+
+
+class RecordBody(BaseModel):
+    model_config = ConfigDict(extra="allow", strict=True)
+
+    game: Annotated[StrictStr, Field(min_length=1, max_length=40)]
+    options: Options = {}
+    actions: Annotated[list[Action], Field(max_length=MAX_ACTIONS)]
+    meta: dict[str, Any] = {}
+
+
+class Replay(Body):
+    record: RecordBody
+    step: Annotated[StrictInt, Field(ge=0, le=10**9)] = 0
+    lang: Lang | None = None
+
+
+# -- WebSocket messages ----------------------------------------------------------------------
+
+
+class Hello(Body):
+    type: Literal["hello"]
+    token: Token | None = None
+    lang: Lang | None = None
+    views: StrictBool = True
+
+
+class ActMessage(Body):
+    type: Literal["act"]
+    action: Action
+    move: Move
+
+
+class UndoMessage(Body):
+    type: Literal["undo"]
+    move: Move
+
+
+class HintsMessage(Body):
+    type: Literal["hints"]
+    on: StrictBool
+
+
+class LangMessage(Body):
+    type: Literal["lang"]
+    lang: Lang
+
+
+ClientMessage = Annotated[
+    Hello | ActMessage | UndoMessage | HintsMessage | LangMessage, Field(discriminator="type")
+]
+CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
+
+Model = TypeVar("Model", bound=BaseModel)
+
+
+def parse(model: type[Model], raw: bytes | str) -> Model:
+    """``raw`` JSON as ``model``; 400 naming the first thing wrong."""
+    try:
+        found = model.model_validate_json(raw)
+    except ValidationError as error:
+        raise malformed(describe(error)) from None
+    _check_depth(found)
+    return found
+
+
+def parse_message(raw: str) -> ClientMessage:
+    try:
+        return CLIENT_MESSAGE.validate_json(raw)
+    except ValidationError as error:
+        raise malformed(describe(error)) from None
+
+
+def describe(error: ValidationError) -> str:
+    """A short, safe account of the first problem: where, and what kind."""
+    first = error.errors(include_url=False, include_input=False, include_context=False)[0]
+    where = ".".join(str(part) for part in first.get("loc", ()))
+    kind = "JSON" if first.get("type") == "json_invalid" else first.get("type", "value")
+    return f"{where}: {kind}" if where else kind
+
+
+def _check_depth(model: BaseModel) -> None:
+    """Free-form parts (a record's meta) may not nest deeper than ``MAX_DEPTH``."""
+    extra = [value for value in model.__dict__.values() if isinstance(value, dict | list)]
+    extra += [value for value in (model.model_extra or {}).values()]
+    if any(_depth(value) > MAX_DEPTH for value in extra):
+        raise malformed("depth")
+    for value in model.__dict__.values():
+        if isinstance(value, BaseModel):
+            _check_depth(value)
+
+
+def _depth(value: Any, level: int = 0) -> int:
+    if level > MAX_DEPTH:
+        return level
+    if isinstance(value, dict):
+        return max((_depth(v, level + 1) for v in value.values()), default=level + 1)
+    if isinstance(value, list):
+        return max((_depth(v, level + 1) for v in value), default=level + 1)
+    return level

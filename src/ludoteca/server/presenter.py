@@ -1,0 +1,81 @@
+"""What a watcher is sent: each distinct view of a room rendered once per change.
+
+Watchers share a view when they share its key (seat, language, pictures or not, hint or
+not). The presenter keeps the rendered JSON text of each key for the room's current position,
+so a change costs one rendering per distinct key, not one per watcher."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from ludoteca.engine import Game, State
+from ludoteca.engine.parts import Hint
+from ludoteca.games import registry
+
+from . import workers
+from .room import Room
+from .words import translated
+
+
+@dataclass(frozen=True)
+class ViewKey:
+    seat: int | None
+    lang: str
+    views: bool  # with the SVG picture
+    hint: bool  # with the hint of the seat to move
+
+
+def picture(
+    game: Game[Any], state: State, seat: int | None, lang: str, found: Hint | None
+) -> str | None:
+    """The game's picture of ``state`` for ``seat`` in ``lang``, a shown hint's overlay drawn
+    (None for a game without a view)."""
+    view = registry.view(game.id)
+    if view is None:
+        return None
+    return view.svg(state, seat, lang=lang, overlay=found.overlay if found else None)
+
+
+def dumps(message: dict[str, Any]) -> str:
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
+class Presenter:
+    def __init__(self, room: Room):
+        self.room = room
+        self._at: tuple[int, int] = (-1, -1)
+        self._texts: dict[ViewKey, str] = {}
+        self.renders = 0  # views rendered, for the tests and the load figure
+
+    def text(self, key: ViewKey, found: Hint | None = None) -> str:
+        """The JSON text of ``key``'s view of the room as it is now (rendered once)."""
+        at = (self.room.version, self.room.presence)
+        if at != self._at:
+            self._at, self._texts = at, {}
+        text = self._texts.get(key)
+        if text is None:
+            text = self._texts[key] = dumps(self.render(key, found))
+        return text
+
+    def render(self, key: ViewKey, found: Hint | None = None) -> dict[str, Any]:
+        room, state, seat = self.room, self.room.state, key.seat
+        self.renders += 1
+        message: dict[str, Any] = {
+            "type": "state",
+            "room": room.public(),
+            "move": room.version,
+            "seat": seat,
+            "observation": translated(state.observation(seat), key.lang),
+            "can_undo": room.can_undo(seat),
+            "hint": workers.hint_to_json(found, key.lang) if key.hint else None,
+        }
+        if key.views:
+            message["svg"] = picture(room.game, state, seat, key.lang, found)
+        return message
+
+    def presence(self) -> str:
+        room = self.room
+        spectators = sum(1 for w in room.watchers if w.seat is None)
+        return dumps({"type": "presence", "online": room.online(), "spectators": spectators})

@@ -1,0 +1,115 @@
+"""The live connection of a room: ``/ws/rooms/<id>``.
+
+Every message is checked (``messages.ClientMessage``) and counted against the quotas; a
+refusal is an ``error`` message and the socket stays open, except for a refused seat token
+(closed with 4403) and a client that keeps going over its quota (closed with 4429)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Any
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from . import words
+from .errors import RoomError, malformed
+from .messages import ActMessage, Hello, HintsMessage, LangMessage, UndoMessage, parse_message
+from .presenter import dumps
+from .quotas import address_key, seat_key
+from .room import Room
+from .rooms import Hub
+from .watchers import Outbox, Watcher
+
+STRIKES = 5  # refusals for a quota in a row before the socket is closed
+
+router = APIRouter()
+
+
+@router.websocket("/ws/rooms/{room_id}")
+async def socket(websocket: WebSocket, room_id: str) -> None:
+    hub: Hub = websocket.app.state.hub
+    limit: int = websocket.app.state.settings.max_message
+    await websocket.accept()
+    outbox = Outbox(websocket.send_text)
+
+    async def close(code: int) -> None:
+        await websocket.close(code=code)
+
+    writer = asyncio.create_task(outbox.run(close))
+    address = address_key(websocket.client.host if websocket.client else None)
+    watcher = Watcher(outbox=outbox, address=address)
+    room: Room | None = None
+    try:
+        room = await hub.room(room_id[:40])
+        while not outbox.closed and outbox.close_code is None:
+            event = await websocket.receive()
+            if event["type"] == "websocket.disconnect":
+                break
+            await _one(hub, room, watcher, event, limit)
+    except RoomError as error:  # no such room
+        outbox.put("error", dumps(error.to_json(watcher.lang)))
+        outbox.close(4000 + error.status)
+    except (WebSocketDisconnect, RuntimeError):  # the client went away mid-receive
+        pass
+    finally:
+        if room is not None:
+            hub.leave(room, watcher)
+        if outbox.close_code is None:
+            outbox.closed = True
+            writer.cancel()
+        with contextlib.suppress(TimeoutError, asyncio.CancelledError):
+            await asyncio.wait_for(writer, timeout=5)
+
+
+async def _one(hub: Hub, room: Room, watcher: Watcher, event: Any, limit: int) -> None:
+    """One frame of the client; a refusal goes back as an ``error`` message."""
+    try:
+        hub.quotas.hit("messages", watcher.address)  # every frame counts, good or bad
+        text = event.get("text")
+        if text is None:
+            raise malformed("binary frame")
+        if len(text) > limit:
+            raise malformed("size")
+        await _handle(hub, room, watcher, parse_message(text))
+        watcher.strikes = 0
+    except RoomError as error:
+        watcher.outbox.put("error", dumps(error.to_json(watcher.lang)))
+        if error.status == 429:
+            watcher.strikes += 1
+            if watcher.strikes >= STRIKES:
+                watcher.outbox.close(4429)
+        elif error.status == 403 and watcher not in room.watchers:
+            watcher.outbox.close(4403)
+
+
+async def _handle(hub: Hub, room: Room, watcher: Watcher, message: object) -> None:
+    quotas = hub.quotas
+    if isinstance(message, Hello):
+        watcher.lang = words.language(message.lang)
+        quotas.hit("hellos", watcher.address)
+        seat = room.seat_of(message.token) if message.token is not None else None
+        watcher.views = message.views
+        await hub.welcome(room, watcher, seat)
+        return
+    if watcher not in room.watchers:
+        raise RoomError(400, "web.error.hello_first")
+    if watcher.seat is not None:
+        quotas.hit("messages", seat_key(room.id, watcher.seat))
+    if isinstance(message, LangMessage):
+        watcher.lang = words.language(message.lang)
+        await hub.send_view(room, watcher)
+    elif isinstance(message, HintsMessage):
+        watcher.hints = message.on
+        await hub.send_view(room, watcher)
+    elif isinstance(message, ActMessage | UndoMessage):
+        if watcher.seat is None:
+            raise RoomError(403, "web.error.spectator")
+        if isinstance(message, ActMessage):
+            move = await room.act(watcher.seat, message.action, message.move)
+            ack = {"type": "ack", "move": move, "action": message.action}
+        else:
+            move = await room.undo(watcher.seat, message.move)
+            ack = {"type": "ack", "move": move, "action": None}
+        watcher.outbox.put("ack", json.dumps(ack, ensure_ascii=False))
