@@ -379,9 +379,6 @@ def test_nothing_sent_to_clients_holds_the_seed_or_the_rng(app, client):
 
 
 def test_the_web_catalogs_agree_in_every_language():
-    from ludoteca import web
-
-    web.register()
     catalogs = {lang: read_catalog("web", lang) for lang in LANGUAGES}
     keys = {lang: {m.id for m in catalog if m.id} for lang, catalog in catalogs.items()}
     assert all(keys[lang] == keys["en"] for lang in LANGUAGES)
@@ -394,10 +391,7 @@ def test_the_web_catalogs_agree_in_every_language():
 
 
 def test_every_string_the_client_uses_is_in_the_catalogs():
-    from ludoteca import web
     from ludoteca.web import STATIC
-
-    web.register()
 
     source = (STATIC / "app.js").read_text() + (STATIC / "index.html").read_text()
     import re

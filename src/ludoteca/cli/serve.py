@@ -8,8 +8,6 @@ import contextlib
 import os
 import sys
 
-from ludoteca import web
-
 from .common import add_language, say
 
 
@@ -75,7 +73,6 @@ def run(args: argparse.Namespace) -> int:
 
     from ludoteca.server import Limits, Settings, create_app
 
-    web.register()
     try:
         limits = Limits.from_environment().with_overrides(dict(_pairs(args.limit)))
     except ValueError as error:

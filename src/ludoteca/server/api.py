@@ -238,11 +238,12 @@ async def replay_step(
 def _catalog(lang: str) -> dict[str, Any]:
     found: dict[str, Any] = {}
     for message in read_catalog("web", lang):
+        text = message.string
         if message.id and isinstance(message.id, str):
-            found[message.id] = message.string
-        elif message.id and isinstance(message.string, tuple | list):
-            found[message.id[0]] = message.string[0]
-            found[message.id[0] + "#plural"] = list(message.string)
+            found[message.id] = text
+        elif message.id and isinstance(text, tuple | list):
+            found[message.id[0]] = text[0]
+            found[message.id[0] + "#plural"] = list(text)
     return found
 
 

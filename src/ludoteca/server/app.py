@@ -34,7 +34,6 @@ HTTP_KEYS = {404: "web.error.not_found", 405: "web.error.method"}
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
-    web.register()
     store = Store(settings.database_url())
     count = workers.default_workers() if settings.bot_workers is None else settings.bot_workers
     hub = Hub(Database(store), BotRunner(count, settings.bot_delay), Quotas(settings.limits))

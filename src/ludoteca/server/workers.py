@@ -54,9 +54,7 @@ def bot_action(
     return make_bot(spec, seed).choose(state)
 
 
-def hint_for(
-    room: str, game_id: str, options: dict, actions: list[str], seat: int
-) -> Hint | None:
+def hint_for(room: str, game_id: str, options: dict, actions: list[str], seat: int) -> Hint | None:
     """The hint for ``seat`` in the room's position (the game's or the bots' advice)."""
     state = _state(room, game_id, options, actions)
     return hint(state, seat)

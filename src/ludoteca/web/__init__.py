@@ -1,13 +1,7 @@
-"""The generic browser client (static HTML, JS and CSS) and its ``web`` message catalogs."""
+"""The generic browser client (static HTML, JS and CSS) and its ``web`` message catalogs
+(``locale/``, found by the engine as the catalogs of this package)."""
 
 from pathlib import Path
 
-from ludoteca.engine import register_domain
-
 HERE = Path(__file__).parent
 STATIC = HERE / "static"
-
-
-def register() -> None:
-    """Make the ``web`` catalogs answer (the app and ``ludoteca serve`` call this)."""
-    register_domain("web", HERE / "locale")
