@@ -169,3 +169,53 @@ def test_a_page_reconnects_after_sigkill_and_the_game_goes_on(tmp_path):
             browser.close()
     finally:
         kill(process)
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (read from /proc)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        # the command name, in parentheses, may hold spaces: the fields start after it
+        if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+            found.add(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_bot_workers_end_with_a_server_killed_outright(tmp_path):
+    """A SIGKILLed server cannot shut its worker pool down; the workers notice and end."""
+    process, base = start_server(tmp_path / "data", workers=2)
+    deadline = time.monotonic() + 30
+    workers: set[int] = set()
+    while time.monotonic() < deadline and len(workers) < 2:
+        workers = {pid for pid in _children(process.pid) if "-fork" in _cmdline(pid)}
+        time.sleep(0.2)
+    assert len(workers) == 2, "the server started no bot workers"
+    helpers = _children(process.pid)  # the workers and multiprocessing's resource tracker
+    kill(process)
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline and any(_alive(pid) for pid in helpers):
+        time.sleep(0.2)
+    assert not [pid for pid in helpers if _alive(pid)]
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return ""

@@ -9,6 +9,8 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import threading
+import time
 from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import contextmanager
@@ -67,13 +69,23 @@ def warm() -> int:
     return len(list_games())
 
 
-def _start(games: dict[str, str]) -> None:
-    """A worker starts: Ctrl-C is the server's to handle (the pool is shut down with it), and
-    the games registered at run time are registered here too."""
+def _start(games: dict[str, str], server: int) -> None:
+    """A worker starts: Ctrl-C is the server's to handle (the pool is shut down with it), the
+    worker ends with its server, and the games registered at run time are registered here too."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_follow, args=(server,), daemon=True).start()
     for game_id, module in games.items():
         if game_id not in registry.ids():
             registry.add(game_id, module)
+
+
+def _follow(server: int) -> None:
+    """End this worker once its server is gone. A server killed outright (SIGKILL, a crash)
+    never shuts its pool down, and the worker would wait for work for ever: its task queue
+    never reports end of file, since the worker holds that queue's writing end too."""
+    while os.getppid() == server:
+        time.sleep(1.0)
+    os._exit(0)
 
 
 @contextmanager
@@ -109,7 +121,7 @@ def make_executor(workers: int) -> Executor:
         max_workers=workers,
         mp_context=multiprocessing.get_context("spawn"),
         initializer=_start,
-        initargs=(games,),
+        initargs=(games, os.getpid()),  # the server's pid: it may die before a worker starts
     )
 
 
