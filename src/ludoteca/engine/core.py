@@ -287,7 +287,6 @@ class State(ABC):
         new.__dict__ = fields
         return new
 
-
     def _check(self, seat: int, action: str) -> str:
         """``action`` in canonical form if it is legal here; IllegalAction otherwise."""
         if not isinstance(action, str):

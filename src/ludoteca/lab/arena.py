@@ -181,15 +181,15 @@ def _shares(match: dict[str, Any]) -> list[float]:
     return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(len(match["seats"]))]
 
 
+def rate_with_interval(successes: float, trials: int) -> dict[str, float]:
+    """``rate``, and its 95% Wilson interval as ``low`` and ``high`` (a rate of 0 with no
+    trials)."""
+    low, high = wilson(successes, trials)
+    return {"rate": successes / trials if trials else 0.0, "low": low, "high": high}
+
+
 def _rate(wins: float, games: int) -> dict[str, Any]:
-    low, high = wilson(wins, games)
-    return {
-        "games": games,
-        "wins": wins,
-        "rate": wins / games if games else 0.0,
-        "low": low,
-        "high": high,
-    }
+    return {"games": games, "wins": wins, **rate_with_interval(wins, games)}
 
 
 def summarise(

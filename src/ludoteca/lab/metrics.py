@@ -15,20 +15,13 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from .arena import summarise, wilson
+from .arena import rate_with_interval, summarise
 
 Z = 1.96
 
 
 def proportion(successes: float, trials: int) -> dict[str, Any]:
-    low, high = wilson(successes, trials)
-    return {
-        "count": successes,
-        "of": trials,
-        "rate": successes / trials if trials else 0.0,
-        "low": low,
-        "high": high,
-    }
+    return {"count": successes, "of": trials, **rate_with_interval(successes, trials)}
 
 
 def mean(values: Sequence[float]) -> dict[str, Any]:
