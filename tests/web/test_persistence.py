@@ -16,10 +16,14 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def server_env() -> dict[str, str]:
+    """The environment of a server process: this checkout's code, plain UTF-8 output."""
+    return {**os.environ, "PYTHONPATH": f"{ROOT / 'src'}{os.pathsep}{ROOT}", "LANG": "C.UTF-8"}
+
+
 def start_server(
     data: Path, port: int = 0, workers: int = 1, new_session: bool = False
 ) -> tuple[subprocess.Popen, str]:
-    env = {**os.environ, "PYTHONPATH": f"{ROOT / 'src'}{os.pathsep}{ROOT}", "LANG": "C.UTF-8"}
     process = subprocess.Popen(
         [
             sys.executable,
@@ -37,7 +41,7 @@ def start_server(
             "en",
         ],
         cwd=ROOT,
-        env=env,
+        env=server_env(),
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from .test_persistence import ROOT, start_server
+from .test_persistence import ROOT, server_env, start_server
 
 
 @pytest.mark.slow
@@ -37,7 +37,6 @@ def test_ctrl_c_ends_the_server_with_one_line_and_no_traceback(tmp_path):
 
 
 def test_a_bad_limit_is_refused_with_one_line(tmp_path):
-    env = {**os.environ, "PYTHONPATH": f"{ROOT / 'src'}{os.pathsep}{ROOT}", "LANG": "C.UTF-8"}
     done = subprocess.run(
         [
             sys.executable,
@@ -50,7 +49,7 @@ def test_a_bad_limit_is_refused_with_one_line(tmp_path):
             "rooms=lots",
         ],
         cwd=ROOT,
-        env=env,
+        env=server_env(),
         capture_output=True,
         text=True,
         timeout=60,
