@@ -19,7 +19,6 @@ script prints the win rates with 95% Wilson intervals. ``--smoke``: a short chec
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import sys
 import time
@@ -40,6 +39,7 @@ from ludoteca import load_game  # noqa: E402
 from ludoteca.adapters.actions import ActionIndex  # noqa: E402
 from ludoteca.adapters.pettingzoo import env as aec_env  # noqa: E402
 from ludoteca.bots import make_bot  # noqa: E402
+from ludoteca.lab.arena import wilson  # noqa: E402
 
 ALL_BEANS = 48
 
@@ -114,15 +114,6 @@ class WallClock(BaseCallback):
 
     def _on_step(self) -> bool:
         return time.monotonic() < self.deadline
-
-
-def wilson(wins: float, games: int) -> tuple[float, float]:
-    if not games:
-        return 0.0, 1.0
-    z, p = 1.96, wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def match(model: MaskablePPO, bot_spec: str, games: int) -> float:
