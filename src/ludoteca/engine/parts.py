@@ -26,9 +26,10 @@ S_contra = TypeVar("S_contra", bound="State", contravariant=True)
 
 @dataclass(frozen=True)
 class Overlay:
-    """What a view may draw over the board for a hint; every field is optional.
+    """What a view may draw over the board: seat names and a hint; every field is optional.
 
-    ``action`` is the advised action (views mark the elements a person clicks for it);
+    ``names`` are the seats' names (account, guest or bot) in seat order; a view draws them
+    where it would otherwise write "Player 1" (empty: the view's own "Player N"). ``action`` is the advised action (views mark the elements a person clicks for it);
     ``values`` an estimated value per action; ``arrows`` pairs of squares or pits (from, to);
     ``marks`` squares or pits to ring. A view may also draw aids of its own whenever it is
     given an overlay (Hares: the hunter's squares and where the hares can go)."""
@@ -37,6 +38,7 @@ class Overlay:
     values: Mapping[str, float] = field(default_factory=dict)
     arrows: tuple[tuple[str, str], ...] = ()
     marks: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
