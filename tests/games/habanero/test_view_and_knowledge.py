@@ -11,6 +11,7 @@ import pytest
 from ludoteca import CHANCE, IllegalAction, load_game
 from ludoteca.bots import hint as bots_hint
 from ludoteca.engine import sample_chance
+from ludoteca.engine.svg import text_width
 from ludoteca.games.habanero import (
     KNOWLEDGE,
     VIEW,
@@ -20,9 +21,8 @@ from ludoteca.games.habanero import (
     logic,
     random_action,
     roll_or_stop,
+    view,
 )
-from ludoteca.engine.svg import text_width
-from ludoteca.games.habanero import view
 from ludoteca.games.habanero.policies import BEST, simulate
 
 from ..fit import texts_outside

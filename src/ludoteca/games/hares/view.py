@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludoteca.engine import Message
+from ludoteca.engine import CHANCE, Message
 from ludoteca.engine.parts import Overlay
-from ludoteca.engine import CHANCE
 from ludoteca.engine.svg import document, element, shorten, text, wrap
 from ludoteca.engine.turns import LAST, last_turns
 

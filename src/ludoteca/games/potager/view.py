@@ -537,6 +537,8 @@ def _skip(state, lang: str, active: bool) -> str:
             fill="#f6d365" if active else "#ddd",
             stroke="#8a6d1a" if active else "#aaa",
         )
-        + text(shorten(_t("potager.view.skip", lang), 14, 88), x=x + 48, y=y + 27, **_small("#333", 14)),
+        + text(
+            shorten(_t("potager.view.skip", lang), 14, 88), x=x + 48, y=y + 27, **_small("#333", 14)
+        ),
         id="skip",
     )
