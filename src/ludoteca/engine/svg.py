@@ -53,11 +53,14 @@ def text_width(content: str, size: float, bold: bool = False) -> float:
             ems += 0.34
         elif char in _WIDE:
             ems += 0.86
-        elif char.isupper() or char.isdigit():
-            ems += 0.68
+        elif char.isupper():
+            ems += 0.72
+        elif char.isdigit():
+            ems += 0.66
         else:
             ems += 0.6
-    return ems * size * (1.08 if bold else 1.0)
+    # a little wider than DejaVu Sans measures in Chromium, so that estimates err on the safe side
+    return ems * size * (1.17 if bold else 1.04)
 
 
 def shorten(content: str, size: float, width: float, bold: bool = False) -> str:
