@@ -27,13 +27,16 @@ class Step(Generic[S]):
 
 def last_turns(state: S) -> dict[int, list[Step[S]]]:
     """Each seat's latest turn (CHANCE: its latest action), oldest action first; seats that
-    have not moved yet are absent."""
+    have not moved yet are absent. A hand-built position (whose history does not start at the
+    game's initial state) has none."""
     turns: dict[int, list[Step[S]]] = {}
     current = state.game.new_initial_state()
     previous_seat: int | None = None
     alone = state.game.num_players == 1
     for action in state.history():
         seat = current.current_player
+        if action not in current.legal_actions_view() and seat >= 0 or seat < CHANCE:
+            return {}  # not this game's history from its start
         after = current.successor(action)
         step = Step(current, action, after)
         if seat == CHANCE:
@@ -44,6 +47,8 @@ def last_turns(state: S) -> dict[int, list[Step[S]]]:
             turns[seat] = [step]
             previous_seat = seat
         current = after
+    if current != state:
+        return {}
     return turns
 
 

@@ -441,7 +441,8 @@ def _legend(state: BohnenState, lang: str, overlay: Overlay) -> str:
         value = scores[seat] if over else state.captured[seat]
         tail = f" ({span}) · {word}: {value}" if players < 4 else f" ({span}): {value}"
         star = "★ " if seat in winners else ""
-        room = width - 40 - text_width(star + tail, 15, bold=True)
+        right = min(x + width - 8, WIDTH - 12)  # the next entry, or the picture's edge
+        room = right - (x + 26) - text_width(star + tail, 15, bold=True)
         words = star + shorten(overlay.name(seat, lang), 15, room, bold=True) + tail
         parts.append(
             element("rect", x=x, y=404, width=18, height=18, rx=4, fill=SEAT_COLOURS[seat])

@@ -894,8 +894,7 @@ def _legend_icon(entry: str, lang: str) -> str:
         return text("2/1", x=0, y=15, style=_font(12, True), fill=INK)
     if entry == "tourists":
         return "".join(
-            element("circle", cx=4 + 7 * i, cy=10, r=3.5, fill="#fff", stroke=INK)
-            for i in range(3)
+            element("circle", cx=4 + 7 * i, cy=10, r=3.5, fill="#fff", stroke=INK) for i in range(3)
         )
     if entry == "road":
         return element("path", d="M0,20 L22,20 L22,0 Z", fill="#f4d03f", stroke=INK) + text(
