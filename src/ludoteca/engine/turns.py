@@ -8,6 +8,8 @@ a glance what the others did while they waited.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -63,3 +65,27 @@ def marked_seats(state: State, seat: int | None) -> set[int]:
 
 LAST = {"class_": "last", "data_last": "1", "pointer_events": "none"}
 """The attributes of every last-move mark (the client and the tests find marks by them)."""
+
+
+def sample_position(
+    state: S,
+    seed: int,
+    until: Callable[[S], bool],
+    prefer: Callable[[S], str | None] | None = None,
+    limit: int = 2000,
+) -> S:
+    """The first position from ``state`` on where ``until`` holds, each action drawn by a
+    ``seed``ed random generator (``prefer`` may pick an action instead): a real position,
+    replayed from actions, for the pictures of a rules page. The last one (the end, or after
+    ``limit`` actions) if ``until`` never holds."""
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if until(state) or state.is_terminal():
+            return state
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            action = rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
+        else:
+            action = (prefer(state) if prefer else None) or rng.choice(state.legal_actions())
+        state = state.apply(action)
+    return state

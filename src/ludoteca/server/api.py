@@ -18,6 +18,7 @@ from .botrunner import bot_specs
 from .config import Settings
 from .errors import RoomError
 from .guard import openapi_body, read_json
+from .illustrations import illustrated
 from .messages import Act, Claim, CreateRoom, Join, Replay, Revoke, Undo
 from .presenter import picture
 from .quotas import Quotas, address_key, seat_key
@@ -89,7 +90,7 @@ async def rules(game_id: str, lang: LangDep) -> dict[str, str]:
         text = game.rules_text(lang)
     except OSError:
         raise RoomError(404, "web.error.no_rules", {"game": game_id}) from None
-    return {"game": game_id, "lang": lang, "html": _markdown(text)}
+    return {"game": game_id, "lang": lang, "html": illustrated(_markdown(text), game_id, lang)}
 
 
 # -- rooms -----------------------------------------------------------------------------------

@@ -10,11 +10,12 @@ with numbers and its ``marks`` ring pits; ``lang`` picks the language of the few
 from __future__ import annotations
 
 import math
+from functools import cache
 
-from ludoteca.engine import TERMINAL, translate
-from ludoteca.engine.parts import Overlay
+from ludoteca.engine import TERMINAL, Message, translate
+from ludoteca.engine.parts import Overlay, Picture
 from ludoteca.engine.svg import document, element, shorten, text, text_width
-from ludoteca.engine.turns import LAST, last_turns, marked_seats
+from ludoteca.engine.turns import LAST, last_turns, marked_seats, sample_position
 
 from .board import INDEX, PIT_NAMES, SEAT_COLOURS
 from .game import LEAVE, BohnenState
@@ -518,4 +519,45 @@ def _hints(overlay: Overlay) -> str:
     return element("g", "".join(parts), id="hints", pointer_events="none") if parts else ""
 
 
-__all__ = ["pit_centre", "svg"]
+# -- pictures for the rules page -------------------------------------------------------------
+
+
+def _relay_example() -> tuple[BohnenState, BohnenState]:
+    """A real two-player game, replayed from actions, just after a sowing that captured."""
+    from .game import BohnenGame
+
+    def captured(state: BohnenState) -> bool:
+        return bool(state.last and state.last[2] and not state.pending and len(state.last[2]) > 1)
+
+    final = sample_position(BohnenGame(players=2).new_initial_state(), 4, captured)
+    before = BohnenGame(players=2).replay(final.history()[:-1])
+    return before, final
+
+
+@cache
+def pictures(lang: str = "en") -> list[Picture]:
+    """The board before a relay sowing and just after it, its captures crossed out."""
+    before, after = _relay_example()
+    mover, start, captured = after.last or (0, 0, ())
+    names = Overlay()
+    caption = Message(
+        "bohnen.picture.relay",
+        {
+            "player": mover + 1,
+            "pit": PIT_NAMES[start],
+            "beans": after.captured[mover] - before.captured[mover],
+            "pits": ", ".join(PIT_NAMES[p] for p in captured),
+        },
+    )
+    waiting = 1 - mover  # who watched: the picture marks only the mover's sowing
+    return [
+        Picture(
+            "before",
+            Message("bohnen.picture.before", {"player": mover + 1}),
+            svg(before, mover, lang=lang, overlay=names),
+        ),
+        Picture("relay", caption, svg(after, waiting, lang=lang, overlay=names)),
+    ]
+
+
+__all__ = ["pictures", "pit_centre", "svg"]

@@ -9,12 +9,13 @@ campesino to drop), ``btn-roll``, ``btn-stop`` and, while a penalty is due, ``bt
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ludoteca.engine import Message
-from ludoteca.engine.parts import Overlay
+from ludoteca.engine.parts import Overlay, Picture
 from ludoteca.engine.svg import document, element, fit_size, shorten, text, wrap
-from ludoteca.engine.turns import LAST
+from ludoteca.engine.turns import LAST, sample_position
 
 from . import logic
 from .game import HabaneroState
@@ -503,3 +504,23 @@ def _prompt(state: HabaneroState, seat: int | None, lang: str) -> str:
         for row, line in enumerate(lines)
     )
     return element("g", rows, id="prompt")
+
+
+# -- pictures for the rules page ---------------------------------------------------------------
+
+
+@cache
+def pictures(lang: str = "en") -> list[Picture]:
+    """A game played here: the campesinos after a few harvests, the last move ringed and the
+    die showing the roll that made it."""
+    from .game import Habanero
+
+    def moved(state: HabaneroState) -> bool:
+        return sum("-" in action for action in state.history()) >= 4 and state.phase == "decide"
+
+    def roll(state: HabaneroState) -> str | None:
+        return "roll" if "roll" in state.legal_actions() else None
+
+    state = sample_position(Habanero().new_initial_state(), 3, moved, prefer=roll)
+    caption = Message("habanero.picture.board", {"n": state.held, "die": state.die or 0})
+    return [Picture("board", caption, svg(state, 0, lang=lang))]

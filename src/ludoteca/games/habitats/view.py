@@ -14,12 +14,12 @@ Click ids: ``mk-<square>`` (market), ``park<seat>_x<x>_y<y>`` (a free cell of th
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from ludoteca.engine import CHANCE, Message
-from ludoteca.engine.parts import Overlay
+from ludoteca.engine.parts import Overlay, Picture
 from ludoteca.engine.svg import document, element, shorten, text, text_width, wrap
-from ludoteca.engine.turns import LAST, last_turns, marked_seats
+from ludoteca.engine.turns import LAST, last_turns, marked_seats, sample_position
 
 from .game import PLAYER_COLOURS, HabitatsState, park_cell_id
 from .goals import measure
@@ -964,3 +964,22 @@ def legend_svg(lang: str = "en", width: float = 520) -> str:
         element("rect", width="100%", height="100%", fill="#fbf8f0")
         + element("g", body, transform="translate(16,12)"),
     )
+
+
+# -- pictures for the rules page ---------------------------------------------------------------
+
+
+@cache
+def pictures(lang: str = "en") -> list[Picture]:
+    """The legend; a game's start (market, figures, entrances); the end of a game played
+    here at random, parks scored and the score sheet filled in."""
+    from .game import Habitats
+
+    game = Habitats(players=2)
+    start = sample_position(game.new_initial_state(), 1, lambda s: s.current_player >= 0)
+    end = sample_position(game.new_initial_state(), 1, lambda s: False)
+    return [
+        Picture("legend", Message("habitats.picture.legend"), legend_svg(lang, 640)),
+        Picture("start", Message("habitats.picture.start"), svg(start, None, lang=lang)),
+        Picture("end", Message("habitats.picture.end"), svg(end, None, lang=lang)),
+    ]
