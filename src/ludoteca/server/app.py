@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import mimetypes
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from functools import cache
@@ -62,6 +63,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for path in PAGES:
         app.add_api_route(path, _shell, methods=["GET"], include_in_schema=False)
     app.add_api_route("/favicon.ico", _favicon, methods=["GET"], include_in_schema=False)
+    # The client's modules must be served as JavaScript (with nosniff, a browser runs a module
+    # only with a JavaScript type); some systems' MIME tables say text/plain for .js.
+    mimetypes.add_type("text/javascript", ".js")
     app.mount("/static", StaticFiles(directory=web.STATIC), name="static")
     app.add_middleware(Guard, allowed_origins=settings.allowed_origins)
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
