@@ -84,7 +84,9 @@ def _errors(app: FastAPI) -> None:
         return answer(request, error)
 
     @app.exception_handler(HTTPException)
-    async def http_error(request: Request, error: HTTPException) -> JSONResponse:
+    async def http_error(request: Request, error: HTTPException) -> Response:
+        if error.status_code == 404 and _wants_page(request):
+            return _page(request, 404)  # the client's "page not found"
         key = HTTP_KEYS.get(error.status_code, "web.error.http")
         return answer(request, RoomError(error.status_code, key, {"code": error.status_code}))
 
@@ -100,9 +102,22 @@ def _errors(app: FastAPI) -> None:
 
 
 async def _shell(request: Request) -> HTMLResponse:
+    return _page(request, 200)
+
+
+def _page(request: Request, status: int) -> HTMLResponse:
     lang = words.pick_language(request.headers.get("accept-language"))
     page = _shell_text().replace("{{lang}}", lang)
-    return HTMLResponse(page, headers={"Cache-Control": "no-cache"})
+    return HTMLResponse(page, status_code=status, headers={"Cache-Control": "no-cache"})
+
+
+def _wants_page(request: Request) -> bool:
+    """A browser asking for a page (not the API, a socket or a file): it gets the client,
+    which says the page was not found, instead of a JSON error."""
+    path = request.url.path
+    if request.method != "GET" or path.startswith(("/api/", "/ws/", "/static/")):
+        return False
+    return "text/html" in request.headers.get("accept", "")
 
 
 async def _favicon() -> Response:

@@ -9,7 +9,9 @@ import { LobbyPage } from "./pages/lobby.js";
 import { PlayPage } from "./pages/play.js";
 import { ReplayPage } from "./pages/replay.js";
 import { RulesPage } from "./pages/rules.js";
+import { NotFoundPage, showProblem } from "./problem.js";
 import { addRoute, followLinks, route, setFallback, state } from "./router.js";
+import { setupContrast } from "./contrast.js";
 
 // For tests and the curious: the page shown and the last state message of a room.
 window.ludoteca = { message: null, page: null, words };
@@ -18,11 +20,13 @@ addRoute(/^\/room\/([\w-]+)$/, (id) => new PlayPage(id));
 addRoute(/^\/replay\/([\w-]+)$/, (id) => new ReplayPage(id));
 addRoute(/^\/replay$/, () => new ReplayPage(null));
 addRoute(/^\/rules\/([\w-]+)$/, (id) => new RulesPage(id));
-setFallback(() => new LobbyPage());
+addRoute(/^\/$/, () => new LobbyPage());
+setFallback(() => new NotFoundPage());
 followLinks();
 
 const select = $("#lt-lang-select");
 fillLanguageMenu(select);
+setupContrast($("#lt-contrast"));
 select.addEventListener("change", async (event) => {
   localStorage.setItem("ludoteca.lang", event.target.value);
   await loadWords(event.target.value);
@@ -35,5 +39,8 @@ try {
   await loadWords(chosenLanguage());
   await route();
 } catch (error) {
-  app().replaceChildren(h("p", { class: "panel", text: error.message }));
+  // the server could not be reached or refused: say so, with a way to try again
+  const retry = h("a", { class: "button", href: location.href, text: words.strings["web.banner.reload"] || "↻" });
+  if (Object.keys(words.strings).length) showProblem(error.message, { extra: [retry] });
+  else app().replaceChildren(h("section", { class: "panel", role: "alert" }, h("p", { text: error.message }), retry));
 }

@@ -2,7 +2,8 @@
 // (0.5 s doubling up to 8 s) unless the server closed it for good (codes 4000 and up).
 export class RoomSocket {
   // ``hello()``: the messages to send on every (re)connection; ``onMessage(data)``;
-  // ``onStatus(status)`` with status "connecting" | "open" | "reconnecting" | "closed".
+  // ``onStatus(status, delay)`` with status "connecting" | "open" | "reconnecting" (``delay``:
+  // milliseconds until the next try) | "closed".
   constructor(room, { hello, onMessage, onStatus }) {
     this.room = room;
     this.hello = hello;
@@ -20,6 +21,7 @@ export class RoomSocket {
     this.onStatus("connecting");
     ws.onopen = () => {
       this.retry = 500;
+      this.onStatus("open");
       for (const message of this.hello()) ws.send(JSON.stringify(message));
     };
     ws.onmessage = (event) => this.onMessage(JSON.parse(event.data));
@@ -29,10 +31,16 @@ export class RoomSocket {
         this.onStatus("closed");
         return;
       }
-      this.onStatus("reconnecting");
-      setTimeout(() => !this.stopped && this.ws === ws && this.open(), this.retry);
+      this.onStatus("reconnecting", this.retry);
+      this.timer = setTimeout(() => !this.stopped && this.ws === ws && this.open(), this.retry);
       this.retry = Math.min(this.retry * 2, 8000);
     };
+  }
+
+  // "Try now" while waiting to reconnect.
+  retryNow() {
+    clearTimeout(this.timer);
+    if (!this.stopped && !this.ready) this.restart();
   }
 
   // A fresh connection (another seat's token, a new language): the old one is dropped.
@@ -55,6 +63,7 @@ export class RoomSocket {
 
   close() {
     this.stopped = true;
+    clearTimeout(this.timer);
     if (this.ws) this.ws.close();
   }
 }

@@ -6,7 +6,7 @@ import { t } from "../i18n.js";
 import { botLabel, gameTitle, playersText, seatName } from "../names.js";
 import { go, state } from "../router.js";
 import { mine } from "../store.js";
-import { uploadRecord } from "../upload.js";
+import { uploadButton } from "../upload.js";
 
 export class LobbyPage {
   constructor() {
@@ -36,8 +36,7 @@ export class LobbyPage {
         h("h2", { text: t("web.lobby.finished") }),
         h("ul", { class: "rooms", id: "lt-finished-rooms" }),
         h("h2", { text: t("web.replay.title") }),
-        h("label", { class: "button" }, t("web.replay.upload"),
-          h("input", { type: "file", id: "lt-upload", accept: ".json,application/json", hidden: true, onchange: (e) => uploadRecord(e.target.files[0]) }))),
+        uploadButton("lt-upload")),
     );
     this.renderGames();
     this.renderForm();
@@ -84,7 +83,7 @@ export class LobbyPage {
       .map((option) => this.optionField(game, option));
     form.replaceChildren(
       h("div", { class: "options" }, ...fields),
-      h("h3", { text: t("web.lobby.seats") }),
+      h("h2", { text: t("web.lobby.seats") }),
       h("div", { class: "seats", id: "lt-seats" }),
       h("div", { class: "actions" },
         h("button", { class: "primary", id: "lt-create", onclick: () => this.create(), text: t("web.lobby.start") }),

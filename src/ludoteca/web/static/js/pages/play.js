@@ -1,13 +1,14 @@
 // A room: the game's picture to click, the prompt, choices, hints, undo, typed moves, the
 // score table, invitations and the log; the end dialog when the game is over.
 import { api } from "../api.js";
-import { frame, showBoard, SVGNS } from "../board.js";
-import { showEnd } from "../dialogs.js";
+import { frame, keyTargets, nameBoard, showBoard, SVGNS } from "../board.js";
+import { askToEnd, showEnd } from "../dialogs.js";
 import { $, app, h, toast } from "../dom.js";
 import { t, words } from "../i18n.js";
 import { gameTitle, seatName } from "../names.js";
 import { logList, scoreTable, seatColours } from "../sheets.js";
 import { RoomSocket } from "../socket.js";
+import { showProblem } from "../problem.js";
 import { mine } from "../store.js";
 
 const STATUS_KEYS = {
@@ -75,6 +76,7 @@ export class PlayPage {
     const root = app();
     root.className = "play";
     root.replaceChildren(
+      h("div", { class: "banner", id: "lt-banner", role: "status", hidden: true }),
       h("section", { class: "board-wrap" },
         h("p", { class: "prompt phone-only", id: "lt-prompt-top" }),
         h("div", { class: "board", id: "lt-board", onclick: (e) => this.onBoardClick(e) })),
@@ -92,6 +94,9 @@ export class PlayPage {
           h("datalist", { id: "lt-legal-list" }),
           h("button", { type: "submit", text: t("web.play.send") })),
         h("div", { id: "lt-score-box" }),
+        h("details", { id: "lt-text-board", class: "text-board" },
+          h("summary", { text: t("web.play.text_board") }),
+          h("pre", { id: "lt-text-board-text" })),
         h("p", { id: "lt-watchers", class: "watchers" }),
         h("div", { id: "lt-invites" }),
         h("h2", { text: t("web.play.log") }),
@@ -99,7 +104,8 @@ export class PlayPage {
         h("p", { class: "links" },
           h("a", { id: "lt-rules-link", target: "_blank", text: t("web.lobby.rules") }),
           h("a", { href: "/", "data-go": "", text: t("web.nav.lobby") }))),
-      h("dialog", { id: "lt-end" }),
+      h("dialog", { id: "lt-end", "aria-labelledby": "lt-end-title" }),
+      h("dialog", { id: "lt-confirm", "aria-labelledby": "lt-confirm-title" }),
     );
     $("#lt-hints").checked = this.hints;
     for (const id of ["#lt-undo", "#lt-clear", "#lt-move-input"]) $(id).disabled = true;
@@ -124,13 +130,37 @@ export class PlayPage {
         ...(this.hints ? [{ type: "hints", on: true }] : []),
       ],
       onMessage: (message) => this.receive(message),
-      onStatus: (status) => this.setStatus(t(STATUS_KEYS[status])),
+      onStatus: (status, delay) => this.onStatus(status, delay),
     });
     this.socket.open();
   }
 
   send(message) {
     if (!this.socket || !this.socket.send(message)) toast(t("web.play.not_connected"));
+  }
+
+  // The connection's state: a word by the title, and a banner while it is lost.
+  onStatus(status, delay) {
+    this.setStatus(t(STATUS_KEYS[status]));
+    const banner = $("#lt-banner");
+    if (!banner) return;
+    if (status === "open" || (status === "connecting" && banner.hidden)) {
+      banner.hidden = true;
+      return;
+    }
+    banner.hidden = false;
+    banner.className = `banner ${status}`;
+    if (status === "closed") {
+      banner.replaceChildren(h("span", { text: t("web.banner.closed") }),
+        h("a", { class: "button", href: location.pathname, text: t("web.banner.reload") }),
+        h("a", { class: "button", href: "/", "data-go": "", text: t("web.nav.lobby") }));
+    } else if (status === "reconnecting") {
+      const seconds = Math.max(1, Math.round(delay / 1000));
+      banner.replaceChildren(h("span", { text: t("web.banner.lost", { n: seconds }) }),
+        h("button", { id: "lt-retry", text: t("web.banner.retry"), onclick: () => this.socket && this.socket.retryNow() }));
+    } else {
+      banner.replaceChildren(h("span", { text: t("web.banner.connecting") }));
+    }
   }
 
   setStatus(text) {
@@ -141,8 +171,13 @@ export class PlayPage {
   receive(message) {
     if (message.type === "error") {
       this.pending = null;
+      if (message.code === 404 && !this.message) {
+        this.leave();
+        showProblem(message.message, { title: t("web.problem.no_room") });
+        return;
+      }
       toast(message.message);
-      if ((message.code === 403 || message.code === 404 || message.code === 409) && !this.message) {
+      if ((message.code === 403 || message.code === 409) && !this.message) {
         const refusedToken = message.code === 403 && this.token;
         // a refused token is forgotten; the room can still be watched
         if (refusedToken) mine.save(mine.all().filter((e) => e.token !== this.token));
@@ -220,12 +255,16 @@ export class PlayPage {
       hintText.hidden = false;
       const entry = observation.legal.find((e) => e.action === message.hint.action);
       const label = entry && entry.label ? entry.label.text : message.hint.action || "";
-      hintText.textContent = t("web.play.hint_is", { action: label }) + (message.hint.reason ? ` — ${message.hint.reason}` : "");
+      hintText.textContent = hintWords(label, message.hint.reason);
     } else if (this.hints && observation.legal.length) {
       hintText.hidden = false;
       hintText.textContent = t("web.play.no_hint");
     } else hintText.hidden = true;
     this.renderInvites(room);
+    $("#lt-text-board-text").textContent = observation.text || "";
+    $("#lt-text-board").hidden = !observation.text;
+    const prompt = observation.prompt ? observation.prompt.text : "";
+    if (prompt !== this.announced) announce((this.announced = prompt));
     this.drawBoard();
     if (observation.terminal && !this.endShown) {
       this.endShown = true;
@@ -238,17 +277,29 @@ export class PlayPage {
     $("#lt-watchers").textContent = room.spectators ? t("web.play.spectators", { n: room.spectators }) : "";
   }
 
+  // The picture, its glow (the client alone draws it: frames round the next possible clicks,
+  // the picks and the hint) and its keyboard buttons, each named by the actions it leads to.
   drawBoard() {
     const message = this.message;
-    const svg = showBoard($("#lt-board"), message.svg, message.observation.prompt && message.observation.prompt.text);
+    const host = $("#lt-board");
+    // keyboard players keep their place: the focus returns to the picture when it can be played
+    const active = document.activeElement;
+    const keep = active === host || (this.boardFocus && (active === document.body || active === null));
+    this.boardFocus = keep;
+    const prompt = message.observation.prompt ? message.observation.prompt.text : "";
+    const svg = showBoard(host, message.svg, prompt);
     this.svg = svg;
     const candidates = this.candidates();
     if (svg) {
       const layer = document.createElementNS(SVGNS, "g");
       layer.setAttribute("class", "lt-layer");
       svg.append(layer);
-      const warm = new Set(candidates.map((e) => e.clicks[this.picks.length]));
-      for (const id of warm) frame(svg, layer, id, "warm");
+      const next = nextClicks(candidates, this.picks.length);
+      nameBoard(svg, `${gameTitle(message.room.game)}: ${prompt}`, next.size > 0);
+      for (const id of next.keys()) frame(svg, layer, id, "warm");
+      const targets = [...next].map(([id, entries]) => ({ id, label: targetLabel(entries) }));
+      const els = keyTargets(svg, layer, targets, (id) => this.pick(id, true));
+      if (keep && els.length) els[0].focus();
       for (const id of this.picks) frame(svg, layer, id, "picked");
       if (this.hints && message.hint && message.hint.action) {
         const entry = this.legal().find((e) => e.action === message.hint.action);
@@ -321,7 +372,8 @@ export class PlayPage {
     else if (this.picks.length) this.clearPicks();
   }
 
-  pick(id) {
+  pick(id, byKeyboard = false) {
+    if (byKeyboard && this.pending === this.message.move) return;
     this.picks.push(id);
     const left = this.candidates();
     const done = this.legal().filter((e) => e.clicks.length === this.picks.length && this.picks.every((p, i) => e.clicks[i] === p));
@@ -338,7 +390,12 @@ export class PlayPage {
     $("#lt-clear").disabled = true;
   }
 
-  sendAction(action) {
+  async sendAction(action) {
+    const entry = this.legal().find((e) => e.action === action);
+    if (entry && entry.ends && !(await askToEnd(entry.label ? entry.label.text : action))) {
+      this.clearPicks();
+      return;
+    }
     this.picks = [];
     this.pending = this.message.move; // no second action from this position
     this.send({ type: "act", action, move: this.message.move });
@@ -368,7 +425,8 @@ export class PlayPage {
       $("#lt-end").open && $("#lt-end").close();
       return;
     }
-    const typing = ["INPUT", "SELECT", "TEXTAREA"].includes(document.activeElement.tagName);
+    const active = document.activeElement;
+    const typing = ["INPUT", "SELECT", "TEXTAREA", "BUTTON", "A", "SUMMARY"].includes(active.tagName) || active.id === "lt-board";
     if (!typing && event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey && this.legal().length) {
       $("#lt-move-input").focus();
     }
@@ -379,4 +437,39 @@ export class PlayPage {
     this.endShown = false;
     this.show();
   }
+}
+
+// The ids to click next, each with the actions it leads to.
+function nextClicks(candidates, n) {
+  const next = new Map();
+  for (const entry of candidates) {
+    const id = entry.clicks[n];
+    if (!next.has(id)) next.set(id, []);
+    next.get(id).push(entry);
+  }
+  return next;
+}
+
+// What a screen reader says for a part of the picture: the action it plays, or the first
+// actions it leads to.
+function targetLabel(entries) {
+  const labels = [...new Set(entries.map((e) => (e.label ? e.label.text : e.action)))];
+  if (labels.length === 1) return labels[0];
+  const shown = labels.slice(0, 3).join("; ");
+  return labels.length > 3 ? t("web.board.more", { actions: shown, n: labels.length - 3 }) : shown;
+}
+
+// "Hint: X", and the bot's reason unless it only says X again.
+function hintWords(label, reason) {
+  const said = t("web.play.hint_is", { action: label });
+  if (!reason) return said;
+  const plain = (text) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  if (plain(reason).includes(plain(label))) return reason;
+  return `${said} — ${reason}`;
+}
+
+// Said by screen readers (a polite live region): the prompt when it changes.
+function announce(text) {
+  const live = document.getElementById("lt-live");
+  if (live) live.textContent = text;
 }

@@ -5,7 +5,9 @@ import { showBoard } from "../board.js";
 import { t, words } from "../i18n.js";
 import { gameTitle } from "../names.js";
 import { logList, scoreTable, seatColours } from "../sheets.js";
-import { uploadRecord } from "../upload.js";
+import { nameBoard } from "../board.js";
+import { showProblem } from "../problem.js";
+import { uploadButton } from "../upload.js";
 
 export class ReplayPage {
   constructor(room) {
@@ -32,8 +34,10 @@ export class ReplayPage {
         h("div", { id: "lt-score-box" }),
         h("p", { class: "links" },
           h("button", { id: "lt-download", text: t("web.end.download"), onclick: () => download(`ludoteca-${this.record.game}${this.room ? "-" + this.room : ""}.json`, this.record) }),
-          h("label", { class: "button" }, t("web.replay.upload"),
-            h("input", { type: "file", accept: ".json,application/json", hidden: true, onchange: (e) => uploadRecord(e.target.files[0]) }))),
+          uploadButton()),
+        h("details", { id: "lt-text-board", class: "text-board" },
+          h("summary", { text: t("web.play.text_board") }),
+          h("pre", { id: "lt-text-board-text" })),
         h("h2", { text: t("web.play.log") }),
         h("div", { id: "lt-log-box" })),
     );
@@ -50,7 +54,9 @@ export class ReplayPage {
       else this.record = JSON.parse(sessionStorage.getItem("ludoteca.replay") || "null");
       if (!this.record) throw new Error(t("web.replay.nothing"));
     } catch (error) {
-      $("#lt-prompt").textContent = error.message;
+      this.leave();
+      const title = this.room ? t("web.problem.no_record") : t("web.problem.bad_file");
+      showProblem(error.message, { title, extra: [uploadButton()] });
       return;
     }
     $("#lt-slider").max = this.record.actions.length;
@@ -77,7 +83,11 @@ export class ReplayPage {
       try {
         view = await api("/api/replay", { json: { record: this.record, step, lang: words.lang } });
       } catch (error) {
-        toast(error.message);
+        if (this.cache.size) toast(error.message);
+        else {
+          this.leave();
+          showProblem(error.message, { title: t("web.problem.bad_file"), extra: [uploadButton()] });
+        }
         return;
       }
       this.cache.set(key, view);
@@ -87,7 +97,9 @@ export class ReplayPage {
     $("#lt-step").textContent = t("web.replay.step", { step, steps: view.steps });
     $("#lt-slider").value = step;
     $("#lt-prompt").textContent = view.observation.prompt ? view.observation.prompt.text : "";
-    showBoard($("#lt-board"), view.svg, "");
+    const svg = showBoard($("#lt-board"), view.svg, view.observation.text || "");
+    if (svg) nameBoard(svg, `${gameTitle(this.record.game)}: ${$("#lt-step").textContent}`, false);
+    $("#lt-text-board-text").textContent = view.observation.text || "";
     $("#lt-score-box").replaceChildren(scoreTable(this.seats, view.observation, null));
     $("#lt-log-box").replaceChildren(logList(view.observation));
     $("#lt-back").disabled = $("#lt-first").disabled = step === 0;

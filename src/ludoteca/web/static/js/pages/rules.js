@@ -3,6 +3,7 @@ import { api } from "../api.js";
 import { $, app, h } from "../dom.js";
 import { t } from "../i18n.js";
 import { gameTitle } from "../names.js";
+import { showProblem } from "../problem.js";
 
 export class RulesPage {
   constructor(game) {
@@ -18,7 +19,7 @@ export class RulesPage {
       $("#lt-rules").innerHTML = page.html;
       document.title = `${gameTitle(this.game)} · Ludoteca`;
     } catch (error) {
-      $("#lt-rules").replaceChildren(h("p", { class: "bad", text: error.message }));
+      showProblem(error.message, { title: t("web.problem.no_rules") });
     }
   }
 
