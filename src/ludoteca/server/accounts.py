@@ -14,12 +14,12 @@ import secrets
 import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import cache
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
-from zxcvbn import zxcvbn
 
 from .db import SeatRow, SessionRow, Store, UserRow
 from .errors import RoomError
@@ -32,8 +32,12 @@ MIN_STRENGTH = 2  # zxcvbn's score (0-4): 2 is "somewhat guessable", guarded aga
 SESSION_DAYS = 30
 
 HASHER = PasswordHasher()
-# a hash to check a password against when the name is unknown, so both take the same time
-_NOBODY = HASHER.hash(secrets.token_hex(16))
+
+
+@cache
+def _nobody() -> str:
+    """A hash to check a password against when the name is unknown, so both take as long."""
+    return HASHER.hash(secrets.token_hex(16))
 
 
 @dataclass(frozen=True)
@@ -62,6 +66,8 @@ def check_password(name: str, password: str) -> None:
         raise RoomError(400, "web.account.short_password", {"n": MIN_PASSWORD})
     if len(password) > MAX_PASSWORD:
         raise RoomError(400, "web.account.long_password", {"n": MAX_PASSWORD})
+    from zxcvbn import zxcvbn  # its word lists take a moment to load: only when needed
+
     found = zxcvbn(password, user_inputs=[name, "ludoteca", "bohnen", "hares", "habanero"])
     if found["score"] < MIN_STRENGTH:
         raise RoomError(400, "web.account.weak_password")
@@ -101,7 +107,7 @@ class Accounts:
         with self.store.sessions() as session:
             row = session.scalars(select(UserRow).where(UserRow.name_key == name_key(name))).first()
         if row is None:
-            _verify(_NOBODY, password)
+            _verify(_nobody(), password)
             raise RoomError(401, "web.account.bad_login")
         if not _verify(row.password_hash, password):
             raise RoomError(401, "web.account.bad_login")
