@@ -14,7 +14,7 @@ from functools import cache
 
 from ludoteca.engine import TERMINAL, Message, translate
 from ludoteca.engine.parts import Overlay, Picture
-from ludoteca.engine.svg import document, element, shorten, text, text_width
+from ludoteca.engine.svg import document, element, fit_size, shorten, text, text_width, wrap
 from ludoteca.engine.turns import LAST, last_turns, marked_seats, sample_position
 
 from .board import INDEX, PIT_NAMES, SEAT_COLOURS
@@ -420,8 +420,29 @@ def _status(state: BohnenState, seat: int | None, lang: str) -> str:
             font_family="sans-serif",
             fill="#ffffff",
         )
-        + text(words, x=68, y=46, font_size=18, font_family="sans-serif", fill="#2b1a0c"),
+        + _status_words(words),
         id="status",
+    )
+
+
+def _status_words(words: str) -> str:
+    """The status beside the chip: one line, smaller when long, else two lines."""
+    room = WIDTH - 68 - 16
+    size = fit_size(words, 18, room, least=15)
+    lines = [words] if text_width(words, size) <= room else wrap(words, 15, room)
+    if len(lines) > 2:
+        lines = [lines[0], shorten(" ".join(lines[1:]), 15, room)]
+    top = 46 if len(lines) == 1 else 34
+    return "".join(
+        text(
+            line,
+            x=68,
+            y=top + 20 * row,
+            font_size=size if len(lines) == 1 else 15,
+            font_family="sans-serif",
+            fill="#2b1a0c",
+        )
+        for row, line in enumerate(lines)
     )
 
 
