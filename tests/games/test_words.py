@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from ludoteca import IllegalAction, load_game
+from ludoteca import IllegalAction
 from ludoteca.engine import LANGUAGES, State
 
 from .test_views import played
