@@ -7,6 +7,7 @@ whose outcomes are ordinary actions, so a game is fully described by its actions
 from __future__ import annotations
 
 import collections
+import threading
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from importlib import resources
@@ -228,6 +229,34 @@ class State(ABC):
             return Message("core.log.chance", {"action": action})
         return Message("core.log.action", {"player": seat + 1, "action": action})
 
+    def consequence(self, before: State, seat: int, action: str) -> Message | None:
+        """What ``action``, played by ``seat`` in ``before``, brought about (this state is the
+        one after it): captures, points, goals; a game's log adds it to ``describe``'s line.
+        None: nothing worth a word (the default, and then no replay is needed)."""
+        return None
+
+    def path(self) -> list[State] | None:
+        """The states from the game's initial state to this one (replayed once, then kept
+        for the following states); None when the history does not start at the initial state
+        (a hand-built position)."""
+        return _path(self)
+
+    def _log(self, moves: list[tuple[int, str]]) -> list[dict[str, Any]]:
+        lines = [(s, a, self.describe(s, a)) for s, a in moves]
+        path = self.path() if type(self).consequence is not State.consequence else None
+        if path is not None:
+            for i, (seat, action, line) in enumerate(lines):
+                after = path[len(path) - len(lines) + i]
+                before = path[len(path) - len(lines) + i - 1]
+                found = after.consequence(before, seat, action)
+                if found is not None:
+                    lines[i] = (
+                        seat,
+                        action,
+                        Message("core.log.then", {"line": line, "then": found}),
+                    )
+        return [{"seat": s, "action": a, "text": line.to_json()} for s, a, line in lines]
+
     def prompt(self, seat: int | None) -> Message:
         player = self.current_player
         if player == TERMINAL:
@@ -369,9 +398,7 @@ class State(ABC):
             "prompt": self.prompt(seat).to_json(),
             "scores": self.scores(),
             "winners": self.winners(),
-            "log": [
-                {"seat": s, "action": a, "text": self.describe(s, a).to_json()} for s, a in moves
-            ],
+            "log": self._log(moves),
             "legal": [
                 {"action": a, "clicks": self.clicks(a), "label": self.label(a).to_json()}
                 for a in (self.legal_actions() if seat is not None and seat == player else [])
@@ -394,3 +421,36 @@ class State(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.game.id} after {self._length} actions>"
+
+
+_PATHS: collections.OrderedDict[tuple[Any, tuple[str, ...]], list[State]] = (
+    collections.OrderedDict()
+)
+PATHS_KEPT = 256  # the paths of recent positions: a live game replays one action at a time
+_PATHS_LOCK = threading.Lock()  # rooms render from worker threads
+
+
+def _path(state: State) -> list[State] | None:
+    history = tuple(state.history())
+    key = (state.game, history)
+    with _PATHS_LOCK:
+        found = _PATHS.get(key)
+        earlier = _PATHS.get((state.game, history[:-1])) if found is None and history else None
+        if found is not None:
+            _PATHS.move_to_end(key)
+            return found
+    found = list(earlier) if earlier is not None else [state.game.new_initial_state()]
+    for action in history[len(found) - 1 :]:
+        current = found[-1]
+        seat = current.current_player
+        legal = current.legal_actions_view() if seat >= 0 else None
+        if seat == TERMINAL or (legal is not None and action not in legal):
+            return None
+        found.append(current.successor(action))
+    if found[-1] != state:
+        return None
+    with _PATHS_LOCK:
+        _PATHS[key] = found
+        if len(_PATHS) > PATHS_KEPT:
+            _PATHS.popitem(last=False)
+    return found

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Generic, TypeVar, cast
 
 from .core import CHANCE, State
 
@@ -32,14 +32,13 @@ def last_turns(state: S) -> dict[int, list[Step[S]]]:
     have not moved yet are absent. A hand-built position (whose history does not start at the
     game's initial state) has none."""
     turns: dict[int, list[Step[S]]] = {}
-    current = state.game.new_initial_state()
+    path = cast("list[S] | None", state.path())  # the states of one game are of one type
+    if path is None:
+        return turns
     previous_seat: int | None = None
     alone = state.game.num_players == 1
-    for action in state.history():
+    for current, after, action in zip(path[:-1], path[1:], state.history(), strict=True):
         seat = current.current_player
-        if action not in current.legal_actions_view() and seat >= 0 or seat < CHANCE:
-            return {}  # not this game's history from its start
-        after = current.successor(action)
         step = Step(current, action, after)
         if seat == CHANCE:
             turns[CHANCE] = [step]
@@ -48,9 +47,6 @@ def last_turns(state: S) -> dict[int, list[Step[S]]]:
         else:
             turns[seat] = [step]
             previous_seat = seat
-        current = after
-    if current != state:
-        return {}
     return turns
 
 

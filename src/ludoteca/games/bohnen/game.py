@@ -243,6 +243,21 @@ class BohnenState(State):
             return Message("bohnen.log.leave", {"player": seat + 1, "pit": action[len(LEAVE) :]})
         return Message("bohnen.log.move", {"player": seat + 1, "pit": action})
 
+    def consequence(self, before: State, seat: int, action: str) -> Message | None:
+        """The capture a sowing (or the last grand-slam choice) made, with its beans."""
+        assert isinstance(before, BohnenState)
+        if self.pending or self.last is None or self.last is before.last or not self.last[2]:
+            return None
+        mover, _, captured = self.last
+        return Message(
+            "bohnen.log.captured",
+            {
+                "player": mover + 1,
+                "beans": self.captured[mover] - before.captured[mover],
+                "pits": ", ".join(PIT_NAMES[p] for p in captured),
+            },
+        )
+
     def prompt(self, seat: int | None) -> Message:
         player = self.current_player
         if player == TERMINAL:

@@ -271,6 +271,15 @@ class HabaneroState(State):
         origin, _, target = action.partition("-")
         return Message("habanero.log.move", {"from": origin, "to": target})
 
+    def consequence(self, before: State, seat: int, action: str) -> Message | None:
+        """A habanero harvested (and how many are held now); what a stop keeps."""
+        assert isinstance(before, HabaneroState)
+        if action == "stop":
+            return Message("habanero.log.kept", {"n": self.held})
+        if seat >= 0 and self.held > before.held:
+            return Message("habanero.log.harvested", {"n": self.held})
+        return None
+
     def prompt(self, seat: int | None) -> Message:
         if self.phase == DECIDE:
             return Message("habanero.prompt.decide", {"n": self.held})

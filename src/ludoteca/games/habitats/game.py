@@ -295,6 +295,31 @@ class HabitatsState(State):
             return Message("habitats.log.place_road", {**params, "roads": sides_of(mask)})
         return Message("habitats.log.place", params)
 
+    def consequence(self, before: State, seat: int, action: str) -> Message | None:
+        """The tile taken; the tile placed with the park's new score; the year's goals."""
+        assert isinstance(before, HabitatsState)
+        if seat < 0:
+            return None
+        if action.startswith("take:"):
+            return Message("habitats.log.took", {"tile": tile_name(self.in_hand.id)})
+        if not action.startswith("place:"):
+            return None
+        park = self.park_score(seat)
+        placed = Message(
+            "habitats.log.placed",
+            {
+                "tile": tile_name(before.in_hand.id),
+                "park": park,
+                "gain": f"{park - before.park_score(seat):+d}",
+            },
+        )
+        year = len(self.goal_points[seat])
+        if year == len(before.goal_points[seat]):
+            return placed
+        points = ", ".join(f"{s + 1}: +{p[-1]}" for s, p in enumerate(self.goal_points))
+        goals = Message("habitats.log.goals", {"year": year, "points": points})
+        return Message("core.log.and", {"first": placed, "second": goals})
+
     def canonical(self, action: str) -> str:
         """As the board and the log show them: a market square ``b2`` is ``take:b2``; a park
         cell ``1,-2`` or ``→1 ↓2`` (its name in the picture and the labels) is ``place:1,-2``,

@@ -207,6 +207,20 @@ class HaresState(State):
             return Message("hares.log.colour", {"colour": Message(f"hares.colour.{colour}")})
         return Message(f"hares.log.{self._kind(action)}", {"from": action[:2], "to": action[2:]})
 
+    def consequence(self, before: State, seat: int, action: str) -> Message | None:
+        """A hare safe in a burrow; hares the hunter caught."""
+        assert isinstance(before, HaresState)
+        found: list[Message] = []
+        p, q = self.position, before.position
+        if p.saved > q.saved:
+            found.append(Message("hares.log.saved", {"saved": p.saved, "of": len(self.card.hares)}))
+        if p.caught > q.caught:
+            squares = ", ".join(name(sq) for sq in p.caught_now)
+            found.append(Message("hares.log.caught", {"squares": squares or "—"}))
+        if len(found) == 2:
+            return Message("core.log.and", {"first": found[0], "second": found[1]})
+        return found[0] if found else None
+
     def prompt(self, seat: int | None) -> Message:
         player = self.current_player
         if player == TERMINAL:

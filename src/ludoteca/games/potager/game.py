@@ -518,6 +518,14 @@ class PotagerState(State):
             return [f"hose-{argument}"]
         return ["skip"]
 
+    def consequence(self, before: State, seat: int, action: str) -> Message | None:
+        """The points the action scored (a harvest, the gnome's walk) and the new total."""
+        assert isinstance(before, PotagerState)
+        if seat < 0 or self.points[seat] == before.points[seat]:
+            return None
+        gain = self.points[seat] - before.points[seat]
+        return Message("potager.log.points", {"n": gain, "total": self.points[seat]})
+
     def canonical(self, action: str) -> str:
         """``move:b1–c2`` or ``move: b1 → c2`` (a dash or an arrow, spaces) stand for
         ``move:b1-c2``; ``harvest:potato-1:c4, d4`` for ``harvest:potato-1:c4,d4``."""
