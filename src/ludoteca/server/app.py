@@ -18,18 +18,29 @@ from starlette.exceptions import HTTPException
 
 from ludoteca import web
 
-from . import api, socket, words, workers
+from . import account_api, api, socket, words, workers
+from .accounts import Accounts
 from .botrunner import BotRunner
 from .config import Settings
 from .db import Database, Store
 from .errors import RoomError, malformed
 from .guard import Guard
+from .profiles import Profiles
 from .quotas import Quotas
 from .rooms import Hub
 
 log = logging.getLogger("ludoteca.server")
 
-PAGES = ("/", "/room/{room_id}", "/replay", "/replay/{room_id}", "/rules/{game_id}")
+PAGES = (
+    "/",
+    "/room/{room_id}",
+    "/replay",
+    "/replay/{room_id}",
+    "/rules/{game_id}",
+    "/player/{name}",
+    "/leaderboard/{game_id}",
+    "/account",
+)
 HTTP_KEYS = {404: "web.error.not_found", 405: "web.error.method"}
 
 
@@ -55,10 +66,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.hub = hub
     app.state.settings = settings
+    app.state.accounts = Accounts(store)
+    app.state.profiles = Profiles(store)
     _errors(app)
     app.include_router(api.catalogue)
     app.include_router(api.rooms)
     app.include_router(api.replay)
+    app.include_router(account_api.account)
+    app.include_router(account_api.players)
     app.include_router(socket.router)
     for path in PAGES:
         app.add_api_route(path, _shell, methods=["GET"], include_in_schema=False)
