@@ -317,10 +317,19 @@ MEASURE = """() => {
     if (el.classList.contains('sr') || getComputedStyle(el).position === 'absolute' && r.width <= 1) continue;
     if (r.width < 24 || r.height < 24) small.push(`${el.tagName} ${el.id || el.textContent.trim().slice(0, 20)} ${Math.round(r.width)}×${Math.round(r.height)}`);
   }
+  // a small part of the picture is allowed when its actions are also buttons of 24 px or more
+  // (WCAG 2.5.8, "equivalent")
+  const page = window.ludoteca.page;
+  const buttons = new Set([...document.querySelectorAll('#lt-choices .choice')]
+    .filter((el) => { const r = el.getBoundingClientRect(); return r.width >= 24 && r.height >= 24; })
+    .map((el) => el.dataset.action));
   const parts = [];
   for (const el of svg.querySelectorAll('[data-lt-target]')) {
     const r = el.getBoundingClientRect();
-    if (r.width < 24 || r.height < 24) parts.push(`${el.dataset.ltTarget} ${Math.round(r.width)}×${Math.round(r.height)}`);
+    if (r.width >= 24 && r.height >= 24) continue;
+    const id = el.dataset.ltTarget;
+    const actions = page.candidates().filter((e) => e.clicks[page.picks.length] === id).map((e) => e.action);
+    if (!actions.every((a) => buttons.has(a))) parts.push(`${id} ${Math.round(r.width)}×${Math.round(r.height)}`);
   }
   const names = [...document.querySelectorAll('#lt-score-box td.name')].map((td) => td.textContent);
   return { outside, overlaps, small, parts, names, last: svg.querySelectorAll('[data-last="1"]').length,
