@@ -22,6 +22,7 @@ async function loadWords(lang) {
   document.documentElement.lang = words.lang;
   document.querySelectorAll("[data-t]").forEach((el) => (el.textContent = t(el.dataset.t)));
   $("#lt-lang-select").value = words.lang;
+  renderNav();  // players.js: the account link (a name, or "Log in")
 }
 
 function chosenLanguage() {
@@ -39,6 +40,7 @@ async function api(path, options = {}) {
     init.body = JSON.stringify(options.json);
     init.headers["Content-Type"] = "application/json";
   }
+  if (init.method && init.method !== "GET") init.headers["X-CSRF-Token"] = csrfToken();
   const sep = path.includes("?") ? "&" : "?";
   const response = await fetch(`${path}${sep}lang=${words.lang}`, init);
   const body = await response.json().catch(() => ({}));
@@ -146,6 +148,9 @@ async function route() {
   else if ((match = path.match(/^\/replay\/([\w-]+)$/))) state.page = new ReplayPage(match[1]);
   else if (path === "/replay") state.page = new ReplayPage(null);
   else if ((match = path.match(/^\/rules\/([\w-]+)$/))) state.page = new RulesPage(match[1]);
+  else if ((match = path.match(/^\/player\/([^/]+)$/))) state.page = new ProfilePage(decodeURIComponent(match[1]));
+  else if ((match = path.match(/^\/leaderboard\/([\w-]+)$/))) state.page = new LeaderboardPage(match[1]);
+  else if (path === "/account") state.page = new AccountPage();
   else state.page = new LobbyPage();
   window.ludoteca.page = state.page;
   window.ludoteca.message = null;
@@ -187,7 +192,8 @@ class LobbyPage {
         h("div", { class: "game-list", id: "lt-game-list", role: "radiogroup" }),
         h("div", { id: "lt-game-form" })),
       h("section", { class: "panel side" },
-        h("h2", { text: t("web.lobby.your_games") }),
+        lobbyFilter(() => this.rooms && this.renderRooms()),
+        h("h2", { text: t("web.lobby.your_games") }, h("span", { class: "badge", id: "lt-your-move-count", hidden: true })),
         h("ul", { class: "rooms", id: "lt-my-games" }),
         h("h2", { text: t("web.lobby.open_rooms") }),
         h("ul", { class: "rooms", id: "lt-open-rooms" }),
@@ -221,6 +227,7 @@ class LobbyPage {
             this.renderForm();
           },
         },
+        ...cardExtras(game),
         h("strong", { text: game.title }),
         h("span", { class: "players", text: playersText(game) }),
         game.summary ? h("span", { class: "summary", text: game.summary }) : null)),
@@ -242,10 +249,15 @@ class LobbyPage {
     const fields = game.options
       .filter((option) => option.choices || option.minimum !== option.maximum)
       .map((option) => this.optionField(game, option));
+    const rated = h("input", { type: "checkbox", id: "lt-rated", checked: this.rated !== false });
+    rated.onchange = () => (this.rated = rated.checked);
     form.replaceChildren(
       h("div", { class: "options" }, ...fields),
       h("h3", { text: t("web.lobby.seats") }),
       h("div", { class: "seats", id: "lt-seats" }),
+      game.max_players > 1
+        ? h("label", { class: "toggle rated" }, rated, h("span", { text: t("web.lobby.rated") }))
+        : null,
       h("div", { class: "actions" },
         h("button", { class: "primary", id: "lt-create", onclick: () => this.create(), text: t("web.lobby.start") }),
         h("a", { href: `/rules/${game.id}`, "data-go": "", class: "rules-link", text: t("web.lobby.rules") })),
@@ -272,6 +284,10 @@ class LobbyPage {
     } else {
       input = h("input", { id, name: option.name, type: "number", min: option.minimum, max: option.maximum, value: this.options[option.name] });
       input.onchange = () => (this.options[option.name] = Number(input.value));
+    }
+    if (game.id === "hares" && option.name === "level") {
+      lockLevels(input);
+      this.options.level = Number(input.value);
     }
     const label = option.name === "players" ? t("web.lobby.players") : option.label;
     return h("label", { class: "field" }, h("span", { text: label }), input);
@@ -323,7 +339,7 @@ class LobbyPage {
       return { kind: "open" };
     });
     try {
-      const made = await api("/api/rooms", { json: { game: game.id, options: this.options, seats } });
+      const made = await api("/api/rooms", { json: { game: game.id, options: this.options, seats, rated: this.rated !== false } });
       // Your own seats: their invitations are opened at once, so their tokens are yours alone.
       // Friends' seats: the invitation links are kept (with the host token that can replace them).
       const claims = this.seats.map(async (seat, i) => {
@@ -344,16 +360,6 @@ class LobbyPage {
   }
 
   async loadRooms() {
-    const my = mine.all().filter((e) => !e.invite);
-    const seen = new Set();
-    $("#lt-my-games").replaceChildren(
-      ...my.filter((e) => !seen.has(e.room) && seen.add(e.room)).slice(0, 12).map((e) =>
-        h("li", {},
-          h("a", { href: `/room/${e.room}`, "data-go": "", text: `${gameTitle(e.game)} · ${e.room}` }),
-          h("button", { class: "link", title: t("web.lobby.forget"), "aria-label": t("web.lobby.forget"), text: "×",
-            onclick: () => { mine.drop(e.room); this.loadRooms(); } }))),
-    );
-    if (!my.length) $("#lt-my-games").append(h("li", { class: "empty", text: t("web.lobby.none") }));
     let rooms;
     try {
       rooms = await api("/api/rooms");
@@ -361,21 +367,44 @@ class LobbyPage {
       toast(error.message);
       return;
     }
-    const item = (room, link, label) =>
+    this.rooms = rooms;
+    this.renderRooms();
+  }
+
+  renderRooms() {
+    const rooms = this.rooms;
+    const only = localStorage.getItem("ludoteca.filter") || "";
+    const shown = (room) => !only || room.game === only;
+    const yours = yourRooms(rooms).filter((r) => shown(r.entry));
+    const waiting = yours.filter((r) => r.yourMove).length;
+    $("#lt-your-move-count").textContent = waiting ? t("web.lobby.your_move_count", { n: waiting }) : "";
+    $("#lt-your-move-count").hidden = !waiting;
+    $("#lt-my-games").replaceChildren(
+      ...yours.slice(0, 12).map(({ entry: e, yourMove }) =>
+        h("li", { class: yourMove ? "your-move" : "" },
+          h("a", { href: `/room/${e.room}`, "data-go": "", text: `${gameTitle(e.game)} · ${e.room}` }),
+          yourMove ? h("span", { class: "badge", text: t("web.lobby.your_move") }) : null,
+          h("button", { class: "link", title: t("web.lobby.forget"), "aria-label": t("web.lobby.forget"), text: "×",
+            onclick: () => { mine.drop(e.room); this.renderRooms(); } }))),
+    );
+    if (!yours.length) $("#lt-my-games").append(h("li", { class: "empty", text: t("web.lobby.none") }));
+    const item = (room, link, label, extra) =>
       h("li", {},
         h("a", { href: link, "data-go": "", text: `${gameTitle(room.game)} · ${room.id}` }),
+        room.rated ? h("span", { class: "tag", text: t("web.lobby.rated_tag") }) : null,
         label,
-        h("span", { class: "who", text: room.seats.map(seatName).join(", ") }));
+        h("span", { class: "who", text: seatsText(room) }),
+        extra ? h("span", { class: "who", text: extra }) : null);
     const fill = (id, list, make) => {
       const el = $(id);
-      el.replaceChildren(...list.map(make));
-      if (!list.length) el.append(h("li", { class: "empty", text: t("web.lobby.none") }));
+      el.replaceChildren(...list.filter(shown).map(make));
+      if (!el.children.length) el.append(h("li", { class: "empty", text: t("web.lobby.none") }));
     };
     fill("#lt-open-rooms", rooms.open, (room) =>
       item(room, `/room/${room.id}`,
-        h("button", { class: "small", text: t("web.lobby.join"), onclick: () => this.join(room) })));
+        h("button", { class: "small", text: t("web.lobby.join"), onclick: () => this.join(room) }), optionsText(room)));
     fill("#lt-playing-rooms", rooms.playing.slice(0, 12), (room) => item(room, `/room/${room.id}`, h("span", { class: "tag", text: t("web.lobby.watch") })));
-    fill("#lt-finished-rooms", rooms.finished.slice(0, 12), (room) => item(room, `/replay/${room.id}`, h("span", { class: "tag", text: t("web.lobby.replay") })));
+    fill("#lt-finished-rooms", rooms.finished.slice(0, 12), (room) => item(room, `/replay/${room.id}`, h("span", { class: "tag", text: t("web.lobby.replay") }), resultText(room)));
   }
 
   async join(room) {
@@ -891,6 +920,7 @@ class PlayPage {
 
   showEnd() {
     this.endShown = true;
+    loadProgress();  // a solo game's stars and scores
     const message = this.message;
     const observation = message.observation;
     const winners = new Set(observation.winners);
@@ -1068,6 +1098,8 @@ $("#lt-lang-select").addEventListener("change", async (event) => {
 (async () => {
   try {
     await loadWords(chosenLanguage());
+    await loadMe();
+    await loadProgress();
     await route();
   } catch (error) {
     app().replaceChildren(h("p", { class: "panel", text: error.message }));
