@@ -255,9 +255,7 @@ class LobbyPage {
       h("div", { class: "options" }, ...fields),
       h("h3", { text: t("web.lobby.seats") }),
       h("div", { class: "seats", id: "lt-seats" }),
-      game.max_players > 1
-        ? h("label", { class: "toggle rated" }, rated, h("span", { text: t("web.lobby.rated") }))
-        : null,
+      ...(game.max_players > 1 ? [h("label", { class: "toggle rated" }, rated, h("span", { text: t("web.lobby.rated") }))] : []),
       h("div", { class: "actions" },
         h("button", { class: "primary", id: "lt-create", onclick: () => this.create(), text: t("web.lobby.start") }),
         h("a", { href: `/rules/${game.id}`, "data-go": "", class: "rules-link", text: t("web.lobby.rules") })),
@@ -315,6 +313,8 @@ class LobbyPage {
         bot.value = seat.bot;
         bot.onchange = () => (seat.bot = bot.value);
         extra.push(bot);
+      } else if (seat.kind === "me" && me.name) {
+        extra.push(h("strong", { class: "account-name", text: me.name }));  // players.js
       } else if (seat.kind === "me") {
         const name = h("input", { id: `lt-seat-${i}-name`, placeholder: t("web.lobby.your_name"), value: localStorage.getItem("ludoteca.name") || "" });
         name.onchange = () => localStorage.setItem("ludoteca.name", name.value.trim());

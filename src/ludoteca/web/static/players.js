@@ -52,6 +52,12 @@ function stars(n, of = 3) {
   return "★".repeat(n) + "☆".repeat(Math.max(0, of - n));
 }
 
+// A name kept in a finished game's record: a bot's is its level ("mcts:hard").
+function playerName(name, i) {
+  if (!name) return t("web.seat.player", { n: i + 1 });
+  return state.bots && state.bots.includes(name) ? botLabel(name) : name;
+}
+
 function ratingText(rating) {
   return `${rating.rating}${rating.provisional ? "?" : ""}`;
 }
@@ -75,7 +81,7 @@ function lockLevels(select) {
     const level = Number(option.value);
     const best = hares.stars[String(level)] || 0;
     option.disabled = level > hares.unlocked;
-    option.textContent = level > hares.unlocked ? `${level} 🔒` : `${level} ${stars(best)}`;
+    option.textContent = level > hares.unlocked ? `${level} (${t("web.profile.locked_short")})` : `${level} ${stars(best)}`;
   }
   if (Number(select.value) > hares.unlocked) select.value = String(hares.unlocked);
 }
@@ -304,7 +310,7 @@ class ProfilePage {
       const best = hares.stars[String(level)] || 0;
       const open = level <= hares.unlocked;
       cards.push(h("li", { class: open ? "level" : "level locked", "data-level": level },
-        h("span", { class: "n", text: level }), h("span", { class: "stars", text: open ? stars(best) : "🔒", "aria-label": open ? t("web.profile.stars", { n: best }) : t("web.profile.locked") })));
+        h("span", { class: "n", text: level }), h("span", { class: "stars", text: open ? stars(best) : t("web.profile.locked_short"), title: open ? t("web.profile.stars", { n: best }) : t("web.profile.locked") })));
     }
     const habanero = Object.entries(progress.habanero);
     return h("div", { class: "progress" },
@@ -325,7 +331,7 @@ class ProfilePage {
       h("li", {},
         h("a", { href: `/replay/${game.room}`, "data-go": "", text: `${gameTitle(game.game)} · ${game.finished_at.slice(0, 10)}` }),
         h("span", { class: game.won ? "tag won" : "tag", text: game.won ? t("web.profile.won_game") : t("web.profile.lost_game") }),
-        h("span", { class: "who", text: game.names.map((n, i) => `${n || t("web.seat.player", { n: i + 1 })} ${formatScore(game.scores[i])}`).join(" · ") }))));
+        h("span", { class: "who", text: game.names.map((n, i) => `${playerName(n, i)} ${formatScore(game.scores[i])}`).join(" · ") }))));
   }
 
   relabel() {
