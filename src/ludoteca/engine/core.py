@@ -17,6 +17,7 @@ import numpy as np
 from .errors import IllegalAction, RecordError
 from .i18n import LANGUAGES, Message
 from .options import Option, resolve_options
+from .playouts import Playouts, play_through_contract
 
 CHANCE = -1
 TERMINAL = -4
@@ -126,6 +127,12 @@ class Game(ABC, Generic[S]):
     def observation_tensor_shape(self) -> tuple[int, ...] | None:
         """The shape of ``State.observation_tensor`` (one dimension); None if the game has none."""
         return None
+
+    def playouts(self, n: int, seed: int, policy: str = "random") -> Playouts:
+        """Play ``n`` whole games by ``policy`` (``"random"``: chance by its odds, every seat
+        uniformly among its legal actions) from ``seed``; their scores, winners and lengths.
+        A game may override this with a compiled core (see ``engine/playouts.py``)."""
+        return play_through_contract(self, n, seed, policy)
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and other.options == self.options

@@ -20,7 +20,7 @@ from .config import Settings
 from .errors import RoomError
 from .guard import SESSION_COOKIE, openapi_body, read_json
 from .messages import Act, Claim, CreateRoom, Join, Replay, Revoke, Undo
-from .presenter import picture
+from .presenter import described, picture
 from .quotas import Quotas, address_key, seat_key
 from .room import make_game
 from .rooms import Hub
@@ -261,7 +261,7 @@ async def replay_step(
     return {
         "step": step,
         "steps": len(record.actions),
-        "observation": words.translated(state.observation(None), lang),
+        "observation": described(state, words.translated(state.observation(None), lang), lang),
         "svg": svg,
     }
 
