@@ -58,6 +58,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api.catalogue)
     app.include_router(api.rooms)
     app.include_router(api.replay)
+    app.include_router(api.lobby)
     app.include_router(socket.router)
     for path in PAGES:
         app.add_api_route(path, _shell, methods=["GET"], include_in_schema=False)
