@@ -119,6 +119,8 @@ class Room:
             "clock": self.clock.to_json() if self.clock else None,
             "result": self.result,
             "events": self.events[-50:],
+            "to_move": self.state.current_player if self.playing else None,
+            "may_abandon": [s for s in sorted(self.people()) if self.playing and self.may_abandon(s)],
             "draws": self.draws_allowed(),
             "draw": sorted(self.draw),
             "rematch": {"votes": sorted(self.rematch_votes), "room": self.rematch_room},

@@ -197,8 +197,10 @@ class LobbyPage {
         h("ul", { class: "rooms", id: "lt-finished-rooms" }),
         h("h2", { text: t("web.replay.title") }),
         h("label", { class: "button" }, t("web.replay.upload"),
-          h("input", { type: "file", id: "lt-upload", accept: ".json,application/json", hidden: true, onchange: (e) => uploadRecord(e.target.files[0]) }))),
+          h("input", { type: "file", id: "lt-upload", accept: ".json,application/json", hidden: true, onchange: (e) => uploadRecord(e.target.files[0]) })),
+        lobbyChat()),
     );
+    watchWaiting();
     this.renderGames();
     this.renderForm();
     this.loadRooms();
@@ -244,6 +246,7 @@ class LobbyPage {
       .map((option) => this.optionField(game, option));
     form.replaceChildren(
       h("div", { class: "options" }, ...fields),
+      h("div", { class: "options table-options", id: "lt-table-options" }),
       h("h3", { text: t("web.lobby.seats") }),
       h("div", { class: "seats", id: "lt-seats" }),
       h("div", { class: "actions" },
@@ -311,6 +314,7 @@ class LobbyPage {
       return h("div", { class: "seat-row" }, h("span", { class: `seat-dot s${i}`, text: i + 1 }), kind, ...extra);
     });
     $("#lt-seats").replaceChildren(...rows);
+    $("#lt-table-options").replaceChildren(...tableFields(count));
   }
 
   async create() {
@@ -323,7 +327,7 @@ class LobbyPage {
       return { kind: "open" };
     });
     try {
-      const made = await api("/api/rooms", { json: { game: game.id, options: this.options, seats } });
+      const made = await api("/api/rooms", { json: { game: game.id, options: this.options, seats, table: tableOptions() } });
       // Your own seats: their invitations are opened at once, so their tokens are yours alone.
       // Friends' seats: the invitation links are kept (with the host token that can replace them).
       const claims = this.seats.map(async (seat, i) => {
@@ -587,31 +591,39 @@ class PlayPage {
           h("label", { class: "toggle" }, h("input", { type: "checkbox", id: "lt-hints", onchange: (e) => this.setHints(e.target.checked) }), h("span", { text: t("web.play.hints") })),
           h("button", { id: "lt-undo", onclick: () => this.undo(), text: t("web.play.undo") }),
           h("button", { id: "lt-clear", onclick: () => this.clearPicks(), text: t("web.play.clear") })),
+        h("div", { id: "lt-table", class: "table-moves" }),
+        h("p", { id: "lt-result", class: "result" }),
         h("p", { class: "hint-text", id: "lt-hint-text", hidden: true }),
         h("form", { class: "type-move", id: "lt-type-move", onsubmit: (e) => { e.preventDefault(); this.typed(); } },
           h("input", { id: "lt-move-input", list: "lt-legal-list", autocomplete: "off", placeholder: t("web.play.type_move"), "aria-label": t("web.play.type_move") }),
           h("datalist", { id: "lt-legal-list" }),
           h("button", { type: "submit", text: t("web.play.send") })),
+        h("div", { id: "lt-clocks", class: "clocks", hidden: true }),
         h("div", { id: "lt-score-box" }),
         h("p", { id: "lt-watchers", class: "watchers" }),
         h("div", { id: "lt-invites" }),
         h("h2", { text: t("web.play.log") }),
         h("div", { id: "lt-log-box" }),
+        h("div", { id: "lt-chat-box" }),
+        h("div", { class: "controls notify" }, ...notificationToggles()),
         h("p", { class: "links" },
           h("a", { id: "lt-rules-link", target: "_blank", text: t("web.lobby.rules") }),
           h("a", { href: "/", "data-go": "", text: t("web.nav.lobby") }))),
-      h("dialog", { id: "lt-end" }),
+      h("dialog", { id: "lt-end", "aria-labelledby": "lt-end-title" }),
     );
     $("#lt-hints").checked = this.hints;
     for (const id of ["#lt-undo", "#lt-clear", "#lt-move-input"]) $(id).disabled = true;
     this.keys = (event) => this.onKey(event);
     document.addEventListener("keydown", this.keys);
+    this.ticker = setInterval(() => renderClocks(this), 250);
+    watchWaiting();
     if (this.invitation && !(await this.openInvitation())) return;
     this.connect();
   }
 
   leave() {
     seatColours(null);
+    clearInterval(this.ticker);
     this.closed = true;
     document.removeEventListener("keydown", this.keys);
     if (this.socket) this.socket.close();
@@ -673,17 +685,34 @@ class PlayPage {
       return;
     }
     if (message.type === "welcome") {
+      this.offset = message.now - Date.now() / 1000;
+      this.welcomeRoom = message.room;
+      this.rematchOffer = message.rematch || null;
+      const readOnly = message.seat === null && !message.room.table.spectators_chat;
+      $("#lt-chat-box").replaceChildren(chatPanel("lt-chat", (text) => this.send({ type: "chat", text }), readOnly));
+      roomChat(this, message.chat || [], true);
       this.seat = message.seat;
       this.setStatus(message.seat === null ? t("web.play.spectator") : t("web.play.connected"));
       return;
     }
     if (message.type === "ack") return;
+    if (message.type === "chat") {
+      roomChat(this, message.messages, false);
+      return;
+    }
+    if (message.type === "rematch") {
+      goRematch(message);
+      return;
+    }
     if (message.type === "state") {
       if (this.switchSeat(message)) return;
-      if (this.message && message.move !== this.message.move) this.picks = [];
+      const before = this.message;
+      this.moved = !!before && message.move !== before.move;
+      if (this.moved) this.picks = [];
       this.message = message;
       window.ludoteca.message = message;
       this.render();
+      noticeChange(this, before, message);
     }
   }
 
@@ -702,7 +731,8 @@ class PlayPage {
   }
 
   legal() {
-    return (this.message && this.message.observation.legal) || [];
+    if (!this.message || this.message.room.status !== "playing") return [];
+    return this.message.observation.legal || [];
   }
 
   candidates() {
@@ -715,12 +745,13 @@ class PlayPage {
     const observation = message.observation;
     const room = message.room;
     seatColours(observation.seat_colours);
-    document.title = `${observation.legal.length ? "● " : ""}${gameTitle(room.game)} · Ludoteca`;
+    document.title = `${this.legal().length ? "● " : ""}${gameTitle(room.game)} · Ludoteca`;
+    titleCount();
     $("#lt-room-title").textContent = gameTitle(room.game);
     $("#lt-rules-link").href = `/rules/${room.game}`;
     for (const id of ["#lt-prompt", "#lt-prompt-top"]) {
       $(id).textContent = observation.prompt ? observation.prompt.text : "";
-      $(id).classList.toggle("mine", observation.legal.length > 0);
+      $(id).classList.toggle("mine", this.legal().length > 0);
     }
     $("#lt-undo").disabled = !message.can_undo;
     $("#lt-clear").disabled = this.picks.length === 0;
@@ -729,23 +760,26 @@ class PlayPage {
       for (const id of ["#lt-prompt", "#lt-prompt-top"]) $(id).textContent = t("web.play.abandoned");
     }
     $("#lt-log-box").replaceChildren(logList(observation));
+    $("#lt-log-box .log").append(...eventItems(room));
     const box = $("#lt-log-box .log");
     if (box) box.scrollTop = box.scrollHeight;
-    $("#lt-legal-list").replaceChildren(...observation.legal.slice(0, 300).map((e) => h("option", { value: e.action })));
-    $("#lt-move-input").disabled = observation.legal.length === 0;
+    $("#lt-legal-list").replaceChildren(...this.legal().slice(0, 300).map((e) => h("option", { value: e.action })));
+    $("#lt-move-input").disabled = this.legal().length === 0;
     const hintText = $("#lt-hint-text");
     if (this.hints && message.hint) {
       hintText.hidden = false;
       const entry = observation.legal.find((e) => e.action === message.hint.action);
       const label = entry && entry.label ? entry.label.text : message.hint.action || "";
       hintText.textContent = t("web.play.hint_is", { action: label }) + (message.hint.reason ? ` — ${message.hint.reason}` : "");
-    } else if (this.hints && observation.legal.length) {
+    } else if (this.hints && this.legal().length) {
       hintText.hidden = false;
       hintText.textContent = t("web.play.no_hint");
     } else hintText.hidden = true;
     this.renderInvites(room);
+    renderTable(this);
+    renderClocks(this);
     this.drawBoard();
-    if (observation.terminal && !this.endShown) this.showEnd();
+    if ((observation.terminal || room.result) && room.status !== "abandoned" && !this.endShown) this.showEnd();
   }
 
   renderPresence(room, observation) {
@@ -755,6 +789,7 @@ class PlayPage {
 
   drawBoard() {
     const message = this.message;
+    const old = this.svg;
     const svg = showBoard($("#lt-board"), message.svg, message.observation.prompt && message.observation.prompt.text);
     this.svg = svg;
     const candidates = this.candidates();
@@ -770,6 +805,8 @@ class PlayPage {
         if (entry) for (const id of entry.clicks) frame(svg, layer, id, "hint");
       }
     }
+    if (this.moved) animateChange(old, svg); // after the frames: they are drawn where pieces end
+    this.moved = false;
     this.renderChoices(candidates);
   }
 
@@ -893,7 +930,7 @@ class PlayPage {
     this.endShown = true;
     const message = this.message;
     const observation = message.observation;
-    const winners = new Set(observation.winners);
+    const winners = new Set(message.room.result ? message.room.result.winners : observation.winners);
     const rank = (seat) => [winners.has(seat.seat) ? 1 : 0, observation.scores[seat.seat] ?? 0];
     const seats = [...message.room.seats].sort((a, b) => {
       const [wa, sa] = rank(a);
@@ -905,7 +942,8 @@ class PlayPage {
     let headline = t("web.end.title");
     if (you !== null && you !== undefined) headline = winners.has(you) ? t("web.end.you_won") : t("web.end.you_lost");
     dialog.replaceChildren(
-      h("h2", { text: headline }),
+      h("h2", { id: "lt-end-title", text: headline }),
+      message.room.result ? h("p", { class: "result", text: resultText(message.room) }) : null,
       h("table", { class: "sheet" },
         h("thead", {}, h("tr", {}, h("th", { text: "#" }), h("th", { text: t("web.end.player") }), h("th", { text: t("web.end.score") }))),
         h("tbody", {}, ...seats.map((seat, i) =>
@@ -916,6 +954,10 @@ class PlayPage {
       h("div", { class: "actions" },
         h("a", { class: "button primary", href: `/replay/${this.room}`, "data-go": "", text: t("web.end.replay") }),
         h("a", { class: "button", href: `/api/rooms/${this.room}/record`, download: `ludoteca-${message.room.game}-${this.room}.json`, text: t("web.end.download") }),
+        you !== null && you !== undefined ? h("button", { class: "primary", id: "lt-end-rematch", text: t("web.table.rematch"), onclick: () => {
+          dialog.close();
+          this.send({ type: "table", do: "rematch", move: this.message.move });
+        } }) : null,
         h("a", { class: "button", href: "/", "data-go": "", text: t("web.end.new_game") }),
         h("button", { onclick: () => dialog.close(), text: t("web.end.close") })),
     );
@@ -956,12 +998,15 @@ class ReplayPage {
           h("span", { id: "lt-step", class: "step" }),
           h("button", { id: "lt-forward", "aria-label": t("web.replay.forward"), title: t("web.replay.forward"), text: "▶", onclick: () => this.go(this.step + 1) }),
           h("button", { id: "lt-last", "aria-label": t("web.replay.last"), title: t("web.replay.last"), text: "▶|", onclick: () => this.go(this.record.actions.length) })),
-        h("input", { type: "range", id: "lt-slider", min: 0, value: 0, oninput: (e) => this.go(Number(e.target.value)) }),
+        h("input", { type: "range", id: "lt-slider", min: 0, value: 0, "aria-label": t("web.replay.position"), oninput: (e) => this.go(Number(e.target.value)) }),
+        h("div", { id: "lt-autoplay" }),
         h("div", { id: "lt-score-box" }),
         h("p", { class: "links" },
           h("button", { id: "lt-download", text: t("web.end.download"), onclick: () => download(`ludoteca-${this.record.game}${this.room ? "-" + this.room : ""}.json`, this.record) }),
           h("label", { class: "button" }, t("web.replay.upload"),
             h("input", { type: "file", accept: ".json,application/json", hidden: true, onchange: (e) => uploadRecord(e.target.files[0]) }))),
+        h("h2", { text: t("web.replay.moves") }),
+        h("div", { id: "lt-move-box", class: "move-box" }),
         h("h2", { text: t("web.play.log") }),
         h("div", { id: "lt-log-box" })),
     );
@@ -982,6 +1027,8 @@ class ReplayPage {
       return;
     }
     $("#lt-slider").max = this.record.actions.length;
+    $("#lt-autoplay").replaceChildren(replayControls(this));
+    $("#lt-move-box").replaceChildren(moveList(this));
     const names = (this.record.meta && this.record.meta.players) || [];
     const known = (this.record.meta && this.record.meta.seats) || [];
     this.seats = Array.from({ length: Number(this.record.options.players || names.length || 1) },
@@ -992,6 +1039,7 @@ class ReplayPage {
 
   leave() {
     seatColours(null);
+    clearTimeout(this.timer);
     document.removeEventListener("keydown", this.keys);
   }
 
@@ -1015,7 +1063,11 @@ class ReplayPage {
     $("#lt-step").textContent = t("web.replay.step", { step, steps: view.steps });
     $("#lt-slider").value = step;
     $("#lt-prompt").textContent = view.observation.prompt ? view.observation.prompt.text : "";
-    showBoard($("#lt-board"), view.svg, "");
+    const old = this.svg;
+    this.svg = showBoard($("#lt-board"), view.svg, "");
+    if (old && Math.abs(step - (this.shown ?? step)) === 1) animateChange(old, this.svg);
+    this.shown = step;
+    markStep(step);
     $("#lt-score-box").replaceChildren(scoreTable(this.seats, view.observation, null));
     $("#lt-log-box").replaceChildren(logList(view.observation));
     $("#lt-back").disabled = $("#lt-first").disabled = step === 0;
