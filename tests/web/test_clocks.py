@@ -101,7 +101,7 @@ def two_people(store: Store, table: dict) -> None:
         SeatInfo(0, "person", None, "Ann", "a" * 64, True),
         SeatInfo(1, "person", None, "Bob", "b" * 64, True),
     ]
-    store.create_room("r1", "pile", {"start": 20, "refill": False}, "seed", seats, None, table)
+    store.create_room("r1", "pile", {"start": 20, "refill": False}, "seed", seats, table=table)
 
 
 def load(store: Store, now: Now) -> Room:

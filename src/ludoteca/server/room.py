@@ -21,12 +21,14 @@ from typing import Any
 from ludoteca import load_game
 from ludoteca.engine import Game, IllegalAction, Message, State
 
-from . import clocks
+from . import clocks, ratings
 from .db import Database, LoadedRoom, SeatInfo
 from .errors import RoomError
 from .messages import Table
 from .table import DRAWS, TABLE_KINDS
 from .watchers import Watcher
+
+Account = tuple[int, str]  # an account's id and name, holding a seat
 
 
 def hash_token(token: str) -> str:
@@ -58,6 +60,7 @@ class Room:
         self.seed = loaded.seed
         self.seats = loaded.seats
         self.host_hash = loaded.host_hash
+        self.rated = loaded.rated
         self.table = Table.model_validate(loaded.table or {})
         self.rule = _rule(self.table)
         self.clock: clocks.Clock | None = None
@@ -111,6 +114,7 @@ class Room:
             "game": self.game.id,
             "options": dict(self.game.options),
             "status": self.status,
+            "rated": self.rated,
             "seats": [seat.public() for seat in self.seats],
             "move": self.version,
             "online": self.online(),
@@ -120,7 +124,9 @@ class Room:
             "result": self.result,
             "events": self.events[-50:],
             "to_move": self.state.current_player if self.playing else None,
-            "may_abandon": [s for s in sorted(self.people()) if self.playing and self.may_abandon(s)],
+            "may_abandon": [
+                s for s in sorted(self.people()) if self.playing and self.may_abandon(s)
+            ],
             "draws": self.draws_allowed(),
             "draw": sorted(self.draw),
             "rematch": {"votes": sorted(self.rematch_votes), "room": self.rematch_room},
@@ -170,15 +176,16 @@ class Room:
     def is_host(self, token: str) -> bool:
         return bool(self.host_hash) and hmac.compare_digest(self.host_hash or "", hash_token(token))
 
-    async def take_open_seat(self, seat: int, name: str) -> str:
-        """Take an open seat; returns its new token."""
+    async def take_open_seat(self, seat: int, name: str, user: Account | None = None) -> str:
+        """Take an open seat (for an account: under its name); returns its new token."""
         info = self._seat(seat)
         token = new_token()
+        user_id, name = (user[0], user[1]) if user else (None, name)
         async with self.lock:
             if info.kind != "open":
                 raise RoomError(409, "web.error.seat_taken")
             if not await self.db.run(
-                self.db.store.claim_seat, self.id, seat, name, hash_token(token)
+                self.db.store.claim_seat, self.id, seat, name, hash_token(token), user_id
             ):
                 raise RoomError(409, "web.error.seat_taken")
             info.kind, info.name, info.token_hash, info.claimed = (
@@ -187,12 +194,17 @@ class Room:
                 hash_token(token),
                 True,
             )
+            info.user_id = user_id
             await self.start_clock()
         return token
 
-    async def exchange(self, seat: int, invitation: str, name: str | None) -> str:
-        """Open an invitation: its token stops working, a fresh one (returned) is the seat's."""
+    async def exchange(
+        self, seat: int, invitation: str, name: str | None, user: Account | None = None
+    ) -> str:
+        """Open an invitation: its token stops working, a fresh one (returned) is the seat's
+        (an account's, under its name, when one opens it)."""
         info = self._seat(seat)
+        user_id, name = (user[0], user[1]) if user else (None, name)
         if self.seat_of(invitation) != seat:
             raise RoomError(403, "web.error.forbidden")
         if info.claimed:
@@ -206,10 +218,11 @@ class Room:
                 hash_token(invitation),
                 hash_token(token),
                 name,
+                user_id,
             )
             if not stored:
                 raise RoomError(409, "web.error.seat_taken")
-            info.token_hash, info.claimed = hash_token(token), True
+            info.token_hash, info.claimed, info.user_id = hash_token(token), True, user_id
             if name:
                 info.name = name
             await self.start_clock()
@@ -299,7 +312,7 @@ class Room:
         self._play(seat, kind, action, new)
         self.version += 1
         if new.is_terminal() and self.status != "finished":
-            await self.db.run(self.db.store.finish, self.id, self.record())
+            await self.db.run(self.db.store.finish, self.id, self.record(), ratings.settle)
             self.status = "finished"
 
     def _play(self, seat: int, kind: str, action: str | None, new: State) -> None:
@@ -382,7 +395,8 @@ class Room:
             await self.db.run(self.db.store.take_over, self.id, seat, self.table.takeover)
         if self.result is not None:
             status = "abandoned" if kind == "abandon" else "finished"
-            await self.db.run(self.db.store.end, self.id, status, self.record())
+            settle = ratings.settle if status == "finished" else None
+            await self.db.run(self.db.store.end, self.id, status, self.record(), settle)
 
     def _ends(self, seat: int, kind: str) -> bool:
         if kind in ("resign", "timeout"):

@@ -27,7 +27,7 @@ from .errors import RoomError
 from .messages import CreateRoom
 from .presenter import Presenter, ViewKey, dumps
 from .quotas import Quotas, seat_key
-from .room import Room, hash_token, make_game, new_token
+from .room import Account, Room, hash_token, make_game, new_token
 from .table import CHAT_HISTORY, chat_text, rematch_token, rotated
 from .watchers import Watcher
 
@@ -88,7 +88,13 @@ class Hub:
             raise RoomError(400, "web.error.bad_bot", {"detail": str(error)}) from None
         host = new_token()
         room_id = await self._open(
-            game.id, dict(game.options), infos, body.table.model_dump(), address, hash_token(host)
+            game.id,
+            dict(game.options),
+            infos,
+            body.table.model_dump(),
+            address,
+            hash_token(host),
+            rated=body.rated,
         )
         return {"room": room_id, "host": host, "tokens": {str(k): v for k, v in tokens.items()}}
 
@@ -101,6 +107,7 @@ class Hub:
         address: str,
         host_hash: str | None,
         seed: str | None = None,
+        rated: bool = False,
     ) -> str:
         """Store a new room and load it; returns its id."""
         room_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
@@ -109,7 +116,15 @@ class Hub:
         seed = seed or secrets.token_hex(16)
         try:
             await self.db.run(
-                self.db.store.create_room, room_id, game, options, seed, infos, host_hash, table
+                self.db.store.create_room,
+                room_id,
+                game,
+                options,
+                seed,
+                infos,
+                host_hash,
+                rated,
+                table,
             )
         except Exception:
             self.quotas.release_heavy_room(room_id)
@@ -182,20 +197,42 @@ class Hub:
 
     # -- seats ---------------------------------------------------------------------------
 
-    async def take_open_seat(self, room_id: str, seat: int, name: str) -> dict[str, Any]:
+    async def take_open_seat(
+        self, room_id: str, seat: int, name: str, user: Account | None = None
+    ) -> dict[str, Any]:
         room = await self.room(room_id)
-        token = await room.take_open_seat(seat, name.strip())
+        token = await room.take_open_seat(seat, name.strip(), user)
         room.presence += 1  # the seats changed (and maybe a clock started): views say so
         await self.changed(room)
         return {"room": room.id, "seat": seat, "token": token}
 
-    async def claim(self, room_id: str, seat: int, token: str, name: str | None) -> dict:
+    async def claim(
+        self, room_id: str, seat: int, token: str, name: str | None, user: Account | None = None
+    ) -> dict:
         room = await self.room(room_id)
-        fresh = await room.exchange(seat, token, name.strip() if name else None)
+        fresh = await room.exchange(seat, token, name.strip() if name else None, user)
         self._drop_watchers_of(room, seat)
         room.presence += 1
         await self.changed(room)
         return {"room": room.id, "seat": seat, "token": fresh}
+
+    async def seat_adopted(self, room_id: str, seat: int, user_id: int, name: str) -> None:
+        """A guest's seat became an account's (stored already): a live room shows the name."""
+        room = self.rooms.get(room_id)
+        if room is None or not 0 <= seat < len(room.seats):
+            return
+        room.seats[seat].user_id, room.seats[seat].name = user_id, name
+        room.presence += 1
+        await self.publish(room)
+
+    def to_move(self, room_id: str) -> int | None:
+        """The seat whose move it is in a live room in play (None: chance, the end, or a
+        room not in memory)."""
+        room = self.rooms.get(room_id)
+        if room is None or not room.playing or room.state.is_terminal():
+            return None
+        player = room.state.current_player
+        return player if player >= 0 else None
 
     async def replace_invitation(self, room_id: str, seat: int, host: str) -> dict:
         room = await self.room(room_id)
@@ -302,7 +339,9 @@ class Hub:
             if old.kind == "person" and old.token_hash:
                 token_hash = hash_token(rematch_token(seed, room.id, old.seat, old.token_hash))
             kind = "open" if old.kind == "open" else old.kind
-            infos.append(SeatInfo(seat, kind, old.bot, old.name, token_hash, kind == "person"))
+            infos.append(
+                SeatInfo(seat, kind, old.bot, old.name, token_hash, kind == "person", old.user_id)
+            )
         new_id = await self._open(
             room.game.id,
             dict(room.game.options),
@@ -311,6 +350,7 @@ class Hub:
             address,
             None,
             seed=seed,
+            rated=room.rated,
         )
         await self.db.run(self.db.store.set_rematch, room.id, new_id)
         room.rematch_room = new_id
