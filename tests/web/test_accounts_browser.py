@@ -201,17 +201,39 @@ def test_screenshots_of_the_new_pages_pass_axe(server, browser):  # noqa: F811
     assert not problems, problems
 
 
+def post_in_page(page, path: str, body: dict) -> dict:
+    """A POST from the page, with its session and its CSRF token, as the client sends it."""
+    return page.evaluate(
+        """async ([path, body]) => {
+            const cookie = document.cookie.split(";").map((c) => c.trim())
+                .find((c) => c.startsWith("ludoteca_csrf="));
+            const answer = await fetch(path, {
+                method: "POST",
+                headers: {"Content-Type": "application/json",
+                          "X-CSRF-Token": decodeURIComponent(cookie.split("=")[1])},
+                body: JSON.stringify(body),
+            });
+            return answer.json();
+        }""",
+        [path, body],
+    )
+
+
 def play_a_rated_pile_game_against_a_bot(page, base: str) -> None:
     """A short rated game against the random bot, begun in the page (its session) and played
     through the API with the seat token the page holds."""
-    made = page.evaluate(
-        """api('/api/rooms', {json: {game: 'pile', options: {start: 6, refill: false},
-            seats: [{kind: 'person'}, {kind: 'bot', bot: 'random'}]}})"""
+    made = post_in_page(
+        page,
+        "/api/rooms",
+        {
+            "game": "pile",
+            "options": {"start": 6, "refill": False},
+            "seats": [{"kind": "person"}, {"kind": "bot", "bot": "random"}],
+        },
     )
     room = made["room"]
-    claimed = page.evaluate(
-        "([room, token]) => api(`/api/rooms/${room}/claim`, {json: {seat: 0, token}})",
-        [room, made["tokens"]["0"]],
+    claimed = post_in_page(
+        page, f"/api/rooms/{room}/claim", {"seat": 0, "token": made["tokens"]["0"]}
     )
     for _ in range(400):
         view = httpx.get(f"{base}/api/rooms/{room}/view").json()
