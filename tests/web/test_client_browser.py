@@ -275,9 +275,11 @@ def test_unknown_room_unknown_page_and_bad_file_each_say_so_with_a_way_back(serv
 
 def test_a_lost_connection_shows_a_banner_and_comes_back_by_itself(server, page):
     message = open_room(page, server, make_room(server, "hares"))
+    page.evaluate("window.ludoteca.page.socket.retry = 20000")  # a long wait, then "Try now"
     page.evaluate("window.ludoteca.page.socket.ws.close()")
-    page.wait_for_selector("#lt-banner:not([hidden])")
-    assert page.locator("#lt-retry").count() == 1
+    page.wait_for_selector("#lt-banner:not([hidden]) #lt-retry")
+    assert "20" in page.inner_text("#lt-banner")
+    page.click("#lt-retry")
     page.wait_for_selector("#lt-banner", state="hidden", timeout=15_000)
     page.wait_for_function("window.ludoteca.page.socket.ready")
     send(page, message["observation"]["legal"][0])
