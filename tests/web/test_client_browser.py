@@ -64,6 +64,13 @@ def my_turn(page, after: int) -> dict:
     return page.evaluate("window.ludoteca.message")
 
 
+def send(page, entry: dict) -> None:
+    """Send ``entry``'s action as the page would, confirming an action that ends the game."""
+    page.evaluate("a => { window.ludoteca.page.sendAction(a); }", entry["action"])
+    if entry.get("ends"):
+        page.click("#lt-confirm-yes")
+
+
 def serious(page, context=None) -> list[str]:
     from axe_playwright_python.sync_playwright import Axe
 
@@ -224,10 +231,7 @@ def test_a_finished_game_says_who_won_and_why_in_every_language(server, page):
 
     rng = random.Random(3)
     while not message["observation"]["terminal"]:
-        page.evaluate(
-            "a => window.ludoteca.page.sendAction(a)",
-            rng.choice(message["observation"]["legal"])["action"],
-        )
+        send(page, rng.choice(message["observation"]["legal"]))
         message = my_turn(page, message["move"])
     for lang in LANGUAGES:
         page.evaluate("l => localStorage.setItem('ludoteca.lang', l)", lang)
@@ -271,14 +275,14 @@ def test_unknown_room_unknown_page_and_bad_file_each_say_so_with_a_way_back(serv
 
 def test_a_lost_connection_shows_a_banner_and_comes_back_by_itself(server, page):
     message = open_room(page, server, make_room(server, "hares"))
+    page.evaluate("window.ludoteca.page.socket.retry = 20000")  # a long wait, then "Try now"
     page.evaluate("window.ludoteca.page.socket.ws.close()")
-    page.wait_for_selector("#lt-banner:not([hidden])")
-    assert page.locator("#lt-retry").count() == 1
+    page.wait_for_selector("#lt-banner:not([hidden]) #lt-retry")
+    assert "20" in page.inner_text("#lt-banner")
+    page.click("#lt-retry")
     page.wait_for_selector("#lt-banner", state="hidden", timeout=15_000)
     page.wait_for_function("window.ludoteca.page.socket.ready")
-    page.evaluate(
-        "a => window.ludoteca.page.sendAction(a)", message["observation"]["legal"][0]["action"]
-    )
+    send(page, message["observation"]["legal"][0])
     my_turn(page, message["move"])
 
 
@@ -357,7 +361,7 @@ def test_every_game_fits_every_language_and_screen(server, browser, game_id):
             legal = [e for e in message["observation"]["legal"] if not e.get("ends")]
             if not legal or message["observation"]["terminal"]:
                 break
-            page.evaluate("a => window.ludoteca.page.sendAction(a)", legal[0]["action"])
+            send(page, legal[0])
             message = my_turn(page, message["move"])
         problems = []
         for lang in LANGUAGES:
