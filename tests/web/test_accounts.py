@@ -429,3 +429,17 @@ def test_an_account_plays_its_seat_from_another_browser(two):
     with TestClient(home.app).websocket_connect(f"/ws/rooms/{room}") as socket:  # a guest
         socket.send_json({"type": "hello"})
         assert socket.receive_json()["seat"] is None
+
+
+def test_a_replay_names_the_players_of_its_record(client):
+    record = {
+        "game": "pile",
+        "options": {"start": 3},
+        "actions": ["take:1"],
+        "meta": {"players": ["Ana", "Bob"]},
+    }
+    step = client.post("/api/replay", json={"record": record, "step": 1}).json()
+    assert step["observation"]["log"][-1]["text"]["text"].startswith("Ana")
+    record["meta"]["players"] = [{"deep": 1}, "x"]  # names that do not fit are left out
+    step = client.post("/api/replay", json={"record": record, "step": 1}).json()
+    assert step["observation"]["log"][-1]["text"]["text"].startswith("Player 1")
