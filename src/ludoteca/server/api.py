@@ -19,7 +19,8 @@ from .botrunner import bot_specs
 from .config import Settings
 from .errors import RoomError
 from .guard import SESSION_COOKIE, openapi_body, read_json
-from .messages import Act, Claim, CreateRoom, Join, Replay, Revoke, Undo
+from .illustrations import illustrated
+from .messages import Act, Claim, CreateRoom, Join, LobbyChat, Replay, Revoke, Undo
 from .presenter import described, picture
 from .quotas import Quotas, address_key, seat_key
 from .room import make_game
@@ -109,7 +110,7 @@ async def rules(game_id: str, lang: LangDep) -> dict[str, str]:
         text = game.rules_text(lang)
     except OSError:
         raise RoomError(404, "web.error.no_rules", {"game": game_id}) from None
-    return {"game": game_id, "lang": lang, "html": _markdown(text)}
+    return {"game": game_id, "lang": lang, "html": illustrated(_markdown(text), game_id, lang)}
 
 
 # -- rooms -----------------------------------------------------------------------------------
@@ -228,6 +229,26 @@ async def record(room_id: str, hub: HubDep) -> dict[str, Any]:
         await hub.room(room_id)  # 404 when there is no such room
         raise RoomError(409, "web.error.not_finished")
     return found
+
+
+# -- the lobby's chat ------------------------------------------------------------------------
+
+lobby = APIRouter(prefix="/api/lobby")
+
+
+@lobby.get("/chat")
+async def lobby_messages(hub: HubDep, after: int = 0) -> dict[str, list]:
+    """The lobby's latest chat messages (after message id ``after``)."""
+    return {"messages": await hub.chat_history("", max(0, min(after, 2**62)))}
+
+
+@lobby.post("/chat", openapi_extra=openapi_body(LobbyChat))
+async def lobby_say(
+    request: Request, hub: HubDep, settings: SettingsDep, address: AddressDep
+) -> dict[str, Any]:
+    """Say something in the lobby: ``{name, text}``; answers the message as kept."""
+    body = await read_json(request, LobbyChat, settings.max_body)
+    return await hub.lobby_chat(body.name, body.text, address)
 
 
 def _room_id(room_id: str) -> str:

@@ -72,6 +72,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api.catalogue)
     app.include_router(api.rooms)
     app.include_router(api.replay)
+    app.include_router(api.lobby)
     app.include_router(account_api.account)
     app.include_router(account_api.players)
     app.include_router(socket.router)

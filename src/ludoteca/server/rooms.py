@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections import defaultdict
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -27,6 +28,7 @@ from .messages import CreateRoom
 from .presenter import Presenter, ViewKey, dumps
 from .quotas import Quotas, seat_key
 from .room import Account, Room, hash_token, make_game, new_token
+from .table import CHAT_HISTORY, chat_text, rematch_token, rotated
 from .watchers import Watcher
 
 log = logging.getLogger("ludoteca.server")
@@ -44,8 +46,14 @@ class Hub:
         self.broken: set[str] = set()
         self._loading: dict[str, asyncio.Lock] = {}
         self._presence_due: set[str] = set()
+        self._timers: dict[str, asyncio.TimerHandle] = {}  # rooms' clocks running out
+        self._tasks: set[asyncio.Task] = set()
 
     def close(self) -> None:
+        for timer in self._timers.values():
+            timer.cancel()
+        for task in self._tasks:
+            task.cancel()
         self.bots.close()
         self.db.close()
 
@@ -74,28 +82,55 @@ class Hub:
                 infos.append(SeatInfo(number, "person", None, name, hash_token(tokens[number])))
             else:
                 infos.append(SeatInfo(number, "open", None, name, None))
+        try:
+            make_bot(body.table.takeover, 0)
+        except (ValueError, TypeError) as error:
+            raise RoomError(400, "web.error.bad_bot", {"detail": str(error)}) from None
+        host = new_token()
+        room_id = await self._open(
+            game.id,
+            dict(game.options),
+            infos,
+            body.table.model_dump(),
+            address,
+            hash_token(host),
+            rated=body.rated,
+        )
+        return {"room": room_id, "host": host, "tokens": {str(k): v for k, v in tokens.items()}}
+
+    async def _open(
+        self,
+        game: str,
+        options: dict[str, Any],
+        infos: list[SeatInfo],
+        table: dict[str, Any],
+        address: str,
+        host_hash: str | None,
+        seed: str | None = None,
+        rated: bool = False,
+    ) -> str:
+        """Store a new room and load it; returns its id."""
         room_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         if any(info.bot and info.bot.startswith("mcts") for info in infos):
             self.quotas.take_heavy_room(address, room_id)
-        host = new_token()
-        seed = secrets.token_hex(16)
-        options = dict(game.options)
+        seed = seed or secrets.token_hex(16)
         try:
             await self.db.run(
                 self.db.store.create_room,
                 room_id,
-                game.id,
+                game,
                 options,
                 seed,
                 infos,
-                hash_token(host),
-                body.rated,
+                host_hash,
+                rated,
+                table,
             )
         except Exception:
             self.quotas.release_heavy_room(room_id)
             raise
         await self.room(room_id)
-        return {"room": room_id, "host": host, "tokens": {str(k): v for k, v in tokens.items()}}
+        return room_id
 
     async def room(self, room_id: str) -> Room:
         """The live room, loaded from the database on first use; 404 if there is none, 409
@@ -108,7 +143,9 @@ class Hub:
         try:
             async with lock:
                 if room_id not in self.rooms:
-                    self._add(await self._load(room_id))
+                    room = await self._load(room_id)
+                    await room.start_clock()
+                    self._add(room)
         finally:
             self._loading.pop(room_id, None)
         return self.rooms[room_id]
@@ -133,6 +170,7 @@ class Hub:
         self.rooms[room.id] = room
         self.presenters[room.id] = Presenter(room)
         self.bots.kick(room)
+        self._arm(room)
 
     async def info(self, room_id: str) -> dict[str, Any]:
         """The public facts of a room (also of one that is broken)."""
@@ -153,6 +191,9 @@ class Hub:
             del self.rooms[room.id]
             self.presenters.pop(room.id, None)
             self.bots.forget(room)
+            timer = self._timers.pop(room.id, None)
+            if timer is not None:
+                timer.cancel()
 
     # -- seats ---------------------------------------------------------------------------
 
@@ -161,7 +202,7 @@ class Hub:
     ) -> dict[str, Any]:
         room = await self.room(room_id)
         token = await room.take_open_seat(seat, name.strip(), user)
-        room.presence += 1  # the seats changed: everyone's view says so
+        room.presence += 1  # the seats changed (and maybe a clock started): views say so
         await self.changed(room)
         return {"room": room.id, "seat": seat, "token": token}
 
@@ -212,12 +253,148 @@ class Hub:
     # -- telling the watchers ------------------------------------------------------------
 
     async def changed(self, room: Room) -> None:
-        """After a stored change: everyone sees it, chance and bots go on."""
+        """After a stored change: everyone sees it, chance and bots go on, the clock is
+        watched."""
         if not room.playing:
             self.quotas.release_heavy_room(room.id)
             asyncio.get_running_loop().call_soon(self.forget_if_done, room)
         self.bots.kick(room)
+        self._arm(room)
         await self.publish(room)
+
+    def broadcast(self, room: Room, kind: str, message: dict[str, Any]) -> None:
+        """A room event (chat, rematch news) to everyone watching it."""
+        text = dumps(message)
+        for watcher in room.watchers:
+            watcher.outbox.put(kind, text)
+
+    # -- clocks --------------------------------------------------------------------------
+
+    def _arm(self, room: Room) -> None:
+        """Wake up when the running seat's time is up (then its time-out is played)."""
+        old = self._timers.pop(room.id, None)
+        if old is not None:
+            old.cancel()
+        due = room.clock_due()
+        if due is None:
+            return
+        loop = asyncio.get_running_loop()
+        self._timers[room.id] = loop.call_later(due + 0.01, self._flag, room)
+
+    def _flag(self, room: Room) -> None:
+        self._timers.pop(room.id, None)
+        task = asyncio.get_running_loop().create_task(self._time_out(room))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _time_out(self, room: Room) -> None:
+        try:
+            if not await room.time_out():
+                self._arm(room)  # not yet (the clock changed meanwhile)
+        except Exception:
+            log.exception("room %s: the time-out failed", room.id)
+
+    # -- the table: resign, draws, abandon, rematch, chat --------------------------------
+
+    async def table_move(self, room: Room, watcher: Watcher, do: str, move: int) -> int:
+        seat = self._seat_holder(room, watcher)
+        if do in ("rematch", "no_rematch"):
+            await self.rematch(room, seat, do == "rematch", watcher.address)
+            return room.version
+        kind = {"draw": "offer"}.get(do, do)
+        return await room.table_move(seat, kind, move)
+
+    @staticmethod
+    def _seat_holder(room: Room, watcher: Watcher) -> int:
+        if watcher.seat is None:
+            raise RoomError(403, "web.error.spectator")
+        return watcher.seat
+
+    async def rematch(self, room: Room, seat: int, yes: bool, address: str) -> None:
+        """Ask for (or turn down) a rematch; once every person asked, it opens: the same game
+        and table, every seat moved one on, and each person is told their new seat."""
+        if room.status != "finished":
+            raise RoomError(409, "web.error.rematch_not_over")
+        if room.seats[seat].kind != "person":
+            raise RoomError(409, "web.error.taken_over")
+        if room.rematch_room is not None:
+            self._tell_rematch(room, await self.room(room.rematch_room))
+            return
+        if yes:
+            room.rematch_votes.add(seat)
+        else:
+            room.rematch_votes.clear()
+        if room.rematch_votes >= room.people():
+            await self._open_rematch(room, address)
+        room.presence += 1
+        await self.publish(room)
+
+    async def _open_rematch(self, room: Room, address: str) -> None:
+        seed = secrets.token_hex(16)
+        count = len(room.seats)
+        infos = []
+        for seat in range(count):
+            old = room.seats[rotated(count, seat)]
+            token_hash = None
+            if old.kind == "person" and old.token_hash:
+                token_hash = hash_token(rematch_token(seed, room.id, old.seat, old.token_hash))
+            kind = "open" if old.kind == "open" else old.kind
+            infos.append(
+                SeatInfo(seat, kind, old.bot, old.name, token_hash, kind == "person", old.user_id)
+            )
+        new_id = await self._open(
+            room.game.id,
+            dict(room.game.options),
+            infos,
+            room.table.model_dump(),
+            address,
+            None,
+            seed=seed,
+            rated=room.rated,
+        )
+        await self.db.run(self.db.store.set_rematch, room.id, new_id)
+        room.rematch_room = new_id
+        self._tell_rematch(room, await self.room(new_id))
+
+    def _tell_rematch(self, room: Room, new: Room) -> None:
+        """Each seat holder watching the old room learns its seat and token in the new one."""
+        for watcher in room.watchers:
+            found = self.rematch_seat(room, new, watcher.seat)
+            if found is not None:
+                watcher.outbox.put("rematch", dumps({"type": "rematch", **found}))
+
+    @staticmethod
+    def rematch_seat(room: Room, new: Room, seat: int | None) -> dict[str, Any] | None:
+        """The new room, seat and token of the old ``seat``'s holder (None: not a person)."""
+        if seat is None:
+            return None
+        old = room.seats[seat]
+        if old.kind != "person" or not old.token_hash:
+            return None
+        count = len(room.seats)
+        new_seat = next(s for s in range(count) if rotated(count, s) == seat)
+        token = rematch_token(new.seed, room.id, seat, old.token_hash)
+        return {"room": new.id, "seat": new_seat, "token": token, "game": room.game.id}
+
+    async def chat(self, room: Room, watcher: Watcher, text: str) -> None:
+        """A chat message of a seat holder (or of a spectator where the room lets them)."""
+        seat = watcher.seat
+        if seat is None and not room.table.spectators_chat:
+            raise RoomError(403, "web.error.chat_spectators")
+        kept = chat_text(text)
+        keys = [watcher.address] + ([seat_key(room.id, seat)] if seat is not None else [])
+        self.quotas.hit("chat", *keys)
+        name = room.seats[seat].name if seat is not None else ""
+        message = await self.db.run(self.db.store.add_chat, room.id, seat, name, kept)
+        self.broadcast(room, "chat", {"type": "chat", "messages": [message]})
+
+    async def lobby_chat(self, name: str, text: str, address: str) -> dict[str, Any]:
+        kept = chat_text(text)
+        self.quotas.hit("chat", address)
+        return await self.db.run(self.db.store.add_chat, "", None, name.strip()[:40], kept)
+
+    async def chat_history(self, room_id: str, after: int = 0) -> list[dict[str, Any]]:
+        return await self.db.run(self.db.store.chat, room_id, after, CHAT_HISTORY)
 
     async def publish(self, room: Room) -> None:
         """Send the room's current view to every watcher not yet at this position: each
@@ -271,7 +448,16 @@ class Hub:
         online = room.online()
         watcher.seat = seat
         room.watchers.add(watcher)
-        welcome = {"type": "welcome", "seat": watcher.seat, "room": room.public()}
+        welcome: dict[str, Any] = {
+            "type": "welcome",
+            "seat": watcher.seat,
+            "room": room.public(),
+            "now": time.time(),  # the server's clock, for the clocks shown
+            "chat": await self.chat_history(room.id),
+        }
+        if room.rematch_room is not None:
+            new = await self.room(room.rematch_room)
+            welcome["rematch"] = self.rematch_seat(room, new, seat)
         watcher.outbox.put("welcome", dumps(welcome))
         self._presence_changed(room, online, besides=watcher)
         await self.send_view(room, watcher)

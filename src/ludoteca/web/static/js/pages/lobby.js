@@ -9,6 +9,9 @@ import { botLabel, gameTitle, playersText } from "../names.js";
 import { go, state } from "../router.js";
 import { mine } from "../store.js";
 import { uploadButton } from "../upload.js";
+import { lobbyChat } from "../chat.js";
+import { tableFields, tableOptions } from "../clocks.js";
+import { watchWaiting } from "../notify.js";
 
 export class LobbyPage {
   constructor() {
@@ -20,6 +23,7 @@ export class LobbyPage {
 
   async show() {
     document.title = "Ludoteca";
+    watchWaiting();
     const root = app();
     root.className = "lobby";
     root.replaceChildren(
@@ -39,7 +43,8 @@ export class LobbyPage {
         h("h2", { text: t("web.lobby.finished") }),
         h("ul", { class: "rooms", id: "lt-finished-rooms" }),
         h("h2", { text: t("web.replay.title") }),
-        uploadButton("lt-upload")),
+        uploadButton("lt-upload"),
+        lobbyChat()),
     );
     this.renderGames();
     this.renderForm();
@@ -89,6 +94,7 @@ export class LobbyPage {
     rated.onchange = () => (this.rated = rated.checked);
     form.replaceChildren(
       h("div", { class: "options" }, ...fields),
+      h("div", { class: "options table-options", id: "lt-table-options" }),
       h("h2", { text: t("web.lobby.seats") }),
       h("div", { class: "seats", id: "lt-seats" }),
       ...(game.max_players > 1 ? [h("label", { class: "toggle rated" }, rated, h("span", { text: t("web.lobby.rated") }))] : []),
@@ -163,6 +169,7 @@ export class LobbyPage {
       return h("div", { class: "seat-row" }, h("span", { class: `seat-dot s${i}`, text: i + 1 }), kind, ...extra);
     });
     $("#lt-seats").replaceChildren(...rows);
+    $("#lt-table-options").replaceChildren(...tableFields(count));
   }
 
   async create() {
@@ -175,7 +182,7 @@ export class LobbyPage {
       return { kind: "open" };
     });
     try {
-      const made = await api("/api/rooms", { json: { game: game.id, options: this.options, seats, rated: this.rated !== false } });
+      const made = await api("/api/rooms", { json: { game: game.id, options: this.options, seats, rated: this.rated !== false, table: tableOptions() } });
       // Your own seats: their invitations are opened at once, so their tokens are yours alone.
       // Friends' seats: the invitation links are kept (with the host token that can replace them).
       const claims = this.seats.map(async (seat, i) => {
