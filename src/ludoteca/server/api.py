@@ -278,13 +278,26 @@ async def replay_step(
         state = game.replay(record.actions[:step])
     except (RecordError, ValueError) as error:
         raise RoomError(400, "web.error.bad_record", {"detail": str(error)[:200]}) from None
-    svg = picture(game, state, None, lang, None)
+    names = _record_names(body.record.meta.get("players"), game.num_players, lang)
+    svg = picture(game, state, None, lang, None, names)
+    observation = described(state, words.translated(state.observation(None), lang), lang)
     return {
         "step": step,
         "steps": len(record.actions),
-        "observation": described(state, words.translated(state.observation(None), lang), lang),
+        "observation": words.with_names(observation, names, lang) if names else observation,
         "svg": svg,
     }
+
+
+def _record_names(found: Any, seats: int, lang: str) -> list[str] | None:
+    """The players' names a record carries (its ``meta.players``), when they fit its seats;
+    a bot's (its level, "mcts:hard") in ``lang``."""
+    if not isinstance(found, list) or len(found) != seats:
+        return None
+    if not all(isinstance(name, str) and name and len(name) <= 64 for name in found):
+        return None
+    bots = set(bot_specs())
+    return [words.bot_label(name, lang) if name in bots else name for name in found]
 
 
 # -- helpers ---------------------------------------------------------------------------------

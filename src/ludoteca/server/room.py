@@ -168,6 +168,14 @@ class Room:
                     return seat.seat
         raise RoomError(403, "web.error.forbidden")
 
+    def account_seat(self, user_id: int | None) -> int | None:
+        """The seat an account holds here (the one to move first, if it holds several)."""
+        held = [seat.seat for seat in self.seats if user_id is not None and seat.user_id == user_id]
+        if not held:
+            return None
+        player = self.state.current_player
+        return player if player in held else held[0]
+
     def authorize(self, seat: int, token: str | None) -> int:
         if self.seat_of(token) != seat:
             raise RoomError(403, "web.error.forbidden")

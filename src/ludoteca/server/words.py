@@ -112,11 +112,15 @@ def seat_names(seats: list[Any], lang: str) -> list[str]:
         if seat.name:
             found.append(seat.name)
         elif seat.kind == "bot":
-            key = f"web.bot.{(seat.bot or 'random').replace(':', '.')}"
-            found.append(_maybe(key, lang, seat.bot or "bot"))
+            found.append(bot_label(seat.bot or "random", lang))
         else:
             found.append(translate("web.seat.player", lang, {"n": seat.seat + 1}))
     return found
+
+
+def bot_label(spec: str, lang: str) -> str:
+    """A bot by its level in ``lang`` ("Bot: hard"); an unknown spec as it is."""
+    return _maybe(f"web.bot.{spec.replace(':', '.')}", lang, spec)
 
 
 def with_names(data: Any, names: list[str], lang: str) -> Any:
