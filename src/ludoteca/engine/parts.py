@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, runtime_checkable
 
 from .i18n import Message
 
@@ -105,6 +105,25 @@ class View(Protocol[S_contra]):
     ) -> str:
         """The picture of ``state`` as ``seat`` sees it (None: a spectator), in ``lang``, with
         clickable element ids (the ``clicks`` of the observation) and ``overlay`` drawn."""
+        ...
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A picture for a game's rules page, drawn by its view from a real position (replayed
+    from actions). ``name`` is its place in the rules text: a paragraph ``[picture: name]``."""
+
+    name: str
+    caption: Message
+    svg: str
+
+
+@runtime_checkable
+class Illustrated(Protocol):
+    """A view that draws pictures for its game's rules page."""
+
+    def pictures(self, lang: str = "en") -> list[Picture]:
+        """The rules page's pictures in ``lang``, in the order they appear."""
         ...
 
 

@@ -88,3 +88,12 @@ def wrap(content: str, size: float, width: float, bold: bool = False) -> list[st
     if line:
         lines.append(line)
     return lines
+
+
+def fit_size(
+    content: str, size: float, width: float, bold: bool = False, least: float = 11
+) -> float:
+    """The font size, at most ``size`` and at least ``least``, at which ``content`` fits
+    ``width`` (``least`` if it fits at none: shorten it then)."""
+    wide = text_width(content, size, bold)
+    return size if wide <= width else max(least, round(size * width / wide - 0.05, 1))

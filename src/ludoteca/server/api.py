@@ -19,6 +19,7 @@ from .botrunner import bot_specs
 from .config import Settings
 from .errors import RoomError
 from .guard import SESSION_COOKIE, openapi_body, read_json
+from .illustrations import illustrated
 from .messages import Act, Claim, CreateRoom, Join, LobbyChat, Replay, Revoke, Undo
 from .presenter import described, picture
 from .quotas import Quotas, address_key, seat_key
@@ -78,6 +79,15 @@ async def games(lang: LangDep) -> list[dict[str, Any]]:
     return words.games(lang)
 
 
+@catalogue.get("/games/{game_id}/picture")
+async def game_picture(game_id: str, lang: LangDep) -> Response:
+    """The game's own view of an opening position (the lobby's game cards), as SVG."""
+    found = _opening_picture(game_id[:40], lang)
+    if found is None:
+        raise RoomError(404, "web.error.no_game", {"game": game_id[:40]})
+    return Response(found, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
+
+
 @catalogue.get("/bots")
 async def bots() -> list[str]:
     return bot_specs()
@@ -100,7 +110,7 @@ async def rules(game_id: str, lang: LangDep) -> dict[str, str]:
         text = game.rules_text(lang)
     except OSError:
         raise RoomError(404, "web.error.no_rules", {"game": game_id}) from None
-    return {"game": game_id, "lang": lang, "html": _markdown(text)}
+    return {"game": game_id, "lang": lang, "html": illustrated(_markdown(text), game_id, lang)}
 
 
 # -- rooms -----------------------------------------------------------------------------------
@@ -291,6 +301,21 @@ def _catalog(lang: str) -> dict[str, Any]:
             found[message.id[0]] = text[0]
             found[message.id[0] + "#plural"] = list(text)
     return found
+
+
+@cache
+def _opening_picture(game_id: str, lang: str) -> str | None:
+    """An opening position drawn by the game's view: chance's first outcomes drawn in order
+    (the same picture every time), for a game with a view."""
+    if game_id not in {info["id"] for info in words.games(lang)}:
+        return None
+    game = load_game(game_id)
+    state = game.new_initial_state()
+    for _ in range(8):
+        if not state.is_chance_node():
+            break
+        state = state.apply(state.chance_outcomes()[0][0])
+    return picture(game, state, None, lang, None)
 
 
 @cache

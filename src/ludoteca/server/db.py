@@ -496,6 +496,14 @@ class Store:
                     .group_by(ActionRow.room_id)
                 ).all()
             )
+            results: dict[str, tuple[list, list]] = {}
+            if status == "finished" and ids:
+                found = session.execute(
+                    select(RecordRow.room_id, RecordRow.scores, RecordRow.winners).where(
+                        RecordRow.room_id.in_(ids)
+                    )
+                ).all()
+                results = {room_id: (scores, winners) for room_id, scores, winners in found}
             return [
                 {
                     "id": room.id,
@@ -506,6 +514,7 @@ class Store:
                     "seats": seats[room.id],
                     "moves": counts.get(room.id, 0),
                     "updated_at": room.updated_at.isoformat() + "Z",
+                    **_result(results.get(room.id)),
                 }
                 for room in rooms
             ]
@@ -533,6 +542,10 @@ class Store:
                 },
             }
 
+
+def _result(found: tuple[list, list] | None) -> dict[str, Any]:
+    """A finished room's scores and winners for the lobby (nothing for other rooms)."""
+    return {} if found is None else {"scores": found[0], "winners": found[1]}
 
 def _chat(row: ChatRow) -> dict[str, Any]:
     return {

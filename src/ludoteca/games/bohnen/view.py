@@ -10,11 +10,12 @@ with numbers and its ``marks`` ring pits; ``lang`` picks the language of the few
 from __future__ import annotations
 
 import math
+from functools import cache
 
-from ludoteca.engine import TERMINAL, translate
-from ludoteca.engine.parts import Overlay
-from ludoteca.engine.svg import document, element, shorten, text, text_width
-from ludoteca.engine.turns import LAST, last_turns, marked_seats
+from ludoteca.engine import TERMINAL, Message, translate
+from ludoteca.engine.parts import Overlay, Picture
+from ludoteca.engine.svg import document, element, fit_size, shorten, text, text_width, wrap
+from ludoteca.engine.turns import LAST, last_turns, marked_seats, sample_position
 
 from .board import INDEX, PIT_NAMES, SEAT_COLOURS
 from .game import LEAVE, BohnenState
@@ -419,8 +420,29 @@ def _status(state: BohnenState, seat: int | None, lang: str) -> str:
             font_family="sans-serif",
             fill="#ffffff",
         )
-        + text(words, x=68, y=46, font_size=18, font_family="sans-serif", fill="#2b1a0c"),
+        + _status_words(words),
         id="status",
+    )
+
+
+def _status_words(words: str) -> str:
+    """The status beside the chip: one line, smaller when long, else two lines."""
+    room = WIDTH - 68 - 16
+    size = fit_size(words, 18, room, least=15)
+    lines = [words] if text_width(words, size) <= room else wrap(words, 15, room)
+    if len(lines) > 2:
+        lines = [lines[0], shorten(" ".join(lines[1:]), 15, room)]
+    top = 46 if len(lines) == 1 else 34
+    return "".join(
+        text(
+            line,
+            x=68,
+            y=top + 20 * row,
+            font_size=size if len(lines) == 1 else 15,
+            font_family="sans-serif",
+            fill="#2b1a0c",
+        )
+        for row, line in enumerate(lines)
     )
 
 
@@ -441,7 +463,8 @@ def _legend(state: BohnenState, lang: str, overlay: Overlay) -> str:
         value = scores[seat] if over else state.captured[seat]
         tail = f" ({span}) · {word}: {value}" if players < 4 else f" ({span}): {value}"
         star = "★ " if seat in winners else ""
-        room = width - 40 - text_width(star + tail, 15, bold=True)
+        right = min(x + width - 8, WIDTH - 12)  # the next entry, or the picture's edge
+        room = right - (x + 26) - text_width(star + tail, 15, bold=True)
         words = star + shorten(overlay.name(seat, lang), 15, room, bold=True) + tail
         parts.append(
             element("rect", x=x, y=404, width=18, height=18, rx=4, fill=SEAT_COLOURS[seat])
@@ -517,4 +540,45 @@ def _hints(overlay: Overlay) -> str:
     return element("g", "".join(parts), id="hints", pointer_events="none") if parts else ""
 
 
-__all__ = ["pit_centre", "svg"]
+# -- pictures for the rules page -------------------------------------------------------------
+
+
+def _relay_example() -> tuple[BohnenState, BohnenState]:
+    """A real two-player game, replayed from actions, just after a sowing that captured."""
+    from .game import BohnenGame
+
+    def captured(state: BohnenState) -> bool:
+        return bool(state.last and state.last[2] and not state.pending and len(state.last[2]) > 1)
+
+    final = sample_position(BohnenGame(players=2).new_initial_state(), 4, captured)
+    before = BohnenGame(players=2).replay(final.history()[:-1])
+    return before, final
+
+
+@cache
+def pictures(lang: str = "en") -> list[Picture]:
+    """The board before a relay sowing and just after it, its captures crossed out."""
+    before, after = _relay_example()
+    mover, start, captured = after.last or (0, 0, ())
+    names = Overlay()
+    caption = Message(
+        "bohnen.picture.relay",
+        {
+            "player": mover + 1,
+            "pit": PIT_NAMES[start],
+            "beans": after.captured[mover] - before.captured[mover],
+            "pits": ", ".join(PIT_NAMES[p] for p in captured),
+        },
+    )
+    waiting = 1 - mover  # who watched: the picture marks only the mover's sowing
+    return [
+        Picture(
+            "before",
+            Message("bohnen.picture.before", {"player": mover + 1}),
+            svg(before, mover, lang=lang, overlay=names),
+        ),
+        Picture("relay", caption, svg(after, waiting, lang=lang, overlay=names)),
+    ]
+
+
+__all__ = ["pictures", "pit_centre", "svg"]

@@ -9,12 +9,13 @@ campesino to drop), ``btn-roll``, ``btn-stop`` and, while a penalty is due, ``bt
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ludoteca.engine import Message
-from ludoteca.engine.parts import Overlay
-from ludoteca.engine.svg import document, element, shorten, text, wrap
-from ludoteca.engine.turns import LAST
+from ludoteca.engine.parts import Overlay, Picture
+from ludoteca.engine.svg import document, element, fit_size, shorten, text, wrap
+from ludoteca.engine.turns import LAST, sample_position
 
 from . import logic
 from .game import HabaneroState
@@ -59,6 +60,13 @@ def svg(
 
 
 ROOM = WIDTH - PANEL - 16  # the width of the panel's lines
+
+
+def _line(words: str, x: float, y: float, size: float, **attributes: Any) -> str:
+    """A panel line: smaller type if it is long, then shortened (never past the picture)."""
+    bold = attributes.get("font_weight") == "bold"
+    size = fit_size(words, size, ROOM, bold, least=12)
+    return text(shorten(words, size, ROOM, bold), x=x, y=y, font_size=size, **attributes)
 
 
 def _last_moves(state: HabaneroState) -> str:
@@ -330,43 +338,15 @@ def _panel(state: HabaneroState, lang: str, overlay: Overlay) -> str:
         )
     )
     left = state.habaneros.bit_count()
-    parts.append(
-        text(
-            shorten(_say("habanero.view.left", lang, n=left), 15, ROOM),
-            x=x,
-            y=TOP + 190,
-            font_size=15,
-            fill=INK,
-        )
+    parts.append(_line(_say("habanero.view.left", lang, n=left), x, TOP + 190, 15, fill=INK))
+    campesinos = _say(
+        "habanero.view.campesinos", lang, n=len(state.campesinos), outside=len(state.outside)
     )
-    parts.append(
-        text(
-            shorten(
-                _say(
-                    "habanero.view.campesinos",
-                    lang,
-                    n=len(state.campesinos),
-                    outside=len(state.outside),
-                ),
-                15,
-                ROOM,
-            ),
-            x=x,
-            y=TOP + 214,
-            font_size=15,
-            fill=INK,
-        )
-    )
+    parts.append(_line(campesinos, x, TOP + 214, 15, fill=INK))
     box = state.plantation
     size = f"{box[2] - box[0] + 1} × {box[3] - box[1] + 1}" if box else "0 × 0"
     parts.append(
-        text(
-            shorten(_say("habanero.view.plantation", lang, size=size), 15, ROOM),
-            x=x,
-            y=TOP + 238,
-            font_size=15,
-            fill=INK,
-        )
+        _line(_say("habanero.view.plantation", lang, size=size), x, TOP + 238, 15, fill=INK)
     )
     deciding = state.phase == "decide"
     chosen = _button_of(overlay.action)
@@ -524,3 +504,23 @@ def _prompt(state: HabaneroState, seat: int | None, lang: str) -> str:
         for row, line in enumerate(lines)
     )
     return element("g", rows, id="prompt")
+
+
+# -- pictures for the rules page ---------------------------------------------------------------
+
+
+@cache
+def pictures(lang: str = "en") -> list[Picture]:
+    """A game played here: the campesinos after a few harvests, the last move ringed and the
+    die showing the roll that made it."""
+    from .game import Habanero
+
+    def moved(state: HabaneroState) -> bool:
+        return sum("-" in action for action in state.history()) >= 4 and state.phase == "decide"
+
+    def roll(state: HabaneroState) -> str | None:
+        return "roll" if "roll" in state.legal_actions() else None
+
+    state = sample_position(Habanero().new_initial_state(), 3, moved, prefer=roll)
+    caption = Message("habanero.picture.board", {"n": state.held, "die": state.die or 0})
+    return [Picture("board", caption, svg(state, 0, lang=lang))]

@@ -253,6 +253,8 @@ class HabitatsState(State):
 
     def prompt(self, seat: int | None) -> Message:
         player = self.current_player
+        if player == TERMINAL:
+            return Message("habitats.end.last_turn", {"result": self.winner_words()})
         if seat is None or seat != player or player < 0:
             return super().prompt(seat)
         if self.phase == "take":

@@ -14,12 +14,12 @@ Click ids: ``mk-<square>`` (market), ``park<seat>_x<x>_y<y>`` (a free cell of th
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from ludoteca.engine import CHANCE, Message
-from ludoteca.engine.parts import Overlay
+from ludoteca.engine.parts import Overlay, Picture
 from ludoteca.engine.svg import document, element, shorten, text, text_width, wrap
-from ludoteca.engine.turns import LAST, last_turns, marked_seats
+from ludoteca.engine.turns import LAST, last_turns, marked_seats, sample_position
 
 from .game import PLAYER_COLOURS, HabitatsState, park_cell_id
 from .goals import measure
@@ -894,8 +894,7 @@ def _legend_icon(entry: str, lang: str) -> str:
         return text("2/1", x=0, y=15, style=_font(12, True), fill=INK)
     if entry == "tourists":
         return "".join(
-            element("circle", cx=4 + 7 * i, cy=10, r=3.5, fill="#fff", stroke=INK)
-            for i in range(3)
+            element("circle", cx=4 + 7 * i, cy=10, r=3.5, fill="#fff", stroke=INK) for i in range(3)
         )
     if entry == "road":
         return element("path", d="M0,20 L22,20 L22,0 Z", fill="#f4d03f", stroke=INK) + text(
@@ -965,3 +964,22 @@ def legend_svg(lang: str = "en", width: float = 520) -> str:
         element("rect", width="100%", height="100%", fill="#fbf8f0")
         + element("g", body, transform="translate(16,12)"),
     )
+
+
+# -- pictures for the rules page ---------------------------------------------------------------
+
+
+@cache
+def pictures(lang: str = "en") -> list[Picture]:
+    """The legend; a game's start (market, figures, entrances); the end of a game played
+    here at random, parks scored and the score sheet filled in."""
+    from .game import Habitats
+
+    game = Habitats(players=2)
+    start = sample_position(game.new_initial_state(), 1, lambda s: s.current_player >= 0)
+    end = sample_position(game.new_initial_state(), 1, lambda s: False)
+    return [
+        Picture("legend", Message("habitats.picture.legend"), legend_svg(lang, 640)),
+        Picture("start", Message("habitats.picture.start"), svg(start, None, lang=lang)),
+        Picture("end", Message("habitats.picture.end"), svg(end, None, lang=lang)),
+    ]

@@ -9,12 +9,13 @@ solver's move) and a legend; without an overlay the board is drawn bare.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ludoteca.engine import CHANCE, Message
-from ludoteca.engine.parts import Overlay
+from ludoteca.engine.parts import Overlay, Picture
 from ludoteca.engine.svg import document, element, shorten, text, wrap
-from ludoteca.engine.turns import LAST, last_turns
+from ludoteca.engine.turns import LAST, last_turns, sample_position
 
 from .board import file_of, mirror, name, rank_of, square
 from .game import HaresState
@@ -548,3 +549,25 @@ def _legend(x: float, y: float, lang: str) -> list[str]:
         words = shorten(_tr(key, lang), 13, ROOM - 26)
         out.append(text(words, x=x + 26, y=y + shift, font_size=13, fill="#3d2f1f"))
     return out
+
+
+# -- pictures for the rules page ---------------------------------------------------------------
+
+
+@cache
+def pictures(lang: str = "en") -> list[Picture]:
+    """A level card as the game shows it with help on; a later level after a move."""
+    from .game import HaresGame
+
+    found = []
+    for picture, level, actions in (("card", 1, 1), ("carrots", 5, 2)):  # the colour, a move
+
+        def enough(state: HaresState, actions: int = actions) -> bool:
+            return len(state) >= actions
+
+        state = sample_position(HaresGame(level=level).new_initial_state(), 2, enough)
+        caption = Message(
+            f"hares.picture.{picture}", {"level": level, "title": Message(state.card.title)}
+        )
+        found.append(Picture(picture, caption, svg(state, 0, lang=lang, overlay=Overlay())))
+    return found

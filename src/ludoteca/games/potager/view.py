@@ -7,10 +7,12 @@ Clickable ids: ``hedge-<slot>``, ``g<seat>-<space>`` (garden spaces), ``pat-<pat
 
 from __future__ import annotations
 
+from functools import cache
+
 from ludoteca.engine import CHANCE, Message
-from ludoteca.engine.parts import Overlay
+from ludoteca.engine.parts import Overlay, Picture
 from ludoteca.engine.svg import document, element, shorten, text, text_width
-from ludoteca.engine.turns import LAST, last_turns, marked_seats
+from ludoteca.engine.turns import LAST, last_turns, marked_seats, sample_position
 
 from .board import COLUMNS, INDEX, TOOL_SPACES, TRACK_END, TRACK_TOOLS, VEGETABLES, patterns
 from .game import GNOME_COLOURS, PotagerState
@@ -542,3 +544,30 @@ def _skip(state, lang: str, active: bool) -> str:
         ),
         id="skip",
     )
+
+
+# -- pictures for the rules page ---------------------------------------------------------------
+
+
+@cache
+def pictures(lang: str = "en") -> list[Picture]:
+    """A game played here at random up to the first harvest a player can make: the pattern
+    and the spaces it takes are framed in blue."""
+    from .game import PotagerGame
+
+    def harvest(state: PotagerState) -> str | None:
+        if state.current_player < 0:
+            return None
+        return next((a for a in state.legal_actions() if a.startswith("harvest:")), None)
+
+    state = sample_position(PotagerGame().new_initial_state(), 5, lambda s: harvest(s) is not None)
+    action = harvest(state)
+    seat = max(state.current_player, 0)
+    caption = (
+        Message("potager.picture.harvest", {"player": seat + 1, "what": state.label(action)})
+        if action
+        else Message("potager.picture.garden")
+    )
+    return [
+        Picture("harvest", caption, svg(state, seat, lang=lang, overlay=Overlay(action=action)))
+    ]

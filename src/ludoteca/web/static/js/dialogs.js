@@ -1,5 +1,6 @@
 // The dialogs of a room: the end of a game (why, who won, the score sheet, what next) and
 // the question before an action that ends the game at once.
+import { loadProgress } from "./account.js";
 import { $, h } from "./dom.js";
 import { hasWord, t } from "./i18n.js";
 import { seatName } from "./names.js";
@@ -90,6 +91,7 @@ function why(observation) {
 
 // ``extra``: more buttons for what next (the rematch).
 export function showEnd(message, roomId, extra = []) {
+  loadProgress();  // a solo game's stars and scores, for the lobby
   const observation = message.observation;
   const seats = message.room.seats;
   const { headline, line } = outcome(seats, observation, message.seat);
