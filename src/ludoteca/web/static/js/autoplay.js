@@ -7,7 +7,7 @@ export function replayControls(page) {
     ...[["2000", "0.5×"], ["1000", "1×"], ["500", "2×"], ["250", "4×"]].map(([ms, label]) => h("option", { value: ms, text: label })));
   speed.value = localStorage.getItem("ludoteca.replay_speed") || "1000";
   speed.onchange = () => localStorage.setItem("ludoteca.replay_speed", speed.value);
-  const play = h("button", { id: "lt-play", "aria-label": t("web.replay.play"), text: "⏵ " + t("web.replay.play"), onclick: () => toggleAutoplay(page, play) });
+  const play = h("button", { id: "lt-play", "aria-label": t("web.replay.play"), text: "▶ " + t("web.replay.play"), onclick: () => toggleAutoplay(page, play) });
   return h("div", { class: "stepper autoplay" }, play, h("label", { class: "field inline" }, h("span", { text: t("web.replay.speed") }), speed));
 }
 
@@ -15,15 +15,15 @@ function toggleAutoplay(page, button) {
   if (page.timer) {
     clearTimeout(page.timer);
     page.timer = null;
-    button.textContent = "⏵ " + t("web.replay.play");
+    button.textContent = "▶ " + t("web.replay.play");
     return;
   }
   if (page.step >= page.record.actions.length) page.go(0);
-  button.textContent = "⏸ " + t("web.replay.pause");
+  button.textContent = "■ " + t("web.replay.pause");
   const tick = async () => {
     if (!page.record || page.step >= page.record.actions.length || !button.isConnected) {
       page.timer = null;
-      button.textContent = "⏵ " + t("web.replay.play");
+      button.textContent = "▶ " + t("web.replay.play");
       return;
     }
     await page.go(page.step + 1);

@@ -28,17 +28,18 @@ export function addChat(listId, messages, replace, nameOf) {
   if (replace) list.replaceChildren();
   const muted = prefs.muted();
   for (const m of messages) {
-    const who = m.seat === null || m.seat === undefined ? `name:${m.name}` : `seat:${m.seat}:${m.name}`;
     const name = nameOf(m);
+    const who = `name:${name}`; // a person is muted by name, in every room and the lobby
     const hidden = muted.has(who);
-    const mute = h("button", { class: "link mute", title: t(hidden ? "web.chat.unmute" : "web.chat.mute", { name }), "aria-label": t(hidden ? "web.chat.unmute" : "web.chat.mute", { name }), text: hidden ? "🔈" : "🔇", onclick: () => {
+    const label = t(hidden ? "web.chat.unmute" : "web.chat.mute", { name });
+    const mute = h("button", { class: "link mute", title: label, "aria-label": label, text: t(hidden ? "web.chat.unmute_button" : "web.chat.mute_button"), onclick: () => {
       prefs.mute(who, !hidden);
-      for (const item of list.querySelectorAll("li")) if (item.dataset.who === who) item.classList.toggle("muted", !hidden);
-      addChat(listId, [], false, nameOf);
+      addChat(listId, [...list.children].map((item) => item.message), true, nameOf);
     } });
     const item = h("li", { class: (hidden ? "muted " : "") + (m.seat !== null && m.seat !== undefined ? `s${m.seat}` : ""), "data-who": who, "data-id": m.id },
       h("strong", { class: "from", text: name }), " ",
       h("span", { class: "text", text: hidden ? t("web.chat.muted") : m.text }), mute);
+    item.message = m;
     list.append(item);
   }
   list.scrollTop = list.scrollHeight;
