@@ -17,10 +17,13 @@ from typing import Any, TypeVar
 from sqlalchemy import (
     JSON,
     Boolean,
+    Column,
     DateTime,
     ForeignKey,
     Integer,
+    MetaData,
     String,
+    Table,
     bindparam,
     create_engine,
     event,
@@ -30,6 +33,7 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
 T = TypeVar("T")
@@ -103,6 +107,10 @@ class RecordRow(Base):
     finished_at: Mapped[datetime] = mapped_column(DateTime, default=_now, index=True)
 
 
+class Conflict(Exception):
+    """A log entry's number is taken already: another instance wrote that move first."""
+
+
 @dataclass
 class SeatInfo:
     seat: int
@@ -132,6 +140,7 @@ class LoadedRoom:
     seats: list[SeatInfo]
     log: list[tuple[int, str, str | None]]  # (seat, kind, action) in order
     host_hash: str | None = None
+    start: int = 0  # the number of the first entry of ``log`` (a tail starts later)
 
 
 class Store:
@@ -140,12 +149,16 @@ class Store:
     def __init__(self, url: str):
         self.url = url
         self.inline = url.startswith("sqlite")
+        # several server instances may share this database (and each other's rooms)
+        self.shared = url.startswith("postgresql")
         connect_args = {"check_same_thread": False} if url.startswith("sqlite") else {}
         self.engine = create_engine(url, connect_args=connect_args)
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
         self._add_new_columns()
+        if not self.inline:
+            create_cluster_tables(self.engine)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     def _add_new_columns(self) -> None:
@@ -191,8 +204,12 @@ class Store:
                     )
                 )
 
-    def load_room(self, room_id: str) -> LoadedRoom | None:
+    def load_room(self, room_id: str, since: int = 0) -> LoadedRoom | None:
+        """The room with its log from entry ``since`` on (another instance's room catching
+        up reads only what it has not seen)."""
         with self.sessions() as session:
+            if self.shared:  # one snapshot: never a room's last move with its old status
+                session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
             room = session.get(RoomRow, room_id)
             if room is None:
                 return None
@@ -200,7 +217,9 @@ class Store:
                 select(SeatRow).where(SeatRow.room_id == room_id).order_by(SeatRow.seat)
             ).all()
             rows = session.scalars(
-                select(ActionRow).where(ActionRow.room_id == room_id).order_by(ActionRow.number)
+                select(ActionRow)
+                .where(ActionRow.room_id == room_id, ActionRow.number >= since)
+                .order_by(ActionRow.number)
             ).all()
             return LoadedRoom(
                 id=room.id,
@@ -214,15 +233,37 @@ class Store:
                 ],
                 log=[(r.seat, r.kind, r.action) for r in rows],
                 host_hash=room.host_hash,
+                start=since,
             )
 
-    def append(self, room_id: str, number: int, seat: int, kind: str, action: str | None) -> None:
-        """Write one log entry and commit; a duplicate number fails (the log is append-only)."""
+    def append(
+        self,
+        room_id: str,
+        number: int,
+        seat: int,
+        kind: str,
+        action: str | None,
+        record: dict[str, Any] | None = None,
+    ) -> None:
+        """Write one log entry and commit; a number taken already raises ``Conflict`` (the log
+        is append-only, and of two instances racing for one move exactly one writes it).
+        With ``record``, the entry ends the game: the room is finished in the same commit, so
+        no reader ever sees the last move of a room still in play."""
         row = {"room_id": room_id, "number": number, "seat": seat, "kind": kind, "action": action}
         now = _now()
-        with self.engine.begin() as connection:
-            connection.execute(_INSERT_ACTION, {**row, "created_at": now})
-            connection.execute(_TOUCH_ROOM, {"room": room_id, "now": now})
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(_INSERT_ACTION, {**row, "created_at": now})
+                connection.execute(_TOUCH_ROOM, {"room": room_id, "now": now})
+                if record is not None:
+                    connection.execute(
+                        update(RoomRow).where(RoomRow.id == room_id).values(status="finished")
+                    )
+                    connection.execute(
+                        insert(RecordRow).values(room_id=room_id, finished_at=now, **record)
+                    )
+        except IntegrityError:
+            raise Conflict(f"room {room_id}: entry {number} exists") from None
 
     def claim_seat(self, room_id: str, seat: int, name: str, token_hash: str) -> bool:
         """Turn an open seat into a person's seat; False if it is not open any more."""
@@ -372,6 +413,37 @@ _INSERT_ACTION = insert(ActionRow)
 _TOUCH_ROOM = (
     update(RoomRow).where(RoomRow.id == bindparam("room")).values(updated_at=bindparam("now"))
 )
+
+
+# -- several instances on one PostgreSQL database ----------------------------------------------
+# Kept apart from the rooms' tables: only a server database has them (SQLite serves one
+# process). ``leases.py`` reads and writes them.
+
+cluster = MetaData()
+
+INSTANCES = Table(
+    "instances",
+    cluster,
+    Column("id", String(40), primary_key=True),
+    Column("address", String(200), nullable=False, default=""),
+    Column("started_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+    # the instance's heartbeat: one older than the lease time means the instance is gone
+    Column("seen_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+)
+
+LEASES = Table(
+    "room_leases",
+    cluster,
+    # no foreign key: a lease outlives nothing, and rooms may be deleted by an operator
+    Column("room_id", String(32), primary_key=True),
+    Column("holder", String(40), nullable=False, index=True),
+    Column("taken_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+)
+
+
+def create_cluster_tables(engine: Any) -> None:
+    """The instances and their rooms' leases (PostgreSQL only)."""
+    cluster.create_all(engine)
 
 
 def _sqlite_pragmas(connection, _record) -> None:

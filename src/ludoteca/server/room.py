@@ -14,13 +14,14 @@ import hashlib
 import hmac
 import random
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from typing import Any
 
 from ludoteca import load_game
 from ludoteca.engine import Game, IllegalAction, Message, State
 
-from .db import Database, LoadedRoom, SeatInfo
+from .db import Conflict, Database, LoadedRoom, SeatInfo
 from .errors import RoomError
 from .watchers import Watcher
 
@@ -55,20 +56,32 @@ class Room:
         self.status = loaded.status
         self.host_hash = loaded.host_hash
         self.moves: list[tuple[int, str]] = []  # the effective (seat, action) history
-        state = self.game.new_initial_state()
-        for seat, kind, action in loaded.log:
+        self.state: State = self.game.new_initial_state()
+        self.version = 0
+        self._replay(loaded.log)
+        self.lock = asyncio.Lock()
+        self.watchers: set[Watcher] = set()
+        # the seats and spectators connected to other instances: {instance: (seats, count)}
+        self.elsewhere: dict[str, tuple[list[int], int]] = {}
+        self.presence = 0  # grows whenever the set of connected seats changes
+        self.changed: Callable[[Room], Awaitable[None]] = _nothing
+        # awaited after the room caught up with changes stored by another instance
+        self.caught_up: Callable[[Room], Awaitable[None]] = _nothing
+        self.stale = False  # another instance changed it: re-read before it is used
+        self._news = False
+
+    def _replay(self, log: list[tuple[int, str, str | None]]) -> None:
+        """Apply log entries (actions and undos) after the current position."""
+        state = self.state
+        for seat, kind, action in log:
             if kind == "act" and action is not None:
                 state = state.apply(action)
                 self.moves.append((seat, action))
             else:
                 self.moves.pop()
                 state = self.game.replay([a for _, a in self.moves])
-        self.state: State = state
-        self.version = len(loaded.log)
-        self.lock = asyncio.Lock()
-        self.watchers: set[Watcher] = set()
-        self.presence = 0  # grows whenever the set of connected seats changes
-        self.changed: Callable[[Room], Awaitable[None]] = _nothing
+            self.version += 1
+        self.state = state
 
     # -- facts ---------------------------------------------------------------------------
 
@@ -84,7 +97,21 @@ class Room:
         return all(seat.kind == "bot" for seat in self.seats)
 
     def online(self) -> list[int]:
-        return sorted({w.seat for w in self.watchers if w.seat is not None})
+        """The seats connected, to this instance or another."""
+        here = {w.seat for w in self.watchers if w.seat is not None}
+        for seats, _ in self.elsewhere.values():
+            here.update(seats)
+        return sorted(here)
+
+    def spectators(self) -> int:
+        here = sum(1 for w in self.watchers if w.seat is None)
+        return here + sum(count for _, count in self.elsewhere.values())
+
+    def watched(self) -> bool:
+        """Someone looks at the room, here or through another instance."""
+        return bool(self.watchers) or any(
+            seats or count for seats, count in self.elsewhere.values()
+        )
 
     def can_undo(self, seat: int | None) -> bool:
         """Undo takes back your own last decision while it is still your turn, until chance
@@ -103,17 +130,20 @@ class Room:
             "seats": [seat.public() for seat in self.seats],
             "move": self.version,
             "online": self.online(),
-            "spectators": sum(1 for w in self.watchers if w.seat is None),
+            "spectators": self.spectators(),
         }
 
     def record(self) -> dict[str, Any]:
+        return self._record_of(self.state)
+
+    def _record_of(self, state: State) -> dict[str, Any]:
         return {
             "game": self.game.id,
             "options": dict(self.game.options),
-            "actions": self.state.history(),
+            "actions": state.history(),
             "names": [seat.name or seat.bot or "" for seat in self.seats],
-            "scores": list(self.state.scores()),
-            "winners": list(self.state.winners()),
+            "scores": list(state.scores()),
+            "winners": list(state.winners()),
         }
 
     # -- tokens --------------------------------------------------------------------------
@@ -204,8 +234,8 @@ class Room:
     async def act(self, seat: int, action: str, move: int) -> int:
         """Apply ``action`` for ``seat`` (already authorised) if ``move`` is the room's
         current log position; returns the new position once it is stored."""
-        async with self.lock:
-            self._check(move)
+        async with self._changing():
+            await self._check(move)
             if self.state.is_terminal():
                 raise RoomError(409, "web.error.finished")
             if self.state.current_player != seat:
@@ -221,8 +251,8 @@ class Room:
         return version
 
     async def undo(self, seat: int, move: int) -> int:
-        async with self.lock:
-            self._check(move)
+        async with self._changing():
+            await self._check(move)
             if not self.can_undo(seat):
                 raise RoomError(409, "web.error.cannot_undo")
             previous = self.game.replay([a for _, a in self.moves[:-1]])
@@ -234,30 +264,73 @@ class Room:
     async def play_for(self, player: int, action: str, seen: int) -> bool:
         """Chance's or a bot's ``action``, chosen at position ``seen``: played only if the
         room is still there (False when it moved on or stopped meanwhile)."""
-        async with self.lock:
-            if self.version != seen or not self.playing:
-                return False
-            await self._commit(player, "act", action, self.state.apply(action))
+        try:
+            async with self._changing():
+                if self.version != seen or not self.playing:
+                    return False
+                await self._commit(player, "act", action, self.state.apply(action))
+        except RoomError:  # another instance stored a move first
+            return False
         await self.changed(self)
         return True
 
-    def _check(self, move: int) -> None:
+    async def refresh(self) -> None:
+        """Catch up with what another instance stored (its watchers are told)."""
+        async with self._changing():
+            await self._catch_up()
+
+    @asynccontextmanager
+    async def _changing(self) -> AsyncIterator[None]:
+        """The room's lock; what was caught up with meanwhile is told once it is let go."""
+        try:
+            async with self.lock:
+                yield
+        finally:
+            if self._news:
+                self._news = False
+                await self.caught_up(self)
+
+    async def _catch_up(self) -> None:
+        """Re-read the seats, the status and the log entries not seen yet (several instances
+        on one database; one process alone is never behind its database)."""
+        self.stale = False
+        if not self.db.store.shared:
+            return
+        loaded = await self.db.run(self.db.store.load_room, self.id, self.version)
+        if loaded is None:
+            return
+        news = loaded.log or loaded.seats != self.seats or loaded.status != self.status
+        self.seats, self.status = loaded.seats, loaded.status
+        self._replay(loaded.log)
+        self._news = self._news or bool(news)
+
+    async def _check(self, move: int) -> None:
+        if move != self.version and self.db.store.shared:
+            await self._catch_up()  # the client may have seen a move of another instance
         if self.status == "abandoned":
             raise RoomError(409, "web.error.abandoned")
         if move != self.version:
             raise RoomError(409, "web.error.moved_on", {"move": self.version})
 
     async def _commit(self, seat: int, kind: str, action: str | None, new: State) -> None:
-        """Store the log entry, then (and only then) make ``new`` the room's state."""
-        await self.db.run(self.db.store.append, self.id, self.version, seat, kind, action)
+        """Store the log entry, then (and only then) make ``new`` the room's state. Of two
+        instances storing the same entry, the second learns of the first's (409)."""
+        ends = new.is_terminal() and self.status != "finished"
+        record = self._record_of(new) if ends else None
+        try:
+            await self.db.run(
+                self.db.store.append, self.id, self.version, seat, kind, action, record
+            )
+        except Conflict:
+            await self._catch_up()
+            raise RoomError(409, "web.error.moved_on", {"move": self.version}) from None
         if kind == "act" and action is not None:
             self.moves.append((seat, action))
         else:
             self.moves.pop()
         self.state = new
         self.version += 1
-        if new.is_terminal() and self.status != "finished":
-            await self.db.run(self.db.store.finish, self.id, self.record())
+        if ends:
             self.status = "finished"
 
 

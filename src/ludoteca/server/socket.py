@@ -104,7 +104,7 @@ async def _handle(hub: Hub, room: Room, watcher: Watcher, message: object) -> No
     if isinstance(message, Hello):
         watcher.lang = words.language(message.lang)
         quotas.hit("hellos", watcher.address)
-        seat = room.seat_of(message.token) if message.token is not None else None
+        seat = await hub.seat_of(room, message.token) if message.token is not None else None
         watcher.views = message.views
         await hub.welcome(room, watcher, seat)
         return
