@@ -17,10 +17,12 @@ from . import words
 from .errors import RoomError, malformed
 from .messages import (
     ActMessage,
+    ChatMessage,
     ClientMessage,
     Hello,
     HintsMessage,
     LangMessage,
+    TableMessage,
     UndoMessage,
     parse_message,
 )
@@ -120,6 +122,12 @@ async def _handle(hub: Hub, room: Room, watcher: Watcher, message: object) -> No
     elif isinstance(message, HintsMessage):
         watcher.hints = message.on
         await hub.send_view(room, watcher)
+    elif isinstance(message, ChatMessage):
+        await hub.chat(room, watcher, message.text)
+    elif isinstance(message, TableMessage):
+        move = await hub.table_move(room, watcher, message.do, message.move)
+        ack = {"type": "ack", "move": move, "table": message.do}
+        watcher.outbox.put("ack", json.dumps(ack, ensure_ascii=False))
     elif isinstance(message, ActMessage | UndoMessage):
         if watcher.seat is None:
             raise RoomError(403, "web.error.spectator")
