@@ -151,7 +151,7 @@ async def view(room_id: str, request: Request, hub: HubDep, lang: LangDep) -> Re
     """The room as a seat's holder (header ``X-Seat-Token``) or a spectator sees it."""
     live = await hub.room(_room_id(room_id))
     token = request.headers.get("x-seat-token")
-    seat = live.seat_of(token) if token is not None else None
+    seat = await hub.seat_of(live, token) if token is not None else None
     return Response(hub.view_text(live, seat, lang), media_type="application/json")
 
 
@@ -206,7 +206,7 @@ async def act(
 ) -> dict[str, Any]:
     body = await read_json(request, Act, settings.max_body)
     live = await hub.room(_room_id(room_id))
-    seat = live.authorize(body.seat, body.token)
+    seat = await hub.authorize(live, body.seat, body.token)
     hub.quotas.hit("messages", address, seat_key(live.id, seat))
     return {"ok": True, "move": await live.act(seat, body.action, body.move)}
 
@@ -217,7 +217,7 @@ async def undo(
 ) -> dict[str, Any]:
     body = await read_json(request, Undo, settings.max_body)
     live = await hub.room(_room_id(room_id))
-    seat = live.authorize(body.seat, body.token)
+    seat = await hub.authorize(live, body.seat, body.token)
     hub.quotas.hit("messages", address, seat_key(live.id, seat))
     return {"ok": True, "move": await live.undo(seat, body.move)}
 

@@ -71,6 +71,10 @@ class Settings:
     abandon_after: float = 24 * 3600.0  # seconds without a move before a room is abandoned
     max_body: int = 256 * 1024  # bytes of a request body
     max_message: int = 64 * 1024  # characters of a WebSocket message
+    # Several instances on one PostgreSQL database: seconds after which an instance that
+    # stopped beating is taken for gone and its rooms are adopted by the others
+    lease_seconds: float = 5.0
+    instance: str | None = None  # this instance's name among them (default: host-pid-random)
 
     def database_url(self) -> str:
         if self.database:

@@ -19,12 +19,14 @@ from typing import Any, TypeVar
 from sqlalchemy import (
     JSON,
     Boolean,
+    Column,
     DateTime,
     Float,
     ForeignKey,
     Index,
     Integer,
     String,
+    Table,
     bindparam,
     create_engine,
     event,
@@ -33,6 +35,7 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 from . import migrations
@@ -186,6 +189,28 @@ class RatingHistoryRow(Base):
     at: Mapped[datetime] = mapped_column(DateTime, default=_now)
 
 
+# -- several instances on one database (leases.py reads and writes these) -----------------------
+
+INSTANCES = Table(
+    "instances",
+    Base.metadata,
+    Column("id", String(40), primary_key=True),
+    Column("address", String(200), nullable=False, default=""),
+    Column("started_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+    # the instance's heartbeat: one older than the lease time means the instance is gone
+    Column("seen_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+)
+
+LEASES = Table(
+    "room_leases",
+    Base.metadata,
+    # no foreign key: a lease names a room only to say who drives it
+    Column("room_id", String(32), primary_key=True),
+    Column("holder", String(40), nullable=False, index=True),
+    Column("taken_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+)
+
+
 @dataclass
 class SeatInfo:
     seat: int
@@ -226,6 +251,11 @@ class LoadedRoom:
     table: dict[str, Any] | None = None
     clock: dict[str, Any] | None = None
     rematch: str | None = None
+    start: int = 0  # the number of the first entry of ``log`` (a tail starts later)
+
+
+class Conflict(Exception):
+    """A log entry's number is taken already: another instance wrote that move first."""
 
 
 class Store:
@@ -234,6 +264,8 @@ class Store:
     def __init__(self, url: str):
         self.url = url
         self.inline = url.startswith("sqlite")
+        # several server instances may share this database (and each other's rooms)
+        self.shared = url.startswith("postgresql")
         connect_args = {"check_same_thread": False} if url.startswith("sqlite") else {}
         self.engine = create_engine(url, connect_args=connect_args)
         if url.startswith("sqlite"):
@@ -282,8 +314,12 @@ class Store:
                     )
                 )
 
-    def load_room(self, room_id: str) -> LoadedRoom | None:
+    def load_room(self, room_id: str, since: int = 0) -> LoadedRoom | None:
+        """The room with its log from entry ``since`` on (another instance's room catching
+        up reads only what it has not seen)."""
         with self.sessions() as session:
+            if self.shared:  # one snapshot: never a room's newest entry with its old status
+                session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
             room = session.get(RoomRow, room_id)
             if room is None:
                 return None
@@ -291,7 +327,9 @@ class Store:
                 select(SeatRow).where(SeatRow.room_id == room_id).order_by(SeatRow.seat)
             ).all()
             rows = session.scalars(
-                select(ActionRow).where(ActionRow.room_id == room_id).order_by(ActionRow.number)
+                select(ActionRow)
+                .where(ActionRow.room_id == room_id, ActionRow.number >= since)
+                .order_by(ActionRow.number)
             ).all()
             return LoadedRoom(
                 id=room.id,
@@ -306,6 +344,7 @@ class Store:
                 table=room.table,
                 clock=room.clock,
                 rematch=room.rematch,
+                start=since,
             )
 
     def append(
@@ -317,16 +356,22 @@ class Store:
         action: str | None,
         clock: dict[str, Any] | None = None,
     ) -> None:
-        """Write one log entry (and the room's clock, if it has one) and commit; a duplicate
-        number fails (the log is append-only)."""
+        """Write one log entry (and the room's clock, if it has one) and commit; a number
+        taken already raises ``Conflict`` (the log is append-only, and of two instances racing
+        for one move exactly one writes it)."""
         row = {"room_id": room_id, "number": number, "seat": seat, "kind": kind, "action": action}
         now = _now()
-        with self.engine.begin() as connection:
-            connection.execute(_INSERT_ACTION, {**row, "created_at": now})
-            if clock is None:
-                connection.execute(_TOUCH_ROOM, {"room": room_id, "now": now})
-            else:
-                connection.execute(_TOUCH_CLOCK, {"room": room_id, "now": now, "clock": clock})
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(_INSERT_ACTION, {**row, "created_at": now})
+                if clock is None:
+                    connection.execute(_TOUCH_ROOM, {"room": room_id, "now": now})
+                else:
+                    connection.execute(
+                        _TOUCH_CLOCK, {"room": room_id, "now": now, "clock": clock}
+                    )
+        except IntegrityError:
+            raise Conflict(f"room {room_id}: entry {number} exists") from None
 
     # -- the live table ------------------------------------------------------------------
 

@@ -110,5 +110,6 @@ class Presenter:
 
     def presence(self) -> str:
         room = self.room
-        spectators = sum(1 for w in room.watchers if w.seat is None)
-        return dumps({"type": "presence", "online": room.online(), "spectators": spectators})
+        return dumps(
+            {"type": "presence", "online": room.online(), "spectators": room.spectators()}
+        )

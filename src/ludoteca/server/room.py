@@ -15,14 +15,15 @@ import hmac
 import random
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from typing import Any
 
 from ludoteca import load_game
 from ludoteca.engine import Game, IllegalAction, Message, State
 
 from . import clocks, ratings
-from .db import Database, LoadedRoom, SeatInfo
+from .db import Conflict, Database, LoadedRoom, SeatInfo
 from .errors import RoomError
 from .messages import Table
 from .table import DRAWS, TABLE_KINDS
@@ -81,8 +82,14 @@ class Room:
         self.version = len(loaded.log)
         self.lock = asyncio.Lock()
         self.watchers: set[Watcher] = set()
+        # the seats and spectators connected to other instances: {instance: (seats, count)}
+        self.elsewhere: dict[str, tuple[list[int], int]] = {}
         self.presence = 0  # grows whenever the set of connected seats changes
         self.changed: Callable[[Room], Awaitable[None]] = _nothing
+        # awaited after the room caught up with changes stored by another instance
+        self.caught_up: Callable[[Room], Awaitable[None]] = _nothing
+        self.stale = False  # another instance changed it: re-read before it is used
+        self._news = False
 
     # -- facts ---------------------------------------------------------------------------
 
@@ -98,7 +105,21 @@ class Room:
         return all(seat.kind == "bot" for seat in self.seats)
 
     def online(self) -> list[int]:
-        return sorted({w.seat for w in self.watchers if w.seat is not None})
+        """The seats connected, to this instance or another."""
+        here = {w.seat for w in self.watchers if w.seat is not None}
+        for seats, _ in self.elsewhere.values():
+            here.update(seats)
+        return sorted(here)
+
+    def spectators(self) -> int:
+        here = sum(1 for w in self.watchers if w.seat is None)
+        return here + sum(count for _, count in self.elsewhere.values())
+
+    def watched(self) -> bool:
+        """Someone looks at the room, here or through another instance."""
+        return bool(self.watchers) or any(
+            seats or count for seats, count in self.elsewhere.values()
+        )
 
     def can_undo(self, seat: int | None) -> bool:
         """Undo takes back your own last decision while it is still your turn, until chance
@@ -118,7 +139,7 @@ class Room:
             "seats": [seat.public() for seat in self.seats],
             "move": self.version,
             "online": self.online(),
-            "spectators": sum(1 for w in self.watchers if w.seat is None),
+            "spectators": self.spectators(),
             "table": self.table.model_dump(),
             "clock": self.clock.to_json() if self.clock else None,
             "result": self.result,
@@ -265,8 +286,8 @@ class Room:
         comes after the seat's time ran out is refused: the time-out is played instead."""
         if await self.time_out():
             raise RoomError(409, "web.error.time_out")
-        async with self.lock:
-            self._check(move)
+        async with self._changing():
+            await self._check(move)
             if self.state.is_terminal() or self.status == "finished":
                 raise RoomError(409, "web.error.finished")
             if self.state.current_player != seat:
@@ -284,8 +305,8 @@ class Room:
         return version
 
     async def undo(self, seat: int, move: int) -> int:
-        async with self.lock:
-            self._check(move)
+        async with self._changing():
+            await self._check(move)
             if not self.can_undo(seat):
                 raise RoomError(409, "web.error.cannot_undo")
             previous = self.game.replay([a for _, a in self.moves[:-1]])
@@ -297,14 +318,63 @@ class Room:
     async def play_for(self, player: int, action: str, seen: int) -> bool:
         """Chance's or a bot's ``action``, chosen at position ``seen``: played only if the
         room is still there (False when it moved on or stopped meanwhile)."""
-        async with self.lock:
-            if self.version != seen or not self.playing:
-                return False
-            await self._commit(player, "act", action, self.state.apply(action))
+        try:
+            async with self._changing():
+                if self.version != seen or not self.playing:
+                    return False
+                await self._commit(player, "act", action, self.state.apply(action))
+        except RoomError:  # another instance stored a move first
+            return False
         await self.changed(self)
         return True
 
-    def _check(self, move: int) -> None:
+    async def settle(self) -> None:
+        """A game whose last move is stored but not its end (the instance that stored it
+        died in between) is ended now."""
+        async with self._changing():
+            if self.state.is_terminal() and self.status == "playing":
+                await self.db.run(self.db.store.finish, self.id, self.record(), ratings.settle)
+                self.status = "finished"
+                self._news = True
+
+    async def refresh(self) -> None:
+        """Catch up with what another instance stored (its watchers are told)."""
+        async with self._changing():
+            await self._catch_up()
+
+    @asynccontextmanager
+    async def _changing(self) -> AsyncIterator[None]:
+        """The room's lock; what was caught up with meanwhile is told once it is let go."""
+        try:
+            async with self.lock:
+                yield
+        finally:
+            if self._news:
+                self._news = False
+                await self.caught_up(self)
+
+    async def _catch_up(self) -> None:
+        """Re-read the log entries not seen yet, the seats, the status and the clock (several
+        instances on one database; one process alone is never behind its database)."""
+        self.stale = False
+        if not self.db.store.shared:
+            return
+        loaded = await self.db.run(self.db.store.load_room, self.id, self.version)
+        if loaded is None:
+            return
+        news = bool(loaded.log) or loaded.seats != self.seats or loaded.status != self.status
+        for seat, kind, action in loaded.log:
+            self._replay_entry(seat, kind, action)
+            self.version += 1
+        self.seats, self.status = loaded.seats, loaded.status
+        if self.rule is not None and loaded.clock:
+            self.clock = clocks.Clock.from_json(loaded.clock)
+        self.rematch_room = loaded.rematch
+        self._news = self._news or news
+
+    async def _check(self, move: int) -> None:
+        if move != self.version and self.db.store.shared:
+            await self._catch_up()  # the client may have seen a move of another instance
         if self.status == "abandoned":
             raise RoomError(409, "web.error.abandoned")
         if move != self.version:
@@ -315,13 +385,26 @@ class Room:
         ``new`` the room's state."""
         clock = self._clock_after(new, ended=new.is_terminal())
         stored = clock.to_json() if clock else None
-        await self.db.run(self.db.store.append, self.id, self.version, seat, kind, action, stored)
+        await self._append(seat, kind, action, stored)
         self.clock = clock
         self._play(seat, kind, action, new)
         self.version += 1
         if new.is_terminal() and self.status != "finished":
             await self.db.run(self.db.store.finish, self.id, self.record(), ratings.settle)
             self.status = "finished"
+
+    async def _append(
+        self, seat: int, kind: str, action: str | None, clock: dict[str, Any] | None
+    ) -> None:
+        """Store the next log entry. Of two instances storing the same entry, the second
+        learns of the first's (409, and this room catches up)."""
+        try:
+            await self.db.run(
+                self.db.store.append, self.id, self.version, seat, kind, action, clock
+            )
+        except Conflict:
+            await self._catch_up()
+            raise RoomError(409, "web.error.moved_on", {"move": self.version}) from None
 
     def _play(self, seat: int, kind: str, action: str | None, new: State) -> None:
         if kind == "act" and action is not None:
@@ -339,8 +422,8 @@ class Room:
         (already authorised) at log position ``move``; returns the new position."""
         if await self.time_out():
             raise RoomError(409, "web.error.time_out")
-        async with self.lock:
-            self._check(move)
+        async with self._changing():
+            await self._check(move)
             self._may(seat, kind)
             await self._commit_table(seat, kind)
             version = self.version
@@ -370,7 +453,7 @@ class Room:
 
     async def time_out(self) -> bool:
         """If the running seat's time is up, play its time-out (True)."""
-        async with self.lock:
+        async with self._changing():
             seat = self._flagged()
             if seat is None:
                 return False
@@ -395,7 +478,7 @@ class Room:
         takeover = seat if kind in ("resign", "timeout") and not ends else None
         clock = self._clock_after(self.state, ended=ends, gone=takeover)
         stored = clock.to_json() if clock else None
-        await self.db.run(self.db.store.append, self.id, self.version, seat, kind, None, stored)
+        await self._append(seat, kind, None, stored)
         self.clock = clock
         self._table_entry(seat, kind)
         self.version += 1

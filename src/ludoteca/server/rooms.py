@@ -22,8 +22,10 @@ from ludoteca.bots import make_bot
 from ludoteca.engine.parts import Hint
 
 from .botrunner import BotRunner
+from .bus import Event, LocalBus
 from .db import Database, SeatInfo
 from .errors import RoomError
+from .leases import SoleLeases
 from .messages import CreateRoom
 from .presenter import Presenter, ViewKey, dumps
 from .quotas import Quotas, seat_key
@@ -37,10 +39,23 @@ PRESENCE_PAUSE = 2.0  # seconds between two spectator counts sent to the players
 
 
 class Hub:
-    def __init__(self, db: Database, bots: BotRunner, quotas: Quotas):
+    """The rooms of this instance. With several instances on one database (``bus``,
+    ``leases``), each change is announced to the others, and the others' are caught up with."""
+
+    def __init__(
+        self,
+        db: Database,
+        bots: BotRunner,
+        quotas: Quotas,
+        bus: LocalBus | None = None,
+        leases: SoleLeases | None = None,
+    ):
         self.db = db
         self.bots = bots
         self.quotas = quotas
+        self.bus = bus or LocalBus()
+        self.leases = leases or SoleLeases(self.bus.instance)
+        bots.leases = self.leases
         self.rooms: dict[str, Room] = {}
         self.presenters: dict[str, Presenter] = {}
         self.broken: set[str] = set()
@@ -56,6 +71,94 @@ class Hub:
             task.cancel()
         self.bots.close()
         self.db.close()
+
+    # -- other instances -------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Join the other instances: hear their events, adopt the rooms of gone ones."""
+        await self.bus.start(self.hear, self._reconnected)
+        await self.leases.start(self.adopt, self._gone)
+
+    async def stop(self) -> None:
+        """Leave cleanly: the rooms this instance drove are handed over at once."""
+        held = await self.leases.stop()
+        if held:
+            self.bus.publish("", "release", {"rooms": held[:200]})
+        await self.bus.close()
+
+    async def hear(self, event: Event) -> None:
+        """An event of another instance."""
+        if event.kind == "release":
+            rooms = [str(room) for room in event.data.get("rooms", [])]
+            self.leases.forget(rooms)
+            for room_id in rooms:
+                if room_id in self.rooms:
+                    self.bots.kick(self.rooms[room_id])
+            return
+        room = self.rooms.get(event.room)
+        if room is None:
+            return  # read afresh when it is first used here
+        if event.kind == "change":
+            if room.watchers or self.leases.holds(room.id):
+                self._spawn(room.refresh())
+            else:
+                room.stale = True
+        elif event.kind == "presence":
+            self._heard_presence(room, event)
+        elif event.kind == "say":
+            kind, text = str(event.data.get("kind", "")), str(event.data.get("text", ""))
+            for watcher in room.watchers:
+                watcher.outbox.put(kind, text)
+
+    async def _reconnected(self) -> None:
+        """Events may have been missed while the bus was down: every room is re-read."""
+        for room in list(self.rooms.values()):
+            room.stale = True
+            if room.watchers:
+                self._spawn(room.refresh())
+
+    async def adopt(self, room_id: str) -> None:
+        """This instance took the lease of a room whose instance is gone: it drives it now."""
+        try:
+            room = await self.room(room_id)
+        except RoomError:
+            await self.leases.release(room_id)
+            return
+        await room.settle()
+        if not room.playing:
+            await self.leases.release(room_id)
+        self.bots.kick(room)
+        self._arm(room)
+
+    def _gone(self, alive: set[str]) -> None:
+        """Forget the watchers of instances that are gone."""
+        for room in self.rooms.values():
+            dead = [name for name in room.elsewhere if name not in alive]
+            if dead:
+                online = room.online()
+                for name in dead:
+                    del room.elsewhere[name]
+                self._tell_presence(room, online)
+
+    async def seat_of(self, room: Room, token: str) -> int:
+        """The seat of a token; a seat changed through another instance is read afresh."""
+        try:
+            return room.seat_of(token)
+        except RoomError:
+            if not self.bus.shared:
+                raise
+        await room.refresh()
+        return room.seat_of(token)
+
+    async def authorize(self, room: Room, seat: int, token: str | None) -> int:
+        if token is None or await self.seat_of(room, token) != seat:
+            raise RoomError(403, "web.error.forbidden")
+        return seat
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     # -- rooms ---------------------------------------------------------------------------
 
@@ -136,7 +239,10 @@ class Hub:
         """The live room, loaded from the database on first use; 404 if there is none, 409
         if its log could not be replayed (the room is kept aside, marked broken)."""
         if room_id in self.rooms:
-            return self.rooms[room_id]
+            room = self.rooms[room_id]
+            if room.stale:
+                await room.refresh()
+            return room
         if room_id in self.broken:
             raise RoomError(409, "web.error.broken")
         lock = self._loading.setdefault(room_id, asyncio.Lock())
@@ -167,6 +273,7 @@ class Hub:
 
     def _add(self, room: Room) -> None:
         room.changed = self.changed
+        room.caught_up = self.caught_up
         self.rooms[room.id] = room
         self.presenters[room.id] = Presenter(room)
         self.bots.kick(room)
@@ -194,6 +301,7 @@ class Hub:
             timer = self._timers.pop(room.id, None)
             if timer is not None:
                 timer.cancel()
+            self._spawn(self.leases.release(room.id))
 
     # -- seats ---------------------------------------------------------------------------
 
@@ -253,8 +361,17 @@ class Hub:
     # -- telling the watchers ------------------------------------------------------------
 
     async def changed(self, room: Room) -> None:
-        """After a stored change: everyone sees it, chance and bots go on, the clock is
-        watched."""
+        """After a stored change: everyone sees it (through every instance), chance and bots
+        go on, the clock is watched."""
+        self.bus.publish(room.id, "change")
+        await self._after(room)
+
+    async def caught_up(self, room: Room) -> None:
+        """After a change another instance stored: this instance's watchers see it."""
+        room.presence += 1  # seats may have changed, not only the position
+        await self._after(room)
+
+    async def _after(self, room: Room) -> None:
         if not room.playing:
             self.quotas.release_heavy_room(room.id)
             asyncio.get_running_loop().call_soon(self.forget_if_done, room)
@@ -263,10 +380,12 @@ class Hub:
         await self.publish(room)
 
     def broadcast(self, room: Room, kind: str, message: dict[str, Any]) -> None:
-        """A room event (chat, rematch news) to everyone watching it."""
+        """A room event (chat, rematch news) to everyone watching it, through every
+        instance."""
         text = dumps(message)
         for watcher in room.watchers:
             watcher.outbox.put(kind, text)
+        self.bus.publish(room.id, "say", {"kind": kind, "text": text})
 
     # -- clocks --------------------------------------------------------------------------
 
@@ -278,8 +397,15 @@ class Hub:
         due = room.clock_due()
         if due is None:
             return
+        if not self.leases.holds(room.id):  # one instance at a time plays the time-outs
+            self._spawn(self._arm_when_held(room))
+            return
         loop = asyncio.get_running_loop()
         self._timers[room.id] = loop.call_later(due + 0.01, self._flag, room)
+
+    async def _arm_when_held(self, room: Room) -> None:
+        if await self.leases.hold(room.id) and room.clock_due() is not None:
+            self._arm(room)
 
     def _flag(self, room: Room) -> None:
         self._timers.pop(room.id, None)
@@ -474,29 +600,62 @@ class Hub:
         self, room: Room, online_before: list[int], besides: Watcher | None = None
     ) -> None:
         if room.online() != online_before:
-            room.presence += 1
-            text = self.presenters[room.id].presence()
-            for watcher in room.watchers:
-                if watcher is not besides:
-                    watcher.outbox.put("presence", text)
+            self._announce_presence(room)
+            self._tell_presence(room, online_before, besides)
         elif room.id not in self._presence_due:
             self._presence_due.add(room.id)
             asyncio.get_running_loop().call_later(PRESENCE_PAUSE, self._tell_players, room)
 
-    def _tell_players(self, room: Room) -> None:
+    def _tell_presence(
+        self, room: Room, online_before: list[int], besides: Watcher | None = None
+    ) -> None:
+        """Seats came or went: everyone is told; else the players hear the spectators."""
+        if room.online() == online_before:
+            self._tell_players(room, announce=False)
+            return
+        room.presence += 1
+        text = self.presenters[room.id].presence()
+        for watcher in room.watchers:
+            if watcher is not besides:
+                watcher.outbox.put("presence", text)
+
+    def _tell_players(self, room: Room, announce: bool = True) -> None:
         """The spectator count, at most once a pause, to the players only."""
-        self._presence_due.discard(room.id)
+        if announce:
+            self._presence_due.discard(room.id)
+            self._announce_presence(room)
         if room.id in self.presenters:
             text = self.presenters[room.id].presence()
             for watcher in room.watchers:
                 if watcher.seat is not None:
                     watcher.outbox.put("presence", text)
 
+    def _announce_presence(self, room: Room) -> None:
+        """The other instances learn who is connected here."""
+        if self.bus.shared:
+            seats = sorted({w.seat for w in room.watchers if w.seat is not None})
+            spectators = sum(1 for w in room.watchers if w.seat is None)
+            self.bus.publish(room.id, "presence", {"seats": seats, "spectators": spectators})
+
+    def _heard_presence(self, room: Room, event: Event) -> None:
+        online = room.online()
+        seats = [int(seat) for seat in event.data.get("seats", []) if isinstance(seat, int)]
+        count = int(event.data.get("spectators", 0) or 0)
+        if seats or count:
+            room.elsewhere[event.instance] = (seats, count)
+        else:
+            room.elsewhere.pop(event.instance, None)
+        self._tell_presence(room, online)
+        self.bots.kick(room)  # a room of bots goes on while someone watches it anywhere
+
     # -- start-up and idle rooms ---------------------------------------------------------
 
     async def resume(self) -> None:
         """After a restart, let chance and bots go on in rooms left waiting for them; a room
-        whose log cannot be replayed is marked broken and the others go on."""
+        whose log cannot be replayed is marked broken and the others go on. (Several
+        instances: the rooms of a gone instance are adopted through their leases instead.)"""
+        if self.leases.shared:
+            return
         for row in await self.db.run(self.db.store.rooms, "playing", 500):
             try:
                 await self.room(row["id"])

@@ -119,7 +119,7 @@ async def _handle(hub: Hub, room: Room, watcher: Watcher, message: object) -> No
         watcher.lang = words.language(message.lang)
         quotas.hit("hellos", watcher.address)
         if message.token is not None:
-            seat: int | None = room.seat_of(message.token)
+            seat: int | None = await hub.seat_of(room, message.token)
         else:  # an account plays its seats from any browser it is logged in on
             seat = room.account_seat(watcher.user_id)
         watcher.views = message.views
