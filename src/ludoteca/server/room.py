@@ -197,11 +197,6 @@ class Room:
         player = self.state.current_player
         return player if player in held else held[0]
 
-    def authorize(self, seat: int, token: str | None) -> int:
-        if self.seat_of(token) != seat:
-            raise RoomError(403, "web.error.forbidden")
-        return seat
-
     def is_host(self, token: str) -> bool:
         return bool(self.host_hash) and hmac.compare_digest(self.host_hash or "", hash_token(token))
 
