@@ -379,3 +379,67 @@ def test_accounts_and_ratings_on_postgres(postgres_app):
     with TestClient(postgres_app) as ana:
         test_a_rated_game_between_two_accounts_moves_both_ratings((ana, TestClient(postgres_app)))
         guest_signs_up(TestClient(postgres_app), "Cleo")
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "ru"])
+def test_log_lines_and_views_name_the_seats(two, lang):
+    ana, bob = two
+    sign_up(ana, "Ana")
+    room, invitations = room_with(ana, "pile", [{"kind": "person"}, {"kind": "person"}], start=9)
+    token = claim(ana, room, 0, invitations["0"])
+    post(
+        ana,
+        f"/api/rooms/{room}/actions",
+        {"seat": 0, "token": token, "action": "take:1", "move": 0},
+    )
+    view = ana.get(f"/api/rooms/{room}/view", params={"lang": lang}).json()
+    assert view["names"][0] == "Ana"
+    assert (
+        view["names"][1]
+        == {"en": "Player 2", "de": "Spieler 2", "fr": "Joueur 2", "ru": "Игрок 2"}[lang]
+    )
+    line = view["observation"]["log"][-1]["text"]["text"]
+    assert line.startswith("Ana") and "1" not in line.split(":")[0]
+
+
+def test_bots_are_named_by_level():
+    from ludoteca.server.db import SeatInfo
+    from ludoteca.server.words import seat_names
+
+    seats = [SeatInfo(0, "bot", "mcts:hard", "", None), SeatInfo(1, "person", None, "", None)]
+    assert seat_names(seats, "en") == ["Bot: hard", "Player 2"]
+    assert seat_names(seats, "de") == ["Bot: schwer", "Spieler 2"]
+    assert seat_names(seats, "ru")[0] != "Bot: hard"
+
+
+def test_an_account_plays_its_seat_from_another_browser(two):
+    home, away = two
+    sign_up(home, "Ana")
+    room, invitations = room_with(home, "pile", [{"kind": "person"}, {"kind": "person"}], start=5)
+    claim(home, room, 0, invitations["0"])
+    post(away, "/api/account/login", {"name": "Ana", "password": PASSWORD})  # no token there
+    with away.websocket_connect(f"/ws/rooms/{room}") as socket:
+        socket.send_json({"type": "hello"})
+        welcome = socket.receive_json()
+        assert welcome["type"] == "welcome" and welcome["seat"] == 0
+        assert socket.receive_json()["type"] == "state"
+        socket.send_json({"type": "act", "action": "take:1", "move": 0})
+        kinds = [socket.receive_json() for _ in range(2)]
+        assert {"type": "ack", "move": 1, "action": "take:1"} in kinds
+    with TestClient(home.app).websocket_connect(f"/ws/rooms/{room}") as socket:  # a guest
+        socket.send_json({"type": "hello"})
+        assert socket.receive_json()["seat"] is None
+
+
+def test_a_replay_names_the_players_of_its_record(client):
+    record = {
+        "game": "pile",
+        "options": {"start": 3},
+        "actions": ["take:1"],
+        "meta": {"players": ["Ana", "Bob"]},
+    }
+    step = client.post("/api/replay", json={"record": record, "step": 1}).json()
+    assert step["observation"]["log"][-1]["text"]["text"].startswith("Ana")
+    record["meta"]["players"] = [{"deep": 1}, "x"]  # names that do not fit are left out
+    step = client.post("/api/replay", json={"record": record, "step": 1}).json()
+    assert step["observation"]["log"][-1]["text"]["text"].startswith("Player 1")

@@ -18,13 +18,15 @@ from starlette.exceptions import HTTPException
 
 from ludoteca import web
 
-from . import account_api, api, socket, words, workers
+from . import account_api, api, health, socket, words, workers
 from .accounts import Accounts
 from .botrunner import BotRunner
+from .bus import make_bus
 from .config import Settings
 from .db import Database, Store
 from .errors import RoomError, malformed
 from .guard import Guard
+from .leases import Leases, SoleLeases
 from .profiles import Profiles
 from .quotas import Quotas
 from .rooms import Hub
@@ -48,15 +50,26 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     store = Store(settings.database_url())
     count = workers.default_workers() if settings.bot_workers is None else settings.bot_workers
-    hub = Hub(Database(store), BotRunner(count, settings.bot_delay), Quotas(settings.limits))
+    bus = make_bus(store.url, settings.instance)
+    leases = (
+        Leases(store.engine, bus.instance, settings.lease_seconds)
+        if store.shared
+        else SoleLeases(bus.instance)
+    )
+    hub = Hub(
+        Database(store), BotRunner(count, settings.bot_delay), Quotas(settings.limits), bus, leases
+    )
 
     @asynccontextmanager
-    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub.bots.warm()
+        await hub.start()
         tasks = [asyncio.create_task(hub.resume()), asyncio.create_task(_sweep(hub, settings))]
         yield
+        app.state.stopping = True
         for task in tasks:
             task.cancel()
+        await hub.stop()  # the rooms this instance drove go to the others at once
         hub.close()
 
     docs = "/api/docs" if settings.api_docs else None
@@ -66,15 +79,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.hub = hub
     app.state.settings = settings
+    app.state.stopping = False
     app.state.accounts = Accounts(store)
     app.state.profiles = Profiles(store)
     _errors(app)
     app.include_router(api.catalogue)
     app.include_router(api.rooms)
     app.include_router(api.replay)
+    app.include_router(api.lobby)
     app.include_router(account_api.account)
     app.include_router(account_api.players)
     app.include_router(socket.router)
+    app.include_router(health.router)
     for path in PAGES:
         app.add_api_route(path, _shell, methods=["GET"], include_in_schema=False)
     app.add_api_route("/favicon.ico", _favicon, methods=["GET"], include_in_schema=False)

@@ -79,6 +79,7 @@ export function showBoard(container, svgText, fallback) {
 export function nameBoard(svg, label, interactive) {
   svg.setAttribute("role", interactive ? "group" : "img");
   svg.setAttribute("aria-label", label);
+  svg.setAttribute("tabindex", "-1"); // the tab stop is its first playable part, not the picture
 }
 
 // Reading order of the targets: top to bottom, then left to right (rows of 12 px).

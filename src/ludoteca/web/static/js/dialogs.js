@@ -1,5 +1,6 @@
 // The dialogs of a room: the end of a game (why, who won, the score sheet, what next) and
 // the question before an action that ends the game at once.
+import { loadProgress } from "./account.js";
 import { $, h } from "./dom.js";
 import { hasWord, t } from "./i18n.js";
 import { seatName } from "./names.js";
@@ -12,6 +13,11 @@ function open(dialog) {
 
 // Asks before ``label`` ends the game (Habanero's stop): resolves true to go on.
 export function askToEnd(label) {
+  return ask(t("web.confirm.text", { action: label }));
+}
+
+// Asks ``question`` (yes or no) in the room's confirmation dialog: resolves true for yes.
+export function ask(question) {
   const dialog = $("#lt-confirm");
   return new Promise((resolve) => {
     const answer = (yes) => {
@@ -21,7 +27,7 @@ export function askToEnd(label) {
     };
     dialog.replaceChildren(
       h("h2", { id: "lt-confirm-title", text: t("web.confirm.title") }),
-      h("p", { text: t("web.confirm.text", { action: label }) }),
+      h("p", { text: question }),
       h("div", { class: "actions" },
         h("button", { class: "primary", id: "lt-confirm-yes", text: t("web.confirm.yes"), onclick: () => answer(true) }),
         h("button", { id: "lt-confirm-no", text: t("web.confirm.no"), onclick: () => answer(false) })),
@@ -83,7 +89,9 @@ function why(observation) {
   return prompt.text || "";
 }
 
-export function showEnd(message, roomId) {
+// ``extra``: more buttons for what next (the rematch).
+export function showEnd(message, roomId, extra = []) {
+  loadProgress();  // a solo game's stars and scores, for the lobby
   const observation = message.observation;
   const seats = message.room.seats;
   const { headline, line } = outcome(seats, observation, message.seat);
@@ -102,6 +110,7 @@ export function showEnd(message, roomId) {
     h("div", { class: "actions" },
       h("a", { class: "button primary", href: `/replay/${roomId}`, "data-go": "", text: t("web.end.replay") }),
       h("a", { class: "button", href: `/api/rooms/${roomId}/record`, download: `ludoteca-${message.room.game}-${roomId}.json`, text: t("web.end.download") }),
+      ...extra,
       h("a", { class: "button", href: "/", "data-go": "", text: t("web.end.new_game") }),
       h("button", { onclick: () => dialog.close(), text: t("web.end.close") })),
   );

@@ -2,11 +2,15 @@
 // It knows no game: it shows the server's SVG, narrows the legal actions by the ids the
 // player clicks (see docs/web.md) and sends an action when one remains.
 // This module starts the page; docs/web-client.md describes every module.
+import { loadMe, loadProgress, renderNav } from "./account.js";
 import { api } from "./api.js";
 import { $, app, h } from "./dom.js";
 import { chosenLanguage, fillLanguageMenu, loadWords, words } from "./i18n.js";
+import { AccountPage } from "./pages/account.js";
+import { LeaderboardPage } from "./pages/leaderboard.js";
 import { LobbyPage } from "./pages/lobby.js";
 import { PlayPage } from "./pages/play.js";
+import { ProfilePage } from "./pages/profile.js";
 import { ReplayPage } from "./pages/replay.js";
 import { RulesPage } from "./pages/rules.js";
 import { NotFoundPage, showProblem } from "./problem.js";
@@ -20,6 +24,9 @@ addRoute(/^\/room\/([\w-]+)$/, (id) => new PlayPage(id));
 addRoute(/^\/replay\/([\w-]+)$/, (id) => new ReplayPage(id));
 addRoute(/^\/replay$/, () => new ReplayPage(null));
 addRoute(/^\/rules\/([\w-]+)$/, (id) => new RulesPage(id));
+addRoute(/^\/player\/([^/]+)$/, (name) => new ProfilePage(decodeURIComponent(name)));
+addRoute(/^\/leaderboard\/([\w-]+)$/, (id) => new LeaderboardPage(id));
+addRoute(/^\/account$/, () => new AccountPage());
 addRoute(/^\/$/, () => new LobbyPage());
 setFallback(() => new NotFoundPage());
 followLinks();
@@ -30,6 +37,7 @@ setupContrast($("#lt-contrast"));
 select.addEventListener("change", async (event) => {
   localStorage.setItem("ludoteca.lang", event.target.value);
   await loadWords(event.target.value);
+  renderNav();
   state.games = await api("/api/games");
   if (state.page && state.page.relabel) state.page.relabel();
   else route();
@@ -37,6 +45,8 @@ select.addEventListener("change", async (event) => {
 
 try {
   await loadWords(chosenLanguage());
+  await loadMe();
+  await loadProgress();
   await route();
 } catch (error) {
   // the server could not be reached or refused: say so, with a way to try again

@@ -30,7 +30,8 @@ export function formatScore(value) {
 export function logList(observation) {
   const items = (observation.log || []).map((entry) =>
     h("li", { class: entry.seat >= 0 ? `s${entry.seat}` : "chance" }, entry.text ? entry.text.text : entry.action));
-  return h("ol", { class: "log", start: Math.max(1, (observation.move_number || 0) - items.length + 1) }, ...items);
+  // scrollable, so reachable by keyboard (tabindex) and named for screen readers
+  return h("ol", { class: "log", tabindex: 0, "aria-label": t("web.play.log"), start: Math.max(1, (observation.move_number || 0) - items.length + 1) }, ...items);
 }
 
 // A game may name its seats' colours (observation key ``seat_colours``); the page follows.

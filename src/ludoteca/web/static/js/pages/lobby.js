@@ -1,12 +1,17 @@
 // The lobby: choose a game, its options and who sits where; your games, open seats, games in
 // play and finished ones; open a record file.
+import { me } from "../account.js";
 import { api } from "../api.js";
 import { $, app, h, toast } from "../dom.js";
 import { t } from "../i18n.js";
-import { botLabel, gameTitle, playersText, seatName } from "../names.js";
+import { cardExtras, lobbyFilter, lockLevels, optionsText, resultText, seatsText, yourRooms } from "../lobbyparts.js";
+import { botLabel, gameTitle, playersText } from "../names.js";
 import { go, state } from "../router.js";
 import { mine } from "../store.js";
 import { uploadButton } from "../upload.js";
+import { lobbyChat } from "../chat.js";
+import { tableFields, tableOptions } from "../clocks.js";
+import { watchWaiting } from "../notify.js";
 
 export class LobbyPage {
   constructor() {
@@ -18,6 +23,7 @@ export class LobbyPage {
 
   async show() {
     document.title = "Ludoteca";
+    watchWaiting();
     const root = app();
     root.className = "lobby";
     root.replaceChildren(
@@ -27,7 +33,8 @@ export class LobbyPage {
         h("div", { class: "game-list", id: "lt-game-list", role: "radiogroup" }),
         h("div", { id: "lt-game-form" })),
       h("section", { class: "panel side" },
-        h("h2", { text: t("web.lobby.your_games") }),
+        lobbyFilter(() => this.rooms && this.renderRooms()),
+        h("h2", { text: t("web.lobby.your_games") }, h("span", { class: "badge", id: "lt-your-move-count", hidden: true })),
         h("ul", { class: "rooms", id: "lt-my-games" }),
         h("h2", { text: t("web.lobby.open_rooms") }),
         h("ul", { class: "rooms", id: "lt-open-rooms" }),
@@ -36,7 +43,8 @@ export class LobbyPage {
         h("h2", { text: t("web.lobby.finished") }),
         h("ul", { class: "rooms", id: "lt-finished-rooms" }),
         h("h2", { text: t("web.replay.title") }),
-        uploadButton("lt-upload")),
+        uploadButton("lt-upload"),
+        lobbyChat()),
     );
     this.renderGames();
     this.renderForm();
@@ -60,6 +68,7 @@ export class LobbyPage {
             this.renderForm();
           },
         },
+        ...cardExtras(game),
         h("strong", { text: game.title }),
         h("span", { class: "players", text: playersText(game) }),
         game.summary ? h("span", { class: "summary", text: game.summary }) : null)),
@@ -81,10 +90,14 @@ export class LobbyPage {
     const fields = game.options
       .filter((option) => option.choices || option.minimum !== option.maximum)
       .map((option) => this.optionField(game, option));
+    const rated = h("input", { type: "checkbox", id: "lt-rated", checked: this.rated !== false });
+    rated.onchange = () => (this.rated = rated.checked);
     form.replaceChildren(
       h("div", { class: "options" }, ...fields),
+      h("div", { class: "options table-options", id: "lt-table-options" }),
       h("h2", { text: t("web.lobby.seats") }),
       h("div", { class: "seats", id: "lt-seats" }),
+      ...(game.max_players > 1 ? [h("label", { class: "toggle rated" }, rated, h("span", { text: t("web.lobby.rated") }))] : []),
       h("div", { class: "actions" },
         h("button", { class: "primary", id: "lt-create", onclick: () => this.create(), text: t("web.lobby.start") }),
         h("a", { href: `/rules/${game.id}`, "data-go": "", class: "rules-link", text: t("web.lobby.rules") })),
@@ -112,6 +125,10 @@ export class LobbyPage {
       input = h("input", { id, name: option.name, type: "number", min: option.minimum, max: option.maximum, value: this.options[option.name] });
       input.onchange = () => (this.options[option.name] = Number(input.value));
     }
+    if (game.id === "hares" && option.name === "level") {
+      lockLevels(input);  // levels open in order
+      this.options.level = Number(input.value);
+    }
     const label = option.name === "players" ? t("web.lobby.players") : option.label;
     return h("label", { class: "field" }, h("span", { text: label }), input);
   }
@@ -138,6 +155,8 @@ export class LobbyPage {
         bot.value = seat.bot;
         bot.onchange = () => (seat.bot = bot.value);
         extra.push(bot);
+      } else if (seat.kind === "me" && me.name) {
+        extra.push(h("strong", { class: "account-name", text: me.name }));
       } else if (seat.kind === "me") {
         const name = h("input", { id: `lt-seat-${i}-name`, placeholder: t("web.lobby.your_name"), value: localStorage.getItem("ludoteca.name") || "" });
         name.onchange = () => localStorage.setItem("ludoteca.name", name.value.trim());
@@ -150,6 +169,7 @@ export class LobbyPage {
       return h("div", { class: "seat-row" }, h("span", { class: `seat-dot s${i}`, text: i + 1 }), kind, ...extra);
     });
     $("#lt-seats").replaceChildren(...rows);
+    $("#lt-table-options").replaceChildren(...tableFields(count));
   }
 
   async create() {
@@ -162,7 +182,7 @@ export class LobbyPage {
       return { kind: "open" };
     });
     try {
-      const made = await api("/api/rooms", { json: { game: game.id, options: this.options, seats } });
+      const made = await api("/api/rooms", { json: { game: game.id, options: this.options, seats, rated: this.rated !== false, table: tableOptions() } });
       // Your own seats: their invitations are opened at once, so their tokens are yours alone.
       // Friends' seats: the invitation links are kept (with the host token that can replace them).
       const claims = this.seats.map(async (seat, i) => {
@@ -183,16 +203,6 @@ export class LobbyPage {
   }
 
   async loadRooms() {
-    const my = mine.all().filter((e) => !e.invite);
-    const seen = new Set();
-    $("#lt-my-games").replaceChildren(
-      ...my.filter((e) => !seen.has(e.room) && seen.add(e.room)).slice(0, 12).map((e) =>
-        h("li", {},
-          h("a", { href: `/room/${e.room}`, "data-go": "", text: `${gameTitle(e.game)} · ${e.room}` }),
-          h("button", { class: "link", title: t("web.lobby.forget"), "aria-label": t("web.lobby.forget"), text: "×",
-            onclick: () => { mine.drop(e.room); this.loadRooms(); } }))),
-    );
-    if (!my.length) $("#lt-my-games").append(h("li", { class: "empty", text: t("web.lobby.none") }));
     let rooms;
     try {
       rooms = await api("/api/rooms");
@@ -200,21 +210,44 @@ export class LobbyPage {
       toast(error.message);
       return;
     }
-    const item = (room, link, label) =>
+    this.rooms = rooms;
+    this.renderRooms();
+  }
+
+  renderRooms() {
+    const rooms = this.rooms;
+    const only = localStorage.getItem("ludoteca.filter") || "";
+    const shown = (room) => !only || room.game === only;
+    const yours = yourRooms(rooms).filter((r) => shown(r.entry));
+    const waiting = yours.filter((r) => r.yourMove).length;
+    $("#lt-your-move-count").textContent = waiting ? t("web.lobby.your_move_count", { n: waiting }) : "";
+    $("#lt-your-move-count").hidden = !waiting;
+    $("#lt-my-games").replaceChildren(
+      ...yours.slice(0, 12).map(({ entry: e, yourMove }) =>
+        h("li", { class: yourMove ? "your-move" : "" },
+          h("a", { href: `/room/${e.room}`, "data-go": "", text: `${gameTitle(e.game)} · ${e.room}` }),
+          yourMove ? h("span", { class: "badge", text: t("web.lobby.your_move") }) : null,
+          h("button", { class: "link", title: t("web.lobby.forget"), "aria-label": t("web.lobby.forget"), text: "×",
+            onclick: () => { mine.drop(e.room); this.renderRooms(); } }))),
+    );
+    if (!yours.length) $("#lt-my-games").append(h("li", { class: "empty", text: t("web.lobby.none") }));
+    const item = (room, link, label, extra) =>
       h("li", {},
         h("a", { href: link, "data-go": "", text: `${gameTitle(room.game)} · ${room.id}` }),
+        room.rated ? h("span", { class: "tag", text: t("web.lobby.rated_tag") }) : null,
         label,
-        h("span", { class: "who", text: room.seats.map(seatName).join(", ") }));
+        h("span", { class: "who", text: seatsText(room) }),
+        extra ? h("span", { class: "who", text: extra }) : null);
     const fill = (id, list, make) => {
       const el = $(id);
-      el.replaceChildren(...list.map(make));
-      if (!list.length) el.append(h("li", { class: "empty", text: t("web.lobby.none") }));
+      el.replaceChildren(...list.filter(shown).map(make));
+      if (!el.children.length) el.append(h("li", { class: "empty", text: t("web.lobby.none") }));
     };
     fill("#lt-open-rooms", rooms.open, (room) =>
       item(room, `/room/${room.id}`,
-        h("button", { class: "small", text: t("web.lobby.join"), onclick: () => this.join(room) })));
+        h("button", { class: "small", text: t("web.lobby.join"), onclick: () => this.join(room) }), optionsText(room)));
     fill("#lt-playing-rooms", rooms.playing.slice(0, 12), (room) => item(room, `/room/${room.id}`, h("span", { class: "tag", text: t("web.lobby.watch") })));
-    fill("#lt-finished-rooms", rooms.finished.slice(0, 12), (room) => item(room, `/replay/${room.id}`, h("span", { class: "tag", text: t("web.lobby.replay") })));
+    fill("#lt-finished-rooms", rooms.finished.slice(0, 12), (room) => item(room, `/replay/${room.id}`, h("span", { class: "tag", text: t("web.lobby.replay") }), resultText(room)));
   }
 
   async join(room) {

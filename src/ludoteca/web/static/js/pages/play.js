@@ -10,6 +10,11 @@ import { logList, scoreTable, seatColours } from "../sheets.js";
 import { RoomSocket } from "../socket.js";
 import { showProblem } from "../problem.js";
 import { mine } from "../store.js";
+import { chatPanel, roomChat } from "../chat.js";
+import { renderClocks } from "../clocks.js";
+import { animateChange } from "../motion.js";
+import { noticeChange, notificationToggles, titleCount, watchWaiting } from "../notify.js";
+import { eventItems, goRematch, renderTable, resultText } from "../table.js";
 
 const STATUS_KEYS = {
   connecting: "web.play.connecting",
@@ -88,11 +93,14 @@ export class PlayPage {
           h("label", { class: "toggle" }, h("input", { type: "checkbox", id: "lt-hints", onchange: (e) => this.setHints(e.target.checked) }), h("span", { text: t("web.play.hints") })),
           h("button", { id: "lt-undo", onclick: () => this.undo(), text: t("web.play.undo") }),
           h("button", { id: "lt-clear", onclick: () => this.clearPicks(), text: t("web.play.clear") })),
+        h("div", { id: "lt-table", class: "table-moves" }),
+        h("p", { id: "lt-result", class: "result" }),
         h("p", { class: "hint-text", id: "lt-hint-text", hidden: true }),
         h("form", { class: "type-move", id: "lt-type-move", onsubmit: (e) => { e.preventDefault(); this.typed(); } },
           h("input", { id: "lt-move-input", list: "lt-legal-list", autocomplete: "off", placeholder: t("web.play.type_move"), "aria-label": t("web.play.type_move") }),
           h("datalist", { id: "lt-legal-list" }),
           h("button", { type: "submit", text: t("web.play.send") })),
+        h("div", { id: "lt-clocks", class: "clocks", hidden: true }),
         h("div", { id: "lt-score-box" }),
         h("details", { id: "lt-text-board", class: "text-board" },
           h("summary", { text: t("web.play.text_board") }),
@@ -101,6 +109,8 @@ export class PlayPage {
         h("div", { id: "lt-invites" }),
         h("h2", { text: t("web.play.log") }),
         h("div", { id: "lt-log-box" }),
+        h("div", { id: "lt-chat-box" }),
+        h("div", { class: "controls notify" }, ...notificationToggles()),
         h("p", { class: "links" },
           h("a", { id: "lt-rules-link", target: "_blank", text: t("web.lobby.rules") }),
           h("a", { href: "/", "data-go": "", text: t("web.nav.lobby") }))),
@@ -111,12 +121,16 @@ export class PlayPage {
     for (const id of ["#lt-undo", "#lt-clear", "#lt-move-input"]) $(id).disabled = true;
     this.keys = (event) => this.onKey(event);
     document.addEventListener("keydown", this.keys);
+    clearInterval(this.ticker);
+    this.ticker = setInterval(() => renderClocks(this), 250);
+    watchWaiting();
     if (this.invitation && !(await this.openInvitation())) return;
     this.connect();
   }
 
   leave() {
     seatColours(null);
+    clearInterval(this.ticker);
     document.removeEventListener("keydown", this.keys);
     if (this.socket) this.socket.close();
     this.socket = null;
@@ -193,17 +207,34 @@ export class PlayPage {
       return;
     }
     if (message.type === "welcome") {
+      this.offset = message.now - Date.now() / 1000;
+      this.welcomeRoom = message.room;
+      this.rematchOffer = message.rematch || null;
+      const readOnly = message.seat === null && !message.room.table.spectators_chat;
+      $("#lt-chat-box").replaceChildren(chatPanel("lt-chat", (text) => this.send({ type: "chat", text }), readOnly));
+      roomChat(this, message.chat || [], true);
       this.seat = message.seat;
       this.setStatus(message.seat === null ? t("web.play.spectator") : t("web.play.connected"));
       return;
     }
     if (message.type === "ack") return;
+    if (message.type === "chat") {
+      roomChat(this, message.messages, false);
+      return;
+    }
+    if (message.type === "rematch") {
+      goRematch(message);
+      return;
+    }
     if (message.type === "state") {
       if (this.switchSeat(message)) return;
-      if (this.message && message.move !== this.message.move) this.picks = [];
+      const before = this.message;
+      this.moved = !!before && message.move !== before.move;
+      if (this.moved) this.picks = [];
       this.message = message;
       window.ludoteca.message = message;
       this.render();
+      noticeChange(this, before, message);
     }
   }
 
@@ -219,7 +250,8 @@ export class PlayPage {
   }
 
   legal() {
-    return (this.message && this.message.observation.legal) || [];
+    if (!this.message || this.message.room.status !== "playing") return [];
+    return this.message.observation.legal || [];
   }
 
   candidates() {
@@ -232,12 +264,13 @@ export class PlayPage {
     const observation = message.observation;
     const room = message.room;
     seatColours(observation.seat_colours);
-    document.title = `${observation.legal.length ? "● " : ""}${gameTitle(room.game)} · Ludoteca`;
+    document.title = `${this.legal().length ? "● " : ""}${gameTitle(room.game)} · Ludoteca`;
+    titleCount();
     $("#lt-room-title").textContent = gameTitle(room.game);
     $("#lt-rules-link").href = `/rules/${room.game}`;
     for (const id of ["#lt-prompt", "#lt-prompt-top"]) {
       $(id).textContent = observation.prompt ? observation.prompt.text : "";
-      $(id).classList.toggle("mine", observation.legal.length > 0);
+      $(id).classList.toggle("mine", this.legal().length > 0);
     }
     $("#lt-undo").disabled = !message.can_undo;
     $("#lt-clear").disabled = this.picks.length === 0;
@@ -246,17 +279,18 @@ export class PlayPage {
       for (const id of ["#lt-prompt", "#lt-prompt-top"]) $(id).textContent = t("web.play.abandoned");
     }
     $("#lt-log-box").replaceChildren(logList(observation));
+    $("#lt-log-box .log").append(...eventItems(room));
     const box = $("#lt-log-box .log");
     if (box) box.scrollTop = box.scrollHeight;
-    $("#lt-legal-list").replaceChildren(...observation.legal.slice(0, 300).map((e) => h("option", { value: e.action })));
-    $("#lt-move-input").disabled = observation.legal.length === 0;
+    $("#lt-legal-list").replaceChildren(...this.legal().slice(0, 300).map((e) => h("option", { value: e.action })));
+    $("#lt-move-input").disabled = this.legal().length === 0;
     const hintText = $("#lt-hint-text");
     if (this.hints && message.hint) {
       hintText.hidden = false;
       const entry = observation.legal.find((e) => e.action === message.hint.action);
       const label = entry && entry.label ? entry.label.text : message.hint.action || "";
       hintText.textContent = hintWords(label, message.hint.reason);
-    } else if (this.hints && observation.legal.length) {
+    } else if (this.hints && this.legal().length) {
       hintText.hidden = false;
       hintText.textContent = t("web.play.no_hint");
     } else hintText.hidden = true;
@@ -265,11 +299,23 @@ export class PlayPage {
     $("#lt-text-board").hidden = !observation.text;
     const prompt = observation.prompt ? observation.prompt.text : "";
     if (prompt !== this.announced) announce((this.announced = prompt));
+    renderTable(this);
+    renderClocks(this);
     this.drawBoard();
-    if (observation.terminal && !this.endShown) {
+    if ((observation.terminal || room.result) && room.status !== "abandoned" && !this.endShown) {
       this.endShown = true;
-      showEnd(message, this.room);
+      showEnd(ended(message), this.room, this.endButtons());
     }
+  }
+
+  // The rematch, asked from the end dialog by a seat's holder.
+  endButtons() {
+    const you = this.message.seat;
+    if (you === null || you === undefined) return [];
+    return [h("button", { class: "primary", id: "lt-end-rematch", text: t("web.table.rematch"), onclick: () => {
+      $("#lt-end").close();
+      this.send({ type: "table", do: "rematch", move: this.message.move });
+    } })];
   }
 
   renderPresence(room, observation) {
@@ -287,6 +333,7 @@ export class PlayPage {
     const keep = active === host || (this.boardFocus && (active === document.body || active === null));
     this.boardFocus = keep;
     const prompt = message.observation.prompt ? message.observation.prompt.text : "";
+    const old = this.svg;
     const svg = showBoard(host, message.svg, prompt);
     this.svg = svg;
     const candidates = this.candidates();
@@ -306,6 +353,8 @@ export class PlayPage {
         if (entry) for (const id of entry.clicks) frame(svg, layer, id, "hint");
       }
     }
+    if (this.moved) animateChange(old, svg); // after the frames: they are drawn where pieces end
+    this.moved = false;
     this.renderChoices(candidates);
   }
 
@@ -437,6 +486,15 @@ export class PlayPage {
     this.endShown = false;
     this.show();
   }
+}
+
+// A game ended at the table (resigned, time, a draw agreed) as the end dialog tells it: the
+// table's winners, and why in words.
+function ended(message) {
+  const result = message.room.result;
+  if (!result) return message;
+  const observation = { ...message.observation, winners: result.winners, prompt: { key: "table-result", text: resultText(message.room) } };
+  return { ...message, observation };
 }
 
 // The ids to click next, each with the actions it leads to.

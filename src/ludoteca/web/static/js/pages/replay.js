@@ -8,6 +8,8 @@ import { logList, scoreTable, seatColours } from "../sheets.js";
 import { nameBoard } from "../board.js";
 import { showProblem } from "../problem.js";
 import { uploadButton } from "../upload.js";
+import { markStep, moveList, replayControls } from "../autoplay.js";
+import { animateChange } from "../motion.js";
 
 export class ReplayPage {
   constructor(room) {
@@ -30,7 +32,8 @@ export class ReplayPage {
           h("span", { id: "lt-step", class: "step" }),
           h("button", { id: "lt-forward", "aria-label": t("web.replay.forward"), title: t("web.replay.forward"), text: "▶", onclick: () => this.go(this.step + 1) }),
           h("button", { id: "lt-last", "aria-label": t("web.replay.last"), title: t("web.replay.last"), text: "▶|", onclick: () => this.go(this.record.actions.length) })),
-        h("input", { type: "range", id: "lt-slider", min: 0, value: 0, oninput: (e) => this.go(Number(e.target.value)) }),
+        h("input", { type: "range", id: "lt-slider", min: 0, value: 0, "aria-label": t("web.replay.position"), oninput: (e) => this.go(Number(e.target.value)) }),
+        h("div", { id: "lt-autoplay" }),
         h("div", { id: "lt-score-box" }),
         h("p", { class: "links" },
           h("button", { id: "lt-download", text: t("web.end.download"), onclick: () => download(`ludoteca-${this.record.game}${this.room ? "-" + this.room : ""}.json`, this.record) }),
@@ -38,6 +41,8 @@ export class ReplayPage {
         h("details", { id: "lt-text-board", class: "text-board" },
           h("summary", { text: t("web.play.text_board") }),
           h("pre", { id: "lt-text-board-text" })),
+        h("h2", { text: t("web.replay.moves") }),
+        h("div", { id: "lt-move-box", class: "move-box" }),
         h("h2", { text: t("web.play.log") }),
         h("div", { id: "lt-log-box" })),
     );
@@ -60,6 +65,8 @@ export class ReplayPage {
       return;
     }
     $("#lt-slider").max = this.record.actions.length;
+    $("#lt-autoplay").replaceChildren(replayControls(this));
+    $("#lt-move-box").replaceChildren(moveList(this));
     const names = (this.record.meta && this.record.meta.players) || [];
     const known = (this.record.meta && this.record.meta.seats) || [];
     this.seats = Array.from({ length: Number(this.record.options.players || names.length || 1) },
@@ -70,6 +77,7 @@ export class ReplayPage {
 
   leave() {
     seatColours(null);
+    clearTimeout(this.timer);
     document.removeEventListener("keydown", this.keys);
   }
 
@@ -97,7 +105,12 @@ export class ReplayPage {
     $("#lt-step").textContent = t("web.replay.step", { step, steps: view.steps });
     $("#lt-slider").value = step;
     $("#lt-prompt").textContent = view.observation.prompt ? view.observation.prompt.text : "";
+    const old = this.svg;
     const svg = showBoard($("#lt-board"), view.svg, view.observation.text || "");
+    this.svg = svg;
+    if (old && Math.abs(step - (this.shown ?? step)) === 1) animateChange(old, svg);
+    this.shown = step;
+    markStep(step);
     if (svg) nameBoard(svg, `${gameTitle(this.record.game)}: ${$("#lt-step").textContent}`, false);
     $("#lt-text-board-text").textContent = view.observation.text || "";
     $("#lt-score-box").replaceChildren(scoreTable(this.seats, view.observation, null));
