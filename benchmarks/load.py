@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -698,11 +699,30 @@ class CrossSeat:
         self.sent = sent  # the room's {move: (send time, seat's token)}, shared by both seats
         self.mine: dict[int, float] = {}
 
-    async def play(self, stop: asyncio.Event, pace: float, ready: asyncio.Barrier) -> None:
-        async with connect(self.url, max_size=2**24, open_timeout=300) as socket:
+    async def play(
+        self, stop: asyncio.Event, pace: float, ready: asyncio.Barrier, begin: asyncio.Event
+    ) -> None:
+        self.passed = False
+        try:
+            await self._play(stop, pace, ready, begin)
+        except Exception:  # a socket lost (a machine overloaded): counted, the others go on
+            self.stats["lost"] += 1
+            if not self.passed:  # the clock starts without it
+                with contextlib.suppress(asyncio.BrokenBarrierError):
+                    await ready.wait()
+
+    async def _play(
+        self, stop: asyncio.Event, pace: float, ready: asyncio.Barrier, begin: asyncio.Event
+    ) -> None:
+        # no keep-alive pings: on a crowded machine a late pong would close a healthy socket
+        async with connect(
+            self.url, max_size=2**24, open_timeout=300, ping_interval=None
+        ) as socket:
             hello = {"type": "hello", "token": self.token, "lang": "en", "views": False}
             await socket.send(json.dumps(hello))
-            await ready.wait()  # every socket is open: the clock starts
+            await ready.wait()  # every socket of this client is open
+            self.passed = True
+            await begin.wait()  # and of every client: the clock starts
             last_move_at = time.perf_counter()
             while not stop.is_set():
                 try:
@@ -744,12 +764,13 @@ class CrossSeat:
 
 
 def cross_client(
-    rooms: list[tuple[str, str, str, str]], seconds: float, pace: float, seed: int, out
+    rooms: list[tuple[str, str, str, str]], seconds: float, pace: float, seed: int, out, go
 ) -> None:
     """One client process: plays its rooms ((url of seat 0, token, url of seat 1, token))."""
 
     async def main() -> dict:
         stats: dict = {"latency": [], "seen": [], "actions": 0, "errors": 0, "finished": 0}
+        stats["lost"] = 0
         rng = random.Random(seed)
         ready = asyncio.Barrier(2 * len(rooms) + 1)
         seats = []
@@ -757,11 +778,13 @@ def cross_client(
             sent: dict = {}
             seats.append(CrossSeat(url0, token0, random.Random(rng.random()), sent, stats))
             seats.append(CrossSeat(url1, token1, random.Random(rng.random()), sent, stats))
-        stop = asyncio.Event()
-        tasks = [asyncio.create_task(seat.play(stop, pace, ready)) for seat in seats]
+        stop, begin = asyncio.Event(), asyncio.Event()
+        tasks = [asyncio.create_task(seat.play(stop, pace, ready, begin)) for seat in seats]
         await ready.wait()
-        started = time.perf_counter()
         out.put(("started", time.time()))
+        await asyncio.get_running_loop().run_in_executor(None, go.wait)
+        begin.set()
+        started = time.perf_counter()
         await asyncio.sleep(seconds)
         stop.set()
         stats["elapsed"] = time.perf_counter() - started
@@ -833,11 +856,11 @@ def cross_run(args: argparse.Namespace, count: int, pace: float) -> dict:
     try:
         rooms = asyncio.run(make_rooms([base for _, base in servers], args.rooms))
         spawn = multiprocessing.get_context("spawn")
-        out = spawn.Queue()
+        out, go = spawn.Queue(), spawn.Event()
         clients = [
             spawn.Process(
                 target=cross_client,
-                args=(rooms[k :: args.clients], args.seconds, pace, args.seed + k, out),
+                args=(rooms[k :: args.clients], args.seconds, pace, args.seed + k, out, go),
             )
             for k in range(args.clients)
         ]
@@ -848,6 +871,7 @@ def cross_run(args: argparse.Namespace, count: int, pace: float) -> dict:
             assert kind == "started"
         cpu_0 = sum(cpu_seconds(process.pid) or 0.0 for process, _ in servers)
         pg_0, load_0 = postgres_cpu(), os.getloadavg()[0]
+        go.set()  # every client plays from now on
         results = [out.get(timeout=900)[1] for _ in clients]
         cpu_1 = sum(cpu_seconds(process.pid) or 0.0 for process, _ in servers)
         pg_1, load_1 = postgres_cpu(), os.getloadavg()[0]
@@ -872,7 +896,7 @@ def cross_run(args: argparse.Namespace, count: int, pace: float) -> dict:
         "seen": [percentile(seen, q) for q in (0.5, 0.99)],
         "cpu_ms": 1000 * (cpu_1 - cpu_0) / max(1, actions),
         "pg_ms": 1000 * (pg_1 - pg_0) / max(1, actions),
-        "errors": sum(r["errors"] for r in results),
+        "errors": sum(r["errors"] for r in results) + sum(r["lost"] for r in results),
         "load": (load_0 + load_1) / 2,
         "elapsed": elapsed,
     }
