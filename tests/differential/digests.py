@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ludoteca.engine.core import Game
+from ludoteca.games import registry
 
 from .harness import play_digest
 
@@ -54,6 +55,12 @@ def plan(game_id: str) -> list[dict[str, Any]]:
 
 
 def oracle(game_id: str, options: dict[str, Any]) -> Game[Any]:
+    """The pre-change implementation of ``game_id`` with ``options``.
+
+    The registered game is loaded first: that installs its message catalogs, which the
+    observations' texts come from, so the oracle's observations do not depend on whether
+    the live game was loaded before in this process."""
+    registry.load(game_id, **options)
     if game_id == "bohnen":
         from .oracles.bohnen import BohnenGame
 

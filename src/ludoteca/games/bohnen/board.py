@@ -8,8 +8,7 @@ search, the batch playouts and the bots all share.
 from __future__ import annotations
 
 from operator import itemgetter
-
-from . import core
+from types import ModuleType
 
 PIT_NAMES = "ABCDEFabcdef"
 PITS = len(PIT_NAMES)
@@ -51,7 +50,10 @@ class Board:
         self.start = (START_BEANS[players],) * PITS
         # what makes two boards play alike (the key of the search's shared answers)
         self.layout = (players, capture_chain, max_laps)
-        # the same facts for the compiled core
+        # the compiled core, imported with the first board (listing the games needs no numba)
+        from . import core
+
+        self.core: ModuleType = core
         self.core_layout = core.make_layout(players, self.owner, self.chain, max_laps)
 
     def beans_of(self, pits: tuple[int, ...], seat: int) -> int:
@@ -60,14 +62,14 @@ class Board:
     def sow(self, pits: tuple[int, ...], start: int, mover: int) -> tuple[list[int], list[int]]:
         """Sow from ``start`` with relays; the pits after it and the capture (before the grand
         slam rule), an empty list when the move captures nothing."""
-        board, packed = core.sow(pits, start, mover, self.core_layout)
+        board, packed = self.core.sow(pits, start, mover, self.core_layout)
         return board.tolist(), list(unpack(packed))
 
     def outcome(self, pits: tuple[int, ...], start: int, mover: int) -> Outcome:
         """The move from ``start``: pits after sowing, the capture once every opponent it would
         strip bare keeps a pit, and the opponents (seat order) who need a ``leave:`` choice."""
-        board, packed, choosers = core.outcome(pits, start, mover, self.core_layout)
-        return tuple(board.tolist()), unpack(packed), self.seats_of(choosers)
+        board, packed, choosers = self.core.outcome(pits, start, mover, self.core_layout)
+        return board, unpack(packed), self.seats_of(choosers)
 
     def seats_of(self, mask: int) -> tuple[int, ...]:
         """The seats of a bit mask, in seat order."""
@@ -80,7 +82,7 @@ class Board:
     def playable(self, pits: tuple[int, ...], mover: int) -> list[int]:
         """The pits ``mover`` may sow from: its non-empty pits, and when the next seat has no
         beans only those after which it has some (must feed)."""
-        mask = core.playable(pits, mover, self.core_layout)
+        mask = self.core.playable(pits, mover, self.core_layout)
         return [p for p in self.seat_pits[mover] if mask >> p & 1]
 
     def quiet_children(
@@ -89,7 +91,7 @@ class Board:
         """True if ``mover`` can capture now (by the quick tests or a capturing legal move),
         else the positions (pits, next seat) after each legal move, in pit order (none when
         ``mover`` has no beans)."""
-        rows = core.children(pits, mover, self.core_layout)
+        rows = self.core.children(pits, mover, self.core_layout)
         if rows.shape[0] and rows[0, 0] < 0:
             return True
         following = (mover + 1) % self.players
@@ -99,13 +101,13 @@ class Board:
         """A quick, sound (not complete) test: ``mover`` can capture now with a move that
         reaches an opponent's pit holding 1 or 2 in its first lap, that opponent keeping
         other beans. Used to skip the search in the common case."""
-        return bool(core.quick_tests(pits, mover, self.core_layout)[0])
+        return bool(self.core.quick_tests(pits, mover, self.core_layout)[0])
 
     def quiet_threat(self, pits: tuple[int, ...], mover: int) -> bool:
         """A second quick, sound test: the next seat has a capture in its first lap that some
         move of ``mover`` leaves standing (that move sows neither the threatening pit nor its
         target and does not relay, so the next seat can still play it)."""
-        return bool(core.quick_tests(pits, mover, self.core_layout)[1])
+        return bool(self.core.quick_tests(pits, mover, self.core_layout)[1])
 
 
 def unpack(packed: int) -> tuple[int, ...]:

@@ -137,21 +137,23 @@ def _beans_of(board: np.ndarray, seat: int, layout: np.ndarray) -> int:
 @njit(cache=True)
 def _playable(board: np.ndarray, mover: int, layout: np.ndarray, work: np.ndarray) -> int:
     """The pits ``mover`` may sow from as a bit mask: its non-empty pits, and when the next
-    seat has no beans only those after which it has some (must feed)."""
+    seat has no beans only those after which it has some (must feed). ``work``: scratch of
+    2 × 12."""
     players = layout[PLAYERS]
     per_seat = PITS // players
     following = (mover + 1) % players
     feeding = _beans_of(board, following, layout) > 0
-    out = np.empty(PITS, np.int64)
+    after = work[:PITS]
+    out = work[PITS:]
     mask = 0
     for i in range(per_seat):
         pit = layout[SEAT_PITS + mover * per_seat + i]
         if board[pit] == 0:
             continue
         if not feeding:
-            work[:] = board
-            _sow(work, pit, mover, layout, out)
-            if _beans_of(work, following, layout) == 0:
+            after[:] = board
+            _sow(after, pit, mover, layout, out)
+            if _beans_of(after, following, layout) == 0:
                 continue
         mask |= 1 << pit
     return mask
@@ -190,28 +192,26 @@ def _quiet_threat(board: np.ndarray, mover: int, layout: np.ndarray) -> bool:
     players = layout[PLAYERS]
     per_seat = PITS // players
     following = (mover + 1) % players
-    threat_pit = np.empty(per_seat, np.int64)
-    threat_target = np.empty(per_seat, np.int64)
-    threats = 0
+    threats = 0  # (pit | target << 4) << 8k for the k-th threat
+    count = 0
     for i in range(per_seat):
         p = layout[SEAT_PITS + following * per_seat + i]
         beans = board[p]
         if 0 < beans <= 11:
             target = (p + beans) % PITS
             if layout[OWNER + target] != following and 1 <= board[target] <= 2:
-                threat_pit[threats] = p
-                threat_target[threats] = target
-                threats += 1
-    if threats == 0:
+                threats |= (p | target << 4) << (8 * count)
+                count += 1
+    if count == 0:
         return False
     for j in range(per_seat):
         q = layout[SEAT_PITS + mover * per_seat + j]
         beans = board[q]
         if not 0 < beans <= 11 or board[(q + beans) % PITS] >= 3:
             continue  # empty, a wrapping lap, or a relay: too much changes
-        for k in range(threats):
-            p = threat_pit[k]
-            target = threat_target[k]
+        for k in range(count):
+            p = threats >> (8 * k) & 15
+            target = threats >> (8 * k + 4) & 15
             if target == q or (p - q) % PITS <= beans or (target - q) % PITS <= beans:
                 continue  # the move would empty or sow the threat
             victim = layout[OWNER + target]
@@ -229,26 +229,27 @@ def _children(
 ) -> int:
     """-1 if ``mover`` can capture now (by the quick tests or a legal capturing move), else
     the number of capture-free children written to ``children`` (rows of twelve pits), in
-    pit order; the seat after each is the next one."""
+    pit order; the seat after each is the next one. ``work``: scratch of 2 × 12."""
     if _direct_capture(board, mover, layout) or _quiet_threat(board, mover, layout):
         return -1
     players = layout[PLAYERS]
     per_seat = PITS // players
     following = (mover + 1) % players
     feeding = _beans_of(board, following, layout) > 0
-    out = np.empty(PITS, np.int64)
+    after = work[:PITS]
+    out = work[PITS:]
     count = 0
     for i in range(per_seat):
         pit = layout[SEAT_PITS + mover * per_seat + i]
         if board[pit] == 0:
             continue
-        work[:] = board
-        taken = _sow(work, pit, mover, layout, out)
-        if not feeding and _beans_of(work, following, layout) == 0:
+        after[:] = board
+        taken = _sow(after, pit, mover, layout, out)
+        if not feeding and _beans_of(after, following, layout) == 0:
             continue  # not allowed: it leaves the next seat without beans
-        if taken and _grand_slam(work, out, taken, mover, layout)[0] > 0:
+        if taken and _grand_slam(after, out, taken, mover, layout)[0] > 0:
             return -1
-        children[count, :] = work
+        children[count, :] = after
         count += 1
     return count
 
@@ -292,7 +293,7 @@ def _search(
     per_seat = PITS // players
     children = np.empty((per_seat, PITS), np.int64)
     grand = np.empty((per_seat, PITS), np.int64)
-    work = np.empty(PITS, np.int64)
+    work = np.empty(2 * PITS, np.int64)
     position = np.empty(PITS, np.int64)
     if _children(board, mover, layout, children, work) < 0:
         return LIVE
@@ -351,7 +352,7 @@ def _remember(memo: dict[tuple[int, int], int], more: int) -> None:
 @njit(cache=True)
 def outcome(
     pits: tuple[int, ...], start: int, mover: int, layout: np.ndarray
-) -> tuple[np.ndarray, int, int]:
+) -> tuple[tuple[int, ...], int, int]:
     """The move from ``start``: the pits after sowing, the pits to capture after the grand
     slam rule (4 bits each, pit + 1, chain order, the first in the lowest bits) and the bit
     mask of the opponents who need a ``leave:`` choice."""
@@ -366,7 +367,12 @@ def outcome(
     packed = 0
     for i in range(count):
         packed |= (out[i] + 1) << (4 * i)
-    return board, packed, choosers
+    return _as_tuple(board), packed, choosers
+
+
+@njit(cache=True)
+def _as_tuple(b: np.ndarray) -> tuple[int, ...]:
+    return (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11])
 
 
 @njit(cache=True)
@@ -392,7 +398,7 @@ def playable(pits: tuple[int, ...], mover: int, layout: np.ndarray) -> int:
     board = np.empty(PITS, np.int64)
     for i in range(PITS):
         board[i] = pits[i]
-    return _playable(board, mover, layout, np.empty(PITS, np.int64))
+    return _playable(board, mover, layout, np.empty(2 * PITS, np.int64))
 
 
 @njit(cache=True)
@@ -413,7 +419,7 @@ def children(pits: tuple[int, ...], mover: int, layout: np.ndarray) -> np.ndarra
         board[i] = pits[i]
     per_seat = PITS // layout[PLAYERS]
     rows = np.empty((per_seat, PITS), np.int64)
-    count = _children(board, mover, layout, rows, np.empty(PITS, np.int64))
+    count = _children(board, mover, layout, rows, np.empty(2 * PITS, np.int64))
     if count < 0:
         return np.full((1, PITS), -1, np.int64)
     return rows[:count].copy()
@@ -505,21 +511,22 @@ def _turn_end(
 def _gain(board: np.ndarray, start: int, mover: int, layout: np.ndarray, work: np.ndarray) -> int:
     """The beans the move from ``start`` captures, a grand slam leaving each opponent its
     emptiest pit (as ``game.capture_gain``)."""
-    out = np.empty(PITS, np.int64)
-    work[:] = board
-    count = _sow(work, start, mover, layout, out)
+    after = work[:PITS]
+    out = work[PITS:]
+    after[:] = board
+    count = _sow(after, start, mover, layout, out)
     if count == 0:
         return 0
-    count, choosers = _grand_slam(work, out, count, mover, layout)
+    count, choosers = _grand_slam(after, out, count, mover, layout)
     gain = 0
     for i in range(count):
-        gain += work[out[i]]
+        gain += after[out[i]]
     for seat in range(layout[PLAYERS]):
         if choosers >> seat & 1:
             least = 1 << 30
             for i in range(count):
-                if layout[OWNER + out[i]] == seat and work[out[i]] < least:
-                    least = work[out[i]]
+                if layout[OWNER + out[i]] == seat and after[out[i]] < least:
+                    least = after[out[i]]
             gain -= least
     return gain
 
@@ -529,7 +536,7 @@ def _pick_pit(
     board: np.ndarray, mask: int, mover: int, greedy: bool, layout: np.ndarray, work: np.ndarray
 ) -> int:
     """A uniformly random pit of ``mask``, or with ``greedy`` one of those capturing most."""
-    choices = np.empty(PITS, np.int64)
+    chosen = -1
     count = 0
     best = -1
     for pit in range(PITS):
@@ -540,9 +547,10 @@ def _pick_pit(
             best = gain
             count = 0
         if gain == best:
-            choices[count] = pit
             count += 1
-    return choices[np.random.randint(count)]
+            if np.random.randint(count) == 0:
+                chosen = pit  # uniform among the best, in one pass
+    return chosen
 
 
 @njit(cache=True)
@@ -565,7 +573,7 @@ def _play(
     decisions were made (-1: no cut). (end code or -1 when cut, actions played, seat to move).
     The actions are written to ``record`` while it has room: a pit, or 12 + the pit left."""
     players = layout[PLAYERS]
-    work = np.empty(PITS, np.int64)
+    work = np.empty(2 * PITS, np.int64)
     out = np.empty(PITS, np.int64)
     actions = 0
     decisions = 0
@@ -666,18 +674,23 @@ def rollout(
     cut: int,
     seed: int,
     memo: dict[tuple[int, int], int],
-) -> tuple[int, np.ndarray, np.ndarray]:
-    """One search rollout from a turn start (``history``: the codes of the turn starts since
-        the last capture, a row of twelve pits and the seat to move each; ``memo``: exact answers of
-    the search, from ``new_memo``, kept between rollouts): (end code or -1 when cut, the pits, the captured beans)."""
+) -> tuple[int, int, int, int, int, int, int, int, int]:
+    """One search rollout from a turn start (``history``: the turn starts since the last
+    capture, a row of twelve pits and the seat to move each; ``memo``: the search's answers,
+    from ``new_memo``, kept between rollouts): the end code (-1 when cut), then for seats 0-3
+    the beans each holds (captured and in its pits) and the beans each captured."""
     np.random.seed(seed)
     board = np.empty(PITS, np.int64)
     for i in range(PITS):
         board[i] = pits[i]
-    taken = captured.copy()
+    taken = np.zeros(4, np.int64)
+    taken[: captured.shape[0]] = captured
     seen = [_code(history[i, :PITS], history[i, PITS]) for i in range(history.shape[0])]
     nothing = np.empty(0, np.int64)
     end, _actions, _mover = _play(
         board, taken, mover, quiet, seen, layout, limits, memo, epsilon, cut, nothing
     )
-    return end, board, taken
+    held = taken.copy()
+    for seat in range(layout[PLAYERS]):
+        held[seat] += _beans_of(board, seat, layout)
+    return end, held[0], held[1], held[2], held[3], taken[0], taken[1], taken[2], taken[3]

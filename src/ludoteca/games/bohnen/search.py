@@ -20,7 +20,6 @@ from __future__ import annotations
 from math import comb
 from typing import Any
 
-from . import core
 from .board import PITS, Board
 
 SEARCH_BOUND = 100_000
@@ -39,7 +38,7 @@ _EXACT_MEMORY = 200_000
 # The core's memories (position code -> answer), per layout and bound.
 _MEMOS: dict[tuple, Any] = {}
 
-_ANSWER = {core.DEAD: False, core.LIVE: True, core.UNKNOWN: None}
+_ANSWER = (False, True, None)  # by the core's codes: DEAD, LIVE, UNKNOWN
 
 
 def exact_beans(players: int, bound: int) -> int:
@@ -72,7 +71,9 @@ class CaptureSearch:
             answer: bool | None = memory[root]
             return answer
         layout = self.board.core_layout
-        answer = _ANSWER[core.capture_search(pits, mover, self.bound, layout, self.memo(), exact)]
+        answer = _ANSWER[
+            self.board.core.capture_search(pits, mover, self.bound, layout, self.memo(), exact)
+        ]
         if len(memory) > (_EXACT_MEMORY if exact else _MEMORY):
             memory.clear()
         memory[root] = answer
@@ -83,12 +84,13 @@ class CaptureSearch:
         if self._memo is None:
             key = (self.board.layout, self.bound)
             if key not in _MEMOS:
-                _MEMOS[key] = core.new_memo()
+                _MEMOS[key] = self.board.core.new_memo()
             self._memo = _MEMOS[key]
         return self._memo
 
     def cold(self, pits: tuple[int, ...], mover: int) -> bool | None:
         """The answer of a search that uses no remembered answer at all."""
+        core = self.board.core
         found = core.capture_search(
             pits, mover, self.bound, self.board.core_layout, core.new_memo(), False
         )
