@@ -18,6 +18,13 @@ over HTTP and WebSocket (counts 500s and dropped sockets), a burst of 300 room c
     python benchmarks/load.py play --rooms 20 --seconds 10
     python benchmarks/load.py spectators --counts 1,10,100,500
     python benchmarks/load.py hostile
+    python benchmarks/load.py instances --database postgresql+psycopg://…  # 1 and 2 instances
+
+``instances``: ``--rooms`` rooms over 1 and 2 ``ludoteca serve`` instances on one PostgreSQL
+database (a schema of its own per run), the players of a room on different instances:
+actions/s and latency percentiles at saturation and at one move per room every ``--pace``
+seconds, the latency of a move reaching the other player's instance, and the server's and
+PostgreSQL's CPU per action (to project the figure for more machines).
 """
 
 from __future__ import annotations
@@ -55,10 +62,16 @@ LOOSE += ["messages=100000/second"]
 
 
 def start_server(
-    data: str, module: str, workers: int, limits: list[str] | None = None, port: int = 0
+    data: str,
+    module: str,
+    workers: int,
+    limits: list[str] | None = None,
+    port: int = 0,
+    database: str | None = None,
 ) -> tuple[subprocess.Popen, str]:
     env = {**os.environ, "PYTHONPATH": f"{ROOT / 'src'}{os.pathsep}{ROOT}"}
-    command = [sys.executable, "-m", module, "serve", "--port", str(port), "--data", data]
+    command = [sys.executable, "-m", module, "serve", "--port", str(port)]
+    command += ["--database", database] if database else ["--data", data]
     command += ["--bot-delay", "0", "--workers", str(workers), "--lang", "en"]
     for limit in LOOSE if limits is None else limits:
         command += ["--limit", limit]
@@ -670,6 +683,239 @@ def hostile(args: argparse.Namespace) -> None:
     print(kill_rounds(args.module))
 
 
+# -- instances ------------------------------------------------------------------------------
+# N server instances on one PostgreSQL database; the two players of each room connect to
+# different instances (when N > 1), so every move crosses from one instance to the other.
+
+
+class CrossSeat:
+    """One player of a room: acts when it is their turn, at once (``pace`` 0, saturation) or
+    ``pace`` seconds after the room's last move (a realistic load). Records the latency of its
+    own actions (send → ack) and of the opponent's (their send → this socket's new state)."""
+
+    def __init__(self, url: str, token: str, rng: random.Random, sent: dict, stats: dict):
+        self.url, self.token, self.rng, self.stats = url, token, rng, stats
+        self.sent = sent  # the room's {move: (send time, seat's token)}, shared by both seats
+        self.mine: dict[int, float] = {}
+
+    async def play(self, stop: asyncio.Event, pace: float, ready: asyncio.Barrier) -> None:
+        async with connect(self.url, max_size=2**24, open_timeout=300) as socket:
+            hello = {"type": "hello", "token": self.token, "lang": "en", "views": False}
+            await socket.send(json.dumps(hello))
+            await ready.wait()  # every socket is open: the clock starts
+            last_move_at = time.perf_counter()
+            while not stop.is_set():
+                try:
+                    text = await asyncio.wait_for(socket.recv(), 1.0)
+                except TimeoutError:
+                    continue
+                if stop.is_set():
+                    return
+                message = json.loads(text)
+                kind = message["type"]
+                if kind == "ack":
+                    started = self.mine.pop(message["move"] - 1, None)
+                    if started is not None:
+                        self.stats["latency"].append(time.perf_counter() - started)
+                        self.stats["actions"] += 1
+                elif kind == "error":
+                    self.stats["errors"] += 1
+                elif kind == "state":
+                    move = message["move"]
+                    made = self.sent.get(move - 1)
+                    if made is not None and made[1] != self.token:  # the opponent's move
+                        self.stats["seen"].append(time.perf_counter() - made[0])
+                        del self.sent[move - 1]
+                    last_move_at = time.perf_counter()
+                    observation = message["observation"]
+                    if observation["terminal"]:
+                        self.stats["finished"] += 1
+                        return
+                    legal = observation["legal"]
+                    if legal and move not in self.mine:
+                        if pace:
+                            wait = last_move_at + pace * self.rng.uniform(0.9, 1.1)
+                            await asyncio.sleep(max(0.0, wait - time.perf_counter()))
+                        action = self.rng.choice(legal)["action"]
+                        now = time.perf_counter()
+                        self.mine[move] = now
+                        self.sent[move] = (now, self.token)
+                        await socket.send(json.dumps({"type": "act", "action": action, "move": move}))
+
+
+def cross_client(
+    rooms: list[tuple[str, str, str, str]], seconds: float, pace: float, seed: int, out
+) -> None:
+    """One client process: plays its rooms ((url of seat 0, token, url of seat 1, token))."""
+
+    async def main() -> dict:
+        stats: dict = {"latency": [], "seen": [], "actions": 0, "errors": 0, "finished": 0}
+        rng = random.Random(seed)
+        ready = asyncio.Barrier(2 * len(rooms) + 1)
+        seats = []
+        for url0, token0, url1, token1 in rooms:
+            sent: dict = {}
+            seats.append(CrossSeat(url0, token0, random.Random(rng.random()), sent, stats))
+            seats.append(CrossSeat(url1, token1, random.Random(rng.random()), sent, stats))
+        stop = asyncio.Event()
+        tasks = [asyncio.create_task(seat.play(stop, pace, ready)) for seat in seats]
+        await ready.wait()
+        started = time.perf_counter()
+        out.put(("started", time.time()))
+        await asyncio.sleep(seconds)
+        stop.set()
+        stats["elapsed"] = time.perf_counter() - started
+        counted = {key: value for key, value in stats.items()}  # what came in the window
+        counted["latency"], counted["seen"] = list(stats["latency"]), list(stats["seen"])
+        _, left = await asyncio.wait(tasks, timeout=30)
+        for task in left:
+            task.cancel()
+        return counted
+
+    out.put(("stats", asyncio.run(main())))
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000 if ordered else float("nan")
+
+
+def postgres_cpu() -> float:
+    """CPU seconds of every process of the PostgreSQL cluster (all its databases)."""
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if (entry / "comm").read_text().strip() in ("postgres", "postmaster"):
+                    total += cpu_seconds(int(entry.name)) or 0.0
+            except OSError:
+                continue
+    return total
+
+
+def with_schema(url: str, schema: str) -> str:
+    from urllib.parse import quote
+
+    return f"{url}{'&' if '?' in url else '?'}options={quote(f'-csearch_path={schema}')}"
+
+
+async def make_rooms(bases: list[str], rooms: int) -> list[tuple[str, str, str, str]]:
+    made: list[tuple[str, str, str, str]] = []
+    limit = asyncio.Semaphore(16)
+    async with httpx.AsyncClient(timeout=120) as client:
+
+        async def one(index: int) -> None:
+            first, second = bases[index % len(bases)], bases[(index + 1) % len(bases)]
+            async with limit:
+                answer = await client.post(first + "/api/rooms", json=ROOM)
+            answer.raise_for_status()
+            room = answer.json()
+            tokens = room["tokens"]
+            ws = [b.replace("http://", "ws://") + f"/ws/rooms/{room['room']}" for b in (first, second)]
+            made.append((ws[0], tokens["0"], ws[1], tokens["1"]))
+
+        await asyncio.gather(*(one(index) for index in range(rooms)))
+    return made
+
+
+def cross_run(args: argparse.Namespace, count: int, pace: float) -> dict:
+    import multiprocessing
+
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(args.database)
+    schema = f"load_{os.getpid()}_{count}_{int(pace * 10)}"
+    with engine.begin() as connection:
+        connection.execute(text(f"DROP SCHEMA IF EXISTS {schema} CASCADE"))
+        connection.execute(text(f"CREATE SCHEMA {schema}"))
+    url = with_schema(args.database, schema)
+    servers = [start_server("", args.module, 0, database=url) for _ in range(count)]
+    try:
+        rooms = asyncio.run(make_rooms([base for _, base in servers], args.rooms))
+        spawn = multiprocessing.get_context("spawn")
+        out = spawn.Queue()
+        clients = [
+            spawn.Process(
+                target=cross_client,
+                args=(rooms[k :: args.clients], args.seconds, pace, args.seed + k, out),
+            )
+            for k in range(args.clients)
+        ]
+        for client in clients:
+            client.start()
+        for _ in clients:  # every socket of every client is open
+            kind, _value = out.get(timeout=900)
+            assert kind == "started"
+        cpu_0 = sum(cpu_seconds(process.pid) or 0.0 for process, _ in servers)
+        pg_0, load_0 = postgres_cpu(), os.getloadavg()[0]
+        results = [out.get(timeout=900)[1] for _ in clients]
+        cpu_1 = sum(cpu_seconds(process.pid) or 0.0 for process, _ in servers)
+        pg_1, load_1 = postgres_cpu(), os.getloadavg()[0]
+        for client in clients:
+            client.join()
+    finally:
+        for process, _ in servers:
+            stop(process)
+        with engine.begin() as connection:
+            connection.execute(text(f"DROP SCHEMA IF EXISTS {schema} CASCADE"))
+        engine.dispose()
+    latency = [x for r in results for x in r["latency"]]
+    seen = [x for r in results for x in r["seen"]]
+    actions = sum(r["actions"] for r in results)
+    elapsed = max(r["elapsed"] for r in results)
+    return {
+        "instances": count,
+        "pace": pace,
+        "actions": actions,
+        "rate": actions / elapsed,
+        "ack": [percentile(latency, q) for q in (0.5, 0.9, 0.99)],
+        "seen": [percentile(seen, q) for q in (0.5, 0.99)],
+        "cpu_ms": 1000 * (cpu_1 - cpu_0) / max(1, actions),
+        "pg_ms": 1000 * (pg_1 - pg_0) / max(1, actions),
+        "errors": sum(r["errors"] for r in results),
+        "load": (load_0 + load_1) / 2,
+        "elapsed": elapsed,
+    }
+
+
+def instances(args: argparse.Namespace) -> None:
+    if not args.database:
+        raise SystemExit("give --database postgresql+psycopg://… (or $LUDOTECA_TEST_POSTGRES)")
+    counts = [int(n) for n in args.instances.split(",")]
+    print(
+        f"Bohnen, {args.rooms} rooms of 2 players, {2 * args.rooms} WebSockets; with N > 1 "
+        "instances the two players of a room are on different instances; PostgreSQL on "
+        f"loopback; {args.seconds:.0f} s a run; cores: {os.cpu_count()}, "
+        f"python {sys.version.split()[0]}"
+    )
+    print(
+        "instances | load               | actions/s | ack p50/p90/p99 ms   | seen by the "
+        "other p50/p99 ms | server CPU ms/action | PostgreSQL CPU ms/action | errors | load avg"
+    )
+    rows = []
+    for count in counts:
+        for pace in (0.0, args.pace):
+            row = cross_run(args, count, pace)
+            rows.append(row)
+            what = "saturation" if not pace else f"1 move/room/{pace:g} s"
+            print(
+                f"{count:>9} | {what:<18} | {row['rate']:>9.0f} | "
+                f"{row['ack'][0]:.0f} / {row['ack'][1]:.0f} / {row['ack'][2]:.0f}".ljust(61)
+                + f"| {row['seen'][0]:.0f} / {row['seen'][1]:.0f}".ljust(32)
+                + f"| {row['cpu_ms']:>20.2f} | {row['pg_ms']:>24.2f} | {row['errors']:>6} | "
+                f"{row['load']:.1f}",
+                flush=True,
+            )
+    best = min(row["cpu_ms"] + row["pg_ms"] for row in rows if not row["pace"])
+    server = min(row["cpu_ms"] for row in rows if not row["pace"])
+    print(
+        f"projection: one core of server instances carries about {1000 / server:.0f} actions/s "
+        f"({server:.2f} ms of server CPU an action), and the database about "
+        f"{1000 / max(0.01, best - server):.0f} actions/s a core; the instances add up, "
+        "the database is shared by all of them."
+    )
+
+
 def stop(process: subprocess.Popen) -> None:
     process.terminate()
     try:
@@ -694,9 +940,18 @@ def main() -> None:
     watching.add_argument("--counts", default="1,10,100,500")
     watching.add_argument("--moves", type=int, default=20)
     modes.add_parser("hostile", help="bad input, bursts, a huge body, kill -9")
+    several = modes.add_parser("instances", help="N instances on one PostgreSQL database")
+    several.add_argument("--database", default=os.environ.get("LUDOTECA_TEST_POSTGRES"))
+    several.add_argument("--instances", default="1,2", help="instance counts to compare")
+    several.add_argument("--rooms", type=int, default=1000)
+    several.add_argument("--seconds", type=float, default=20.0, help="each run's length")
+    several.add_argument("--pace", type=float, default=2.0, help="seconds between moves")
+    several.add_argument("--clients", type=int, default=2, help="client processes")
     args = parser.parse_args()
     if args.mode == "spectators":
         spectators(args)
+    elif args.mode == "instances":
+        instances(args)
     elif args.mode == "hostile":
         hostile(args)
     else:

@@ -9,6 +9,8 @@ missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium fonts-dejavu-core)
 command -v pg_ctlcluster >/dev/null && ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 \
     || missing+=(postgresql)
+# nginx in front of two server instances (tests/web/test_instances.py, deploy/nginx.conf)
+command -v nginx >/dev/null || missing+=(nginx-light)
 if [ ${#missing[@]} -gt 0 ]; then
     $SUDO apt-get update -q
     $SUDO apt-get install -y -q "${missing[@]}"

@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import contextlib
 import os
+import signal
 import sys
 
 from .common import add_language, say
@@ -46,7 +47,7 @@ def register(subparsers: argparse._SubParsersAction, lang: str = "en") -> None:
         default=[],
         metavar="NAME=RATE",
         help="a quota, e.g. rooms=20/minute;300/day or mcts_rooms=3 (also $LUDOTECA_LIMIT_NAME; "
-        "names: rooms, joins, hellos, messages, hints, mcts_rooms; see docs/web.md)",
+        "names: rooms, joins, hellos, messages, hints, chat, mcts_rooms; see docs/web.md)",
     )
     parser.add_argument(
         "--allow-origin",
@@ -63,6 +64,23 @@ def register(subparsers: argparse._SubParsersAction, lang: str = "en") -> None:
         metavar="SECONDS",
         help="close a room as abandoned after this long without a move (86400)",
     )
+    parser.add_argument(
+        "--lease",
+        type=float,
+        default=5.0,
+        metavar="SECONDS",
+        help="several instances on one PostgreSQL database: an instance silent this long is "
+        "taken for gone and its rooms go on at another (5)",
+    )
+    parser.add_argument(
+        "--instance", metavar="NAME", help="this instance's name in logs (default: host-pid-random)"
+    )
+    parser.add_argument(
+        "--log-format",
+        choices=("text", "json"),
+        default="text",
+        help="the server's log lines on stderr: text, or one JSON object per line (text)",
+    )
     parser.add_argument("--api-docs", action="store_true", help="serve /api/docs")
     add_language(parser)
     parser.set_defaults(run=run)
@@ -71,7 +89,7 @@ def register(subparsers: argparse._SubParsersAction, lang: str = "en") -> None:
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from ludoteca.server import Limits, Settings, create_app
+    from ludoteca.server import Limits, Settings, create_app, logs
 
     try:
         limits = Limits.from_environment().with_overrides(dict(_pairs(args.limit)))
@@ -90,8 +108,11 @@ def run(args: argparse.Namespace) -> int:
         allowed_origins=origins,
         api_docs=args.api_docs,
         abandon_after=max(1.0, args.abandon_after),
+        lease_seconds=max(0.5, args.lease),
+        instance=args.instance,
     )
     app = create_app(settings)
+    hub = app.state.hub
     server = uvicorn.Server(
         uvicorn.Config(
             app,
@@ -108,6 +129,7 @@ def run(args: argparse.Namespace) -> int:
             ws_max_size=1024 * 1024,
         )
     )
+    logs.configure(args.log_format, hub.bus.instance)  # after uvicorn set up its own
 
     async def serve() -> None:
         task = asyncio.create_task(server.serve())
@@ -118,9 +140,17 @@ def run(args: argparse.Namespace) -> int:
             host = args.host if ":" not in args.host else f"[{args.host}]"
             url = f"http://{host}:{port}/"
             print(say(args.lang, "web.serve.running", url=url), flush=True)
+            if hub.bus.shared:
+                print(say(args.lang, "web.serve.shared", instance=hub.bus.instance), flush=True)
         await task
+        if server.started and hub.bus.shared:
+            print(say(args.lang, "web.serve.stopping"), flush=True)
 
-    # uvicorn shuts down on Ctrl-C, then passes it on: the line below is all that shows
+    # uvicorn shuts down on Ctrl-C or SIGTERM, then passes the signal on: Ctrl-C ends in
+    # KeyboardInterrupt (suppressed), SIGTERM (an orchestrator's stop) in the handler below,
+    # so the lines below are all that shows either way
+    with contextlib.suppress(ValueError):  # not the main thread: signals are not ours
+        signal.signal(signal.SIGTERM, lambda _signal, _frame: None)
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(serve())
     if server.started:

@@ -250,6 +250,18 @@ class State(ABC):
         best = max(scores)
         return [seat for seat, score in enumerate(scores) if score == best]
 
+    def winner_words(self) -> Message:
+        """Who won, in words, for the end of a game of several players: "Player 2 wins with 24
+        points." or, on a tie, "Players 1 and 3 share the win with 24 points."."""
+        winners = self.winners()
+        if not winners:
+            return Message("core.end.nobody")
+        score = f"{self.scores()[winners[0]]:g}"
+        if len(winners) == 1:
+            return Message("core.end.winner", {"player": winners[0] + 1, "score": score})
+        players = ", ".join(str(w + 1) for w in winners)
+        return Message("core.end.tie", {"players": players, "score": score})
+
     def end_reason(self) -> str | None:
         """Why the game ended, as a key of the game's own (Potager's ``"empty_bag"``); None
         while it goes on, or in a game that names no ends."""

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, runtime_checkable
 
 from .i18n import Message
 
@@ -39,6 +39,15 @@ class Overlay:
     arrows: tuple[tuple[str, str], ...] = ()
     marks: tuple[str, ...] = ()
     names: tuple[str, ...] = ()
+
+    def name(self, seat: int, lang: str = "en") -> str:
+        """Seat ``seat``'s name, or the localized "Player N" when none was given."""
+        given = self.names[seat].strip() if 0 <= seat < len(self.names) else ""
+        return given or Message("core.player", {"player": seat + 1}).text(lang)
+
+    def aids(self) -> bool:
+        """Whether the overlay asks for more than the names (an empty one asks for aids)."""
+        return self == Overlay() or replace(self, names=()) != Overlay()
 
 
 @dataclass(frozen=True)
@@ -109,6 +118,25 @@ class View(Protocol[S_contra]):
     ) -> str:
         """The picture of ``state`` as ``seat`` sees it (None: a spectator), in ``lang``, with
         clickable element ids (the ``clicks`` of the observation) and ``overlay`` drawn."""
+        ...
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A picture for a game's rules page, drawn by its view from a real position (replayed
+    from actions). ``name`` is its place in the rules text: a paragraph ``[picture: name]``."""
+
+    name: str
+    caption: Message
+    svg: str
+
+
+@runtime_checkable
+class Illustrated(Protocol):
+    """A view that draws pictures for its game's rules page."""
+
+    def pictures(self, lang: str = "en") -> list[Picture]:
+        """The rules page's pictures in ``lang``, in the order they appear."""
         ...
 
 

@@ -14,12 +14,14 @@ from ludoteca.engine import LANGUAGES, Record, RecordError
 from ludoteca.engine.i18n import read_catalog
 
 from . import words
+from .accounts import Accounts, User
 from .botrunner import bot_specs
 from .config import Settings
 from .errors import RoomError
-from .guard import openapi_body, read_json
-from .messages import Act, Claim, CreateRoom, Join, Replay, Revoke, Undo
-from .presenter import picture
+from .guard import SESSION_COOKIE, openapi_body, read_json
+from .illustrations import illustrated
+from .messages import Act, Claim, CreateRoom, Join, LobbyChat, Replay, Revoke, Undo
+from .presenter import described, picture
 from .quotas import Quotas, address_key, seat_key
 from .room import make_game
 from .rooms import Hub
@@ -50,11 +52,21 @@ def get_address(request: Request) -> str:
     return address_key(request.client.host if request.client else None)
 
 
+async def current_user(request: Request) -> User | None:
+    """The account of the request's session cookie, if any."""
+    token = request.cookies.get(SESSION_COOKIE)
+    if not token:
+        return None
+    accounts: Accounts = request.app.state.accounts
+    return await request.app.state.hub.db.run(accounts.session_user, token)
+
+
 HubDep = Annotated[Hub, Depends(get_hub)]
 SettingsDep = Annotated[Settings, Depends(get_settings)]
 QuotasDep = Annotated[Quotas, Depends(get_quotas)]
 LangDep = Annotated[str, Depends(get_lang)]
 AddressDep = Annotated[str, Depends(get_address)]
+UserDep = Annotated[User | None, Depends(current_user)]
 
 
 # -- the catalogue ---------------------------------------------------------------------------
@@ -65,6 +77,15 @@ catalogue = APIRouter(prefix="/api")
 @catalogue.get("/games")
 async def games(lang: LangDep) -> list[dict[str, Any]]:
     return words.games(lang)
+
+
+@catalogue.get("/games/{game_id}/picture")
+async def game_picture(game_id: str, lang: LangDep) -> Response:
+    """The game's own view of an opening position (the lobby's game cards), as SVG."""
+    found = _opening_picture(game_id[:40], lang)
+    if found is None:
+        raise RoomError(404, "web.error.no_game", {"game": game_id[:40]})
+    return Response(found, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
 
 
 @catalogue.get("/bots")
@@ -89,7 +110,7 @@ async def rules(game_id: str, lang: LangDep) -> dict[str, str]:
         text = game.rules_text(lang)
     except OSError:
         raise RoomError(404, "web.error.no_rules", {"game": game_id}) from None
-    return {"game": game_id, "lang": lang, "html": _markdown(text)}
+    return {"game": game_id, "lang": lang, "html": illustrated(_markdown(text), game_id, lang)}
 
 
 # -- rooms -----------------------------------------------------------------------------------
@@ -113,6 +134,8 @@ async def list_rooms(hub: HubDep) -> dict[str, list]:
     store = hub.db.store
     playing = await hub.db.run(store.rooms, "playing", 100)
     finished = await hub.db.run(store.rooms, "finished", 30)
+    for row in playing:
+        row["to_move"] = hub.to_move(row["id"])  # whose move it is: "your move" badges
     open_rooms = [r for r in playing if any(s["kind"] == "open" for s in r["seats"])]
     return {"open": open_rooms, "playing": playing, "finished": finished}
 
@@ -128,29 +151,42 @@ async def view(room_id: str, request: Request, hub: HubDep, lang: LangDep) -> Re
     """The room as a seat's holder (header ``X-Seat-Token``) or a spectator sees it."""
     live = await hub.room(_room_id(room_id))
     token = request.headers.get("x-seat-token")
-    seat = live.seat_of(token) if token is not None else None
+    seat = await hub.seat_of(live, token) if token is not None else None
     return Response(hub.view_text(live, seat, lang), media_type="application/json")
 
 
 @rooms.post("/{room_id}/join", openapi_extra=openapi_body(Join))
 async def join(
-    room_id: str, request: Request, hub: HubDep, settings: SettingsDep, address: AddressDep
+    room_id: str,
+    request: Request,
+    hub: HubDep,
+    settings: SettingsDep,
+    address: AddressDep,
+    user: UserDep,
 ) -> dict[str, Any]:
-    """Take an open seat: ``{room, seat, token}``."""
+    """Take an open seat: ``{room, seat, token}`` (a logged-in account's, under its name)."""
     body = await read_json(request, Join, settings.max_body)
     hub.quotas.hit("joins", address)
-    return await hub.take_open_seat(_room_id(room_id), body.seat, body.name)
+    held = (user.id, user.name) if user else None
+    return await hub.take_open_seat(_room_id(room_id), body.seat, body.name, held)
 
 
 @rooms.post("/{room_id}/claim", openapi_extra=openapi_body(Claim))
 async def claim(
-    room_id: str, request: Request, hub: HubDep, settings: SettingsDep, address: AddressDep
+    room_id: str,
+    request: Request,
+    hub: HubDep,
+    settings: SettingsDep,
+    address: AddressDep,
+    user: UserDep,
 ) -> dict[str, Any]:
     """Open an invitation: its token is exchanged for a fresh one, ``{room, seat, token}``;
-    the invitation then stops working (also for whoever created the room)."""
+    the invitation then stops working (also for whoever created the room). A logged-in
+    account takes the seat under its name."""
     body = await read_json(request, Claim, settings.max_body)
     hub.quotas.hit("joins", address)
-    return await hub.claim(_room_id(room_id), body.seat, body.token, body.name)
+    held = (user.id, user.name) if user else None
+    return await hub.claim(_room_id(room_id), body.seat, body.token, body.name, held)
 
 
 @rooms.post("/{room_id}/revoke", openapi_extra=openapi_body(Revoke))
@@ -170,7 +206,7 @@ async def act(
 ) -> dict[str, Any]:
     body = await read_json(request, Act, settings.max_body)
     live = await hub.room(_room_id(room_id))
-    seat = live.authorize(body.seat, body.token)
+    seat = await hub.authorize(live, body.seat, body.token)
     hub.quotas.hit("messages", address, seat_key(live.id, seat))
     return {"ok": True, "move": await live.act(seat, body.action, body.move)}
 
@@ -181,7 +217,7 @@ async def undo(
 ) -> dict[str, Any]:
     body = await read_json(request, Undo, settings.max_body)
     live = await hub.room(_room_id(room_id))
-    seat = live.authorize(body.seat, body.token)
+    seat = await hub.authorize(live, body.seat, body.token)
     hub.quotas.hit("messages", address, seat_key(live.id, seat))
     return {"ok": True, "move": await live.undo(seat, body.move)}
 
@@ -193,6 +229,26 @@ async def record(room_id: str, hub: HubDep) -> dict[str, Any]:
         await hub.room(room_id)  # 404 when there is no such room
         raise RoomError(409, "web.error.not_finished")
     return found
+
+
+# -- the lobby's chat ------------------------------------------------------------------------
+
+lobby = APIRouter(prefix="/api/lobby")
+
+
+@lobby.get("/chat")
+async def lobby_messages(hub: HubDep, after: int = 0) -> dict[str, list]:
+    """The lobby's latest chat messages (after message id ``after``)."""
+    return {"messages": await hub.chat_history("", max(0, min(after, 2**62)))}
+
+
+@lobby.post("/chat", openapi_extra=openapi_body(LobbyChat))
+async def lobby_say(
+    request: Request, hub: HubDep, settings: SettingsDep, address: AddressDep
+) -> dict[str, Any]:
+    """Say something in the lobby: ``{name, text}``; answers the message as kept."""
+    body = await read_json(request, LobbyChat, settings.max_body)
+    return await hub.lobby_chat(body.name, body.text, address)
 
 
 def _room_id(room_id: str) -> str:
@@ -222,13 +278,26 @@ async def replay_step(
         state = game.replay(record.actions[:step])
     except (RecordError, ValueError) as error:
         raise RoomError(400, "web.error.bad_record", {"detail": str(error)[:200]}) from None
-    svg = picture(game, state, None, lang, None)
+    names = _record_names(body.record.meta.get("players"), game.num_players, lang)
+    svg = picture(game, state, None, lang, None, names)
+    observation = described(state, words.translated(state.observation(None), lang), lang)
     return {
         "step": step,
         "steps": len(record.actions),
-        "observation": words.translated(state.observation(None), lang),
+        "observation": words.with_names(observation, names, lang) if names else observation,
         "svg": svg,
     }
+
+
+def _record_names(found: Any, seats: int, lang: str) -> list[str] | None:
+    """The players' names a record carries (its ``meta.players``), when they fit its seats;
+    a bot's (its level, "mcts:hard") in ``lang``."""
+    if not isinstance(found, list) or len(found) != seats:
+        return None
+    if not all(isinstance(name, str) and name and len(name) <= 64 for name in found):
+        return None
+    bots = set(bot_specs())
+    return [words.bot_label(name, lang) if name in bots else name for name in found]
 
 
 # -- helpers ---------------------------------------------------------------------------------
@@ -245,6 +314,21 @@ def _catalog(lang: str) -> dict[str, Any]:
             found[message.id[0]] = text[0]
             found[message.id[0] + "#plural"] = list(text)
     return found
+
+
+@cache
+def _opening_picture(game_id: str, lang: str) -> str | None:
+    """An opening position drawn by the game's view: chance's first outcomes drawn in order
+    (the same picture every time), for a game with a view."""
+    if game_id not in {info["id"] for info in words.games(lang)}:
+        return None
+    game = load_game(game_id)
+    state = game.new_initial_state()
+    for _ in range(8):
+        if not state.is_chance_node():
+            break
+        state = state.apply(state.chance_outcomes()[0][0])
+    return picture(game, state, None, lang, None)
 
 
 @cache

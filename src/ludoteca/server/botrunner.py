@@ -18,6 +18,7 @@ from ludoteca.engine import State, sample_chance
 from ludoteca.engine.parts import Hint
 
 from . import workers
+from .leases import SoleLeases
 from .room import Room
 
 log = logging.getLogger("ludoteca.server")
@@ -40,6 +41,8 @@ class BotRunner:
         self._running: set[str] = set()  # rooms whose loop is on
         self._tasks: set[asyncio.Task] = set()
         self._hints: dict[str, tuple[int, dict[int, Hint | None]]] = {}
+        # several instances: only the holder of a room's lease moves its chance and bots
+        self.leases = SoleLeases()
 
     def warm(self) -> None:
         """Start the workers now and import the games in them."""
@@ -63,11 +66,13 @@ class BotRunner:
 
     @staticmethod
     def _may_move(room: Room) -> bool:
-        return room.playing and not (room.bots_only() and not room.watchers)
+        return room.playing and not (room.bots_only() and not room.watched())
 
     async def _advance(self, room: Room) -> None:
         try:
-            while self._may_move(room):
+            if not await self.leases.hold(room.id):
+                return  # another instance drives this room
+            while self._may_move(room) and self.leases.holds(room.id):
                 state, version = room.state, room.version
                 player = state.current_player
                 if player == CHANCE:

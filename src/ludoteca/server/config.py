@@ -20,10 +20,12 @@ class Limits:
     hellos: str = "60/minute"  # WebSocket connections saying hello
     messages: str = "20/second;600/minute"  # actions, undos and other WebSocket messages
     hints: str = "60/minute"  # hints computed for a seat
+    chat: str = "5/10seconds;40/minute"  # chat messages (room and lobby)
+    logins: str = "10/minute;100/hour"  # log-ins, sign-ups and password changes (also per name)
     mcts_rooms: int = 3  # rooms with an MCTS bot in play at once, per client address
 
     def __post_init__(self) -> None:
-        for name in ("rooms", "joins", "hellos", "messages", "hints"):
+        for name in ("rooms", "joins", "hellos", "messages", "hints", "chat", "logins"):
             parse_many(getattr(self, name))  # a bad rate fails at start-up, not at the first hit
 
     @classmethod
@@ -69,6 +71,10 @@ class Settings:
     abandon_after: float = 24 * 3600.0  # seconds without a move before a room is abandoned
     max_body: int = 256 * 1024  # bytes of a request body
     max_message: int = 64 * 1024  # characters of a WebSocket message
+    # Several instances on one PostgreSQL database: seconds after which an instance that
+    # stopped beating is taken for gone and its rooms are adopted by the others
+    lease_seconds: float = 5.0
+    instance: str | None = None  # this instance's name among them (default: host-pid-random)
 
     def database_url(self) -> str:
         if self.database:

@@ -1,7 +1,9 @@
-"""Persistence: rooms, seats, the append-only action log and finished games (SQLAlchemy 2).
+"""Persistence: rooms, seats, the append-only action log and finished games (SQLAlchemy 2);
+accounts, their sessions and ratings.
 
-SQLite in a data folder by default, any SQLAlchemy URL (PostgreSQL) by choice. Every method
-here is synchronous and commits before it returns; the server calls them from one thread.
+SQLite in a data folder by default, any SQLAlchemy URL (PostgreSQL) by choice. The schema is
+brought up to date by the migrations (``migrations``) when the store opens. Every method here is
+synchronous and commits before it returns; the server calls them from one thread.
 """
 
 from __future__ import annotations
@@ -17,20 +19,26 @@ from typing import Any, TypeVar
 from sqlalchemy import (
     JSON,
     Boolean,
+    Column,
     DateTime,
+    Float,
     ForeignKey,
+    Index,
     Integer,
     String,
+    Table,
     bindparam,
     create_engine,
     event,
     func,
     insert,
-    inspect,
     select,
     update,
 )
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+from . import migrations
 
 T = TypeVar("T")
 
@@ -58,6 +66,16 @@ class RoomRow(Base):
     host_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime, default=_now)
     updated_at: Mapped[datetime] = mapped_column(DateTime, default=_now)
+    # the host's wish that the game counts for the ratings (None: a room from before accounts,
+    # never rated); it counts only if every person seat is an account's when it ends
+    rated: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    # -- the live table (added later: nullable, so older databases get them added) --------
+    # how the table is run (messages.Table: clock, takeover bot, spectators' chat)
+    table: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    # the clock as of its last change (clocks.Clock.to_json), written with each log entry
+    clock: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    # the room opened as this one's rematch
+    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
 
 
 class SeatRow(Base):
@@ -73,6 +91,8 @@ class SeatRow(Base):
     # True once its holder took the seat (opened the invitation or took the open seat): from
     # then on the token is theirs alone, and the host can no longer replace it
     claimed: Mapped[bool] = mapped_column(Boolean, default=False)
+    # the account holding the seat (None: a guest, a bot or nobody yet)
+    user_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
 
 
 class ActionRow(Base):
@@ -101,6 +121,94 @@ class RecordRow(Base):
     scores: Mapped[list] = mapped_column(JSON)
     winners: Mapped[list] = mapped_column(JSON)
     finished_at: Mapped[datetime] = mapped_column(DateTime, default=_now, index=True)
+    # how it ended when not by the rules (resigned, time, draw agreed, abandoned) and the
+    # table's events on the way (live table; nullable for older databases)
+    ending: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+
+
+class ChatRow(Base):
+    """One chat message of a room (``room_id``) or of the lobby (``room_id`` is "")."""
+
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    room_id: Mapped[str] = mapped_column(String(32), index=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None: spectator, lobby
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(String(2000))
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=_now)
+
+
+class UserRow(Base):
+    """An account: its name as typed (unique whatever the case) and its Argon2 hash."""
+
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(40), unique=True)  # the name casefolded
+    password_hash: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=_now)
+
+
+class SessionRow(Base):
+    """A logged-in browser: the sha256 of its session cookie."""
+
+    __tablename__ = "sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=_now)
+
+
+class RatingRow(Base):
+    """An account's OpenSkill rating in one game."""
+
+    __tablename__ = "ratings"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)  # rated games played
+    updated_at: Mapped[datetime] = mapped_column(DateTime, default=_now)
+
+
+class RatingHistoryRow(Base):
+    """An account's rating in a game after one rated game ended."""
+
+    __tablename__ = "rating_history"
+    __table_args__ = (Index("ix_rating_history_user_game", "user_id", "game"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    game: Mapped[str] = mapped_column(String(40))
+    room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id"))
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    at: Mapped[datetime] = mapped_column(DateTime, default=_now)
+
+
+# -- several instances on one database (leases.py reads and writes these) -----------------------
+
+INSTANCES = Table(
+    "instances",
+    Base.metadata,
+    Column("id", String(40), primary_key=True),
+    Column("address", String(200), nullable=False, default=""),
+    Column("started_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+    # the instance's heartbeat: one older than the lease time means the instance is gone
+    Column("seen_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+)
+
+LEASES = Table(
+    "room_leases",
+    Base.metadata,
+    # no foreign key: a lease names a room only to say who drives it
+    Column("room_id", String(32), primary_key=True),
+    Column("holder", String(40), nullable=False, index=True),
+    Column("taken_at", DateTime(timezone=True), nullable=False, server_default=func.now()),
+)
 
 
 @dataclass
@@ -111,6 +219,7 @@ class SeatInfo:
     name: str
     token_hash: str | None
     claimed: bool = False
+    user_id: int | None = None
 
     def public(self) -> dict[str, Any]:
         return {
@@ -119,7 +228,13 @@ class SeatInfo:
             "bot": self.bot,
             "name": self.name,
             "claimed": self.claimed,
+            "account": self.user_id is not None,
         }
+
+
+def seat_info(row: SeatRow, with_token: bool = False) -> SeatInfo:
+    token = row.token_hash if with_token else None
+    return SeatInfo(row.seat, row.kind, row.bot, row.name, token, bool(row.claimed), row.user_id)
 
 
 @dataclass
@@ -132,6 +247,15 @@ class LoadedRoom:
     seats: list[SeatInfo]
     log: list[tuple[int, str, str | None]]  # (seat, kind, action) in order
     host_hash: str | None = None
+    rated: bool = False
+    table: dict[str, Any] | None = None
+    clock: dict[str, Any] | None = None
+    rematch: str | None = None
+    start: int = 0  # the number of the first entry of ``log`` (a tail starts later)
+
+
+class Conflict(Exception):
+    """A log entry's number is taken already: another instance wrote that move first."""
 
 
 class Store:
@@ -140,26 +264,14 @@ class Store:
     def __init__(self, url: str):
         self.url = url
         self.inline = url.startswith("sqlite")
+        # several server instances may share this database (and each other's rooms)
+        self.shared = url.startswith("postgresql")
         connect_args = {"check_same_thread": False} if url.startswith("sqlite") else {}
         self.engine = create_engine(url, connect_args=connect_args)
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        Base.metadata.create_all(self.engine)
-        self._add_new_columns()
+        migrations.upgrade(self.engine)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
-
-    def _add_new_columns(self) -> None:
-        """A database of an earlier version gets the columns added since (all nullable)."""
-        found = inspect(self.engine)
-        with self.engine.begin() as connection:
-            for table in Base.metadata.sorted_tables:
-                have = {column["name"] for column in found.get_columns(table.name)}
-                for column in table.columns:
-                    if column.name not in have:
-                        kind = column.type.compile(dialect=self.engine.dialect)
-                        connection.exec_driver_sql(
-                            f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}"
-                        )
 
     def close(self) -> None:
         self.engine.dispose()
@@ -172,10 +284,20 @@ class Store:
         seed: str,
         seats: list[SeatInfo],
         host_hash: str | None = None,
+        rated: bool = False,
+        table: dict[str, Any] | None = None,
     ) -> None:
         with self.sessions.begin() as session:
             session.add(
-                RoomRow(id=room_id, game=game, options=options, seed=seed, host_hash=host_hash)
+                RoomRow(
+                    id=room_id,
+                    game=game,
+                    options=options,
+                    seed=seed,
+                    host_hash=host_hash,
+                    rated=rated,
+                    table=table,
+                )
             )
             session.flush()
             for info in seats:
@@ -188,11 +310,16 @@ class Store:
                         name=info.name,
                         token_hash=info.token_hash,
                         claimed=info.claimed,
+                        user_id=info.user_id,
                     )
                 )
 
-    def load_room(self, room_id: str) -> LoadedRoom | None:
+    def load_room(self, room_id: str, since: int = 0) -> LoadedRoom | None:
+        """The room with its log from entry ``since`` on (another instance's room catching
+        up reads only what it has not seen)."""
         with self.sessions() as session:
+            if self.shared:  # one snapshot: never a room's newest entry with its old status
+                session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
             room = session.get(RoomRow, room_id)
             if room is None:
                 return None
@@ -200,7 +327,9 @@ class Store:
                 select(SeatRow).where(SeatRow.room_id == room_id).order_by(SeatRow.seat)
             ).all()
             rows = session.scalars(
-                select(ActionRow).where(ActionRow.room_id == room_id).order_by(ActionRow.number)
+                select(ActionRow)
+                .where(ActionRow.room_id == room_id, ActionRow.number >= since)
+                .order_by(ActionRow.number)
             ).all()
             return LoadedRoom(
                 id=room.id,
@@ -208,38 +337,127 @@ class Store:
                 options=dict(room.options),
                 seed=room.seed,
                 status=room.status,
-                seats=[
-                    SeatInfo(s.seat, s.kind, s.bot, s.name, s.token_hash, bool(s.claimed))
-                    for s in seats
-                ],
+                seats=[seat_info(s, with_token=True) for s in seats],
                 log=[(r.seat, r.kind, r.action) for r in rows],
                 host_hash=room.host_hash,
+                rated=bool(room.rated),
+                table=room.table,
+                clock=room.clock,
+                rematch=room.rematch,
+                start=since,
             )
 
-    def append(self, room_id: str, number: int, seat: int, kind: str, action: str | None) -> None:
-        """Write one log entry and commit; a duplicate number fails (the log is append-only)."""
+    def append(
+        self,
+        room_id: str,
+        number: int,
+        seat: int,
+        kind: str,
+        action: str | None,
+        clock: dict[str, Any] | None = None,
+    ) -> None:
+        """Write one log entry (and the room's clock, if it has one) and commit; a number
+        taken already raises ``Conflict`` (the log is append-only, and of two instances racing
+        for one move exactly one writes it)."""
         row = {"room_id": room_id, "number": number, "seat": seat, "kind": kind, "action": action}
         now = _now()
-        with self.engine.begin() as connection:
-            connection.execute(_INSERT_ACTION, {**row, "created_at": now})
-            connection.execute(_TOUCH_ROOM, {"room": room_id, "now": now})
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(_INSERT_ACTION, {**row, "created_at": now})
+                if clock is None:
+                    connection.execute(_TOUCH_ROOM, {"room": room_id, "now": now})
+                else:
+                    connection.execute(
+                        _TOUCH_CLOCK, {"room": room_id, "now": now, "clock": clock}
+                    )
+        except IntegrityError:
+            raise Conflict(f"room {room_id}: entry {number} exists") from None
 
-    def claim_seat(self, room_id: str, seat: int, name: str, token_hash: str) -> bool:
+    # -- the live table ------------------------------------------------------------------
+
+    def set_clock(self, room_id: str, clock: dict[str, Any]) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(update(RoomRow).where(RoomRow.id == room_id).values(clock=clock))
+
+    def take_over(self, room_id: str, seat: int, bot: str) -> None:
+        """A bot takes the seat over (its holder resigned or ran out of time)."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(SeatRow)
+                .where(SeatRow.room_id == room_id, SeatRow.seat == seat)
+                .values(kind="bot", bot=bot)
+            )
+
+    def end(
+        self,
+        room_id: str,
+        status: str,
+        record: dict[str, Any],
+        settle: Callable[[Session, str, dict[str, Any]], Any] | None = None,
+    ) -> None:
+        """The room ends (finished or abandoned) with its record; ``settle`` (the ratings)
+        runs in the same transaction."""
+        with self.sessions.begin() as session:
+            room = session.get(RoomRow, room_id)
+            if room is None:
+                return
+            room.status = status
+            room.updated_at = _now()
+            if session.get(RecordRow, room_id) is None:
+                session.add(RecordRow(room_id=room_id, **record))
+                session.flush()
+                if settle is not None:
+                    settle(session, room_id, record)
+
+    def set_rematch(self, room_id: str, rematch: str) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(RoomRow).where(RoomRow.id == room_id).values(rematch=rematch)
+            )
+
+    def add_chat(self, room_id: str, seat: int | None, name: str, text: str) -> dict[str, Any]:
+        """Keep one chat message; returns it as the watchers are sent it."""
+        with self.sessions.begin() as session:
+            row = ChatRow(room_id=room_id, seat=seat, name=name, text=text)
+            session.add(row)
+            session.flush()
+            return _chat(row)
+
+    def chat(self, room_id: str, after: int = 0, limit: int = 100) -> list[dict[str, Any]]:
+        """The latest ``limit`` messages of a room (or the lobby, "") after id ``after``."""
+        with self.sessions() as session:
+            rows = session.scalars(
+                select(ChatRow)
+                .where(ChatRow.room_id == room_id, ChatRow.id > after)
+                .order_by(ChatRow.id.desc())
+                .limit(limit)
+            ).all()
+            return [_chat(row) for row in reversed(rows)]
+
+    def claim_seat(
+        self, room_id: str, seat: int, name: str, token_hash: str, user_id: int | None = None
+    ) -> bool:
         """Turn an open seat into a person's seat; False if it is not open any more."""
         with self.sessions.begin() as session:
             row = session.get(SeatRow, (room_id, seat))
             if row is None or row.kind != "open":
                 return False
             row.kind, row.name, row.token_hash = "person", name, token_hash
-            row.claimed = True
+            row.claimed, row.user_id = True, user_id
             return True
 
     def exchange(
-        self, room_id: str, seat: int, old_hash: str, new_hash: str, name: str | None
+        self,
+        room_id: str,
+        seat: int,
+        old_hash: str,
+        new_hash: str,
+        name: str | None,
+        user_id: int | None = None,
     ) -> bool:
         """An invitation opened: its token is replaced by the holder's own, once; False if the
         invitation is not (or no longer) this seat's."""
-        values: dict[str, Any] = {"token_hash": new_hash, "claimed": True}
+        values: dict[str, Any] = {"token_hash": new_hash, "claimed": True, "user_id": user_id}
         if name:
             values["name"] = name
         with self.engine.begin() as connection:
@@ -267,15 +485,15 @@ class Store:
             connection.execute(update(RoomRow).where(RoomRow.id == room_id).values(status=status))
 
     def idle_rooms(self, before: datetime, limit: int = 500) -> list[str]:
-        """Rooms in play whose last move (or creation) is older than ``before``."""
+        """Rooms in play whose last move (or creation) is older than ``before``; a room played
+        by correspondence is left alone (its clock decides)."""
         with self.sessions() as session:
-            return list(
-                session.scalars(
-                    select(RoomRow.id)
-                    .where(RoomRow.status == "playing", RoomRow.updated_at < before)
-                    .limit(limit)
-                ).all()
-            )
+            rows = session.execute(
+                select(RoomRow.id, RoomRow.table)
+                .where(RoomRow.status == "playing", RoomRow.updated_at < before)
+                .limit(limit)
+            ).all()
+            return [room_id for room_id, table in rows if (table or {}).get("clock") != "days"]
 
     def room_row(self, room_id: str) -> dict[str, Any] | None:
         """The public facts of a room without its log (for a room that cannot be loaded)."""
@@ -290,15 +508,14 @@ class Store:
                 "status": room.status,
             }
 
-    def finish(self, room_id: str, record: dict[str, Any]) -> None:
-        with self.sessions.begin() as session:
-            room = session.get(RoomRow, room_id)
-            if room is None:
-                return
-            room.status = "finished"
-            room.updated_at = _now()
-            if session.get(RecordRow, room_id) is None:
-                session.add(RecordRow(room_id=room_id, **record))
+    def finish(
+        self,
+        room_id: str,
+        record: dict[str, Any],
+        settle: Callable[[Session, str, dict[str, Any]], Any] | None = None,
+    ) -> None:
+        """Store the end of a room; ``settle`` (the ratings) runs in the same transaction."""
+        self.end(room_id, "finished", record, settle)
 
     def rooms(self, status: str, limit: int = 50) -> list[dict[str, Any]]:
         """The latest rooms of a status with their seats (public data only)."""
@@ -316,11 +533,7 @@ class Store:
                     select(SeatRow).where(SeatRow.room_id.in_(ids)).order_by(SeatRow.seat)
                 ).all()
                 for row in rows:
-                    seats[row.room_id].append(
-                        SeatInfo(
-                            row.seat, row.kind, row.bot, row.name, None, bool(row.claimed)
-                        ).public()
-                    )
+                    seats[row.room_id].append(seat_info(row).public())
             counts = dict(
                 session.execute(
                     select(ActionRow.room_id, func.count())
@@ -328,15 +541,25 @@ class Store:
                     .group_by(ActionRow.room_id)
                 ).all()
             )
+            results: dict[str, tuple[list, list]] = {}
+            if status == "finished" and ids:
+                found = session.execute(
+                    select(RecordRow.room_id, RecordRow.scores, RecordRow.winners).where(
+                        RecordRow.room_id.in_(ids)
+                    )
+                ).all()
+                results = {room_id: (scores, winners) for room_id, scores, winners in found}
             return [
                 {
                     "id": room.id,
                     "game": room.game,
                     "options": room.options,
                     "status": room.status,
+                    "rated": bool(room.rated),
                     "seats": seats[room.id],
                     "moves": counts.get(room.id, 0),
                     "updated_at": room.updated_at.isoformat() + "Z",
+                    **_result(results.get(room.id)),
                 }
                 for room in rooms
             ]
@@ -356,21 +579,38 @@ class Store:
                 "meta": {
                     "room": row.room_id,
                     "players": row.names,
-                    "seats": [
-                        SeatInfo(s.seat, s.kind, s.bot, s.name, None, bool(s.claimed)).public()
-                        for s in seats
-                    ],
+                    "seats": [seat_info(s).public() for s in seats],
                     "scores": row.scores,
                     "winners": row.winners,
+                    "ending": row.ending,
                     "finished_at": row.finished_at.isoformat() + "Z",
                 },
             }
+
+
+def _result(found: tuple[list, list] | None) -> dict[str, Any]:
+    """A finished room's scores and winners for the lobby (nothing for other rooms)."""
+    return {} if found is None else {"scores": found[0], "winners": found[1]}
+
+def _chat(row: ChatRow) -> dict[str, Any]:
+    return {
+        "id": row.id,
+        "seat": row.seat,
+        "name": row.name,
+        "text": row.text,
+        "at": row.created_at.isoformat() + "Z",
+    }
 
 
 # Built once: the hot path of every action (statements reused, only parameters change).
 _INSERT_ACTION = insert(ActionRow)
 _TOUCH_ROOM = (
     update(RoomRow).where(RoomRow.id == bindparam("room")).values(updated_at=bindparam("now"))
+)
+_TOUCH_CLOCK = (
+    update(RoomRow)
+    .where(RoomRow.id == bindparam("room"))
+    .values(updated_at=bindparam("now"), clock=bindparam("clock", type_=JSON))
 )
 
 

@@ -53,10 +53,26 @@ class SeatSpec(Body):
     bot: Annotated[StrictStr, Field(max_length=40)] | None = None
 
 
+class Table(Body):
+    """How the table is run, beside the game's own options: the clock, what happens to a seat
+    whose time runs out or that resigns in a game of three or more, and who may chat."""
+
+    clock: Literal["none", "fischer", "days"] = "none"
+    base: Annotated[StrictInt | StrictFloat, Field(ge=1, le=6 * 3600)] = 300  # seconds
+    increment: Annotated[StrictInt | StrictFloat, Field(ge=0, le=600)] = 0  # seconds per turn
+    days: Annotated[StrictInt, Field(ge=1, le=30)] = 3  # per turn, correspondence
+    # the bot that takes over a seat whose time ran out or that resigned (three players or more)
+    takeover: Annotated[StrictStr, Field(min_length=1, max_length=40)] = "random"
+    spectators_chat: StrictBool = False
+
+
 class CreateRoom(Body):
     game: Annotated[StrictStr, Field(min_length=1, max_length=40)]
     options: Options = {}
     seats: Annotated[list[SeatSpec], Field(max_length=MAX_SEATS)]
+    # the game counts for the ratings if, when it ends, every person seat is an account's
+    rated: StrictBool = True
+    table: Table = Table()
 
 
 class Join(Body):
@@ -92,6 +108,16 @@ class Undo(Body):
     seat: Seat
     token: SeatToken
     move: Move
+
+
+ChatText = Annotated[StrictStr, Field(min_length=1, max_length=2000)]
+
+
+class LobbyChat(Body):
+    """A message to the lobby's chat."""
+
+    name: Name = ""
+    text: ChatText
 
 
 class RecordBody(BaseModel):
@@ -140,8 +166,23 @@ class LangMessage(Body):
     lang: Lang
 
 
+class ChatMessage(Body):
+    type: Literal["chat"]
+    text: ChatText
+
+
+class TableMessage(Body):
+    """A seat's move at the table rather than in the game: resign, offer a draw, answer one,
+    abandon the room, propose or answer a rematch."""
+
+    type: Literal["table"]
+    do: Literal["resign", "draw", "agree", "decline", "abandon", "rematch", "no_rematch"]
+    move: Move
+
+
 ClientMessage = Annotated[
-    Hello | ActMessage | UndoMessage | HintsMessage | LangMessage, Field(discriminator="type")
+    Hello | ActMessage | UndoMessage | HintsMessage | LangMessage | ChatMessage | TableMessage,
+    Field(discriminator="type"),
 ]
 CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
@@ -192,3 +233,52 @@ def _depth(value: Any, level: int = 0) -> int:
     if isinstance(value, list):
         return max((_depth(v, level + 1) for v in value), default=level + 1)
     return level
+
+
+# -- accounts --------------------------------------------------------------------------------
+
+AccountName = Annotated[StrictStr, Field(min_length=1, max_length=40)]
+Password = Annotated[StrictStr, Field(min_length=1, max_length=256)]
+RoomId = Annotated[StrictStr, Field(min_length=1, max_length=32)]
+
+
+class HeldSeat(Body):
+    """A seat this browser holds the token of (a guest's game)."""
+
+    room: RoomId
+    seat: Seat
+    token: Token
+
+
+HeldSeats = Annotated[list[HeldSeat], Field(max_length=200)]
+
+
+class SignUp(Body):
+    """A new account; ``seats`` the guest's seats that become the account's."""
+
+    name: AccountName
+    password: Password
+    seats: HeldSeats = []
+
+
+class LogIn(Body):
+    name: AccountName
+    password: Password
+    seats: HeldSeats = []
+
+
+class ChangePassword(Body):
+    old: Password
+    new: Password
+
+
+class Adopt(Body):
+    """Seats held by this browser (as a guest) that become the logged-in account's."""
+
+    seats: HeldSeats
+
+
+class Progress(Body):
+    """A guest's solo progress, from the seats its browser holds."""
+
+    seats: HeldSeats

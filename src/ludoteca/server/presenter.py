@@ -7,16 +7,16 @@ so a change costs one rendering per distinct key, not one per watcher."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ludoteca.engine import Game, State
-from ludoteca.engine.parts import Hint
+from ludoteca.engine.parts import Hint, Overlay
 from ludoteca.games import registry
 
 from . import workers
 from .room import Room
-from .words import translated
+from .words import seat_names, translated, with_names
 
 
 @dataclass(frozen=True)
@@ -28,14 +28,43 @@ class ViewKey:
 
 
 def picture(
-    game: Game[Any], state: State, seat: int | None, lang: str, found: Hint | None
+    game: Game[Any],
+    state: State,
+    seat: int | None,
+    lang: str,
+    found: Hint | None,
+    names: list[str] | None = None,
 ) -> str | None:
     """The game's picture of ``state`` for ``seat`` in ``lang``, a shown hint's overlay drawn
-    (None for a game without a view)."""
+    and the seats' ``names`` (None for a game without a view). A game of one seat gets no
+    overlay for names alone: a view may take any overlay as the wish to see its aids."""
     view = registry.view(game.id)
     if view is None:
         return None
-    return view.svg(state, seat, lang=lang, overlay=found.overlay if found else None)
+    overlay = found.overlay if found else None
+    if names and game.num_players > 1:
+        overlay = replace(overlay, names=tuple(names)) if overlay else Overlay(names=tuple(names))
+    return view.svg(state, seat, lang=lang, overlay=overlay)
+
+
+ENDING_CHECK_LIMIT = 16  # a choice among this few actions is checked for one that ends the game
+
+
+def described(state: State, observation: dict[str, Any], lang: str) -> dict[str, Any]:
+    """``observation`` with what the page tells in words besides the picture: ``text`` (the
+    text board, for screen readers), ``end_reason`` (the game's key of why it ended, or
+    None) and, on each legal action that ends the game at once while other actions would
+    not (Habanero's stop), ``ends: true``, so the page can ask before sending it."""
+    observation["text"] = state.text_board(lang)
+    observation["end_reason"] = state.end_reason()
+    legal = observation.get("legal") or []
+    if 1 < len(legal) <= ENDING_CHECK_LIMIT:
+        ending = [state.successor(entry["action"]).is_terminal() for entry in legal]
+        if any(ending) and not all(ending):
+            for entry, ends in zip(legal, ending, strict=True):
+                if ends:
+                    entry["ends"] = True
+    return observation
 
 
 def dumps(message: dict[str, Any]) -> str:
@@ -62,20 +91,25 @@ class Presenter:
     def render(self, key: ViewKey, found: Hint | None = None) -> dict[str, Any]:
         room, state, seat = self.room, self.room.state, key.seat
         self.renders += 1
+        names = seat_names(room.seats, key.lang)
+        observed = described(state, translated(state.observation(seat), key.lang), key.lang)
+        observation = with_names(observed, names, key.lang)
         message: dict[str, Any] = {
             "type": "state",
             "room": room.public(),
             "move": room.version,
             "seat": seat,
-            "observation": translated(state.observation(seat), key.lang),
+            "names": names,
+            "observation": observation,
             "can_undo": room.can_undo(seat),
             "hint": workers.hint_to_json(found, key.lang) if key.hint else None,
         }
         if key.views:
-            message["svg"] = picture(room.game, state, seat, key.lang, found)
+            message["svg"] = picture(room.game, state, seat, key.lang, found, names)
         return message
 
     def presence(self) -> str:
         room = self.room
-        spectators = sum(1 for w in room.watchers if w.seat is None)
-        return dumps({"type": "presence", "online": room.online(), "spectators": spectators})
+        return dumps(
+            {"type": "presence", "online": room.online(), "spectators": room.spectators()}
+        )

@@ -15,12 +15,15 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from . import words
 from .errors import RoomError, malformed
+from .guard import SESSION_COOKIE
 from .messages import (
     ActMessage,
+    ChatMessage,
     ClientMessage,
     Hello,
     HintsMessage,
     LangMessage,
+    TableMessage,
     UndoMessage,
     parse_message,
 )
@@ -48,6 +51,7 @@ async def socket(websocket: WebSocket, room_id: str) -> None:
     writer = asyncio.create_task(outbox.run(close))
     address = address_key(websocket.client.host if websocket.client else None)
     watcher = Watcher(outbox=outbox, address=address)
+    watcher.user_id = await _account(websocket)
     room: Room | None = None
     try:
         room = await hub.room(room_id[:40])
@@ -69,6 +73,16 @@ async def socket(websocket: WebSocket, room_id: str) -> None:
             writer.cancel()
         with contextlib.suppress(TimeoutError, asyncio.CancelledError):
             await asyncio.wait_for(writer, timeout=5)
+
+
+async def _account(websocket: WebSocket) -> int | None:
+    """The account of the socket's session cookie (the Origin was checked by the guard)."""
+    token = websocket.cookies.get(SESSION_COOKIE)
+    if not token:
+        return None
+    hub: Hub = websocket.app.state.hub
+    user = await hub.db.run(websocket.app.state.accounts.session_user, token)
+    return None if user is None else user.id
 
 
 async def _one(hub: Hub, room: Room, watcher: Watcher, event: Any, limit: int) -> None:
@@ -104,7 +118,10 @@ async def _handle(hub: Hub, room: Room, watcher: Watcher, message: object) -> No
     if isinstance(message, Hello):
         watcher.lang = words.language(message.lang)
         quotas.hit("hellos", watcher.address)
-        seat = room.seat_of(message.token) if message.token is not None else None
+        if message.token is not None:
+            seat: int | None = await hub.seat_of(room, message.token)
+        else:  # an account plays its seats from any browser it is logged in on
+            seat = room.account_seat(watcher.user_id)
         watcher.views = message.views
         await hub.welcome(room, watcher, seat)
         return
@@ -120,6 +137,12 @@ async def _handle(hub: Hub, room: Room, watcher: Watcher, message: object) -> No
     elif isinstance(message, HintsMessage):
         watcher.hints = message.on
         await hub.send_view(room, watcher)
+    elif isinstance(message, ChatMessage):
+        await hub.chat(room, watcher, message.text)
+    elif isinstance(message, TableMessage):
+        move = await hub.table_move(room, watcher, message.do, message.move)
+        ack = {"type": "ack", "move": move, "table": message.do}
+        watcher.outbox.put("ack", json.dumps(ack, ensure_ascii=False))
     elif isinstance(message, ActMessage | UndoMessage):
         if watcher.seat is None:
             raise RoomError(403, "web.error.spectator")

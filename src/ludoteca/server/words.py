@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Callable
 from typing import Any
 
 from ludoteca import list_games
@@ -100,3 +102,63 @@ def games(lang: str) -> list[dict[str, Any]]:
             }
         )
     return found
+
+
+def seat_names(seats: list[Any], lang: str) -> list[str]:
+    """What to call each seat in ``lang``: its holder's name (account or guest), a bot by its
+    level ("Bot: hard"), or "Player N" for a seat nobody named."""
+    found = []
+    for seat in seats:
+        if seat.name:
+            found.append(seat.name)
+        elif seat.kind == "bot":
+            found.append(bot_label(seat.bot or "random", lang))
+        else:
+            found.append(translate("web.seat.player", lang, {"n": seat.seat + 1}))
+    return found
+
+
+def bot_label(spec: str, lang: str) -> str:
+    """A bot by its level in ``lang`` ("Bot: hard"); an unknown spec as it is."""
+    return _maybe(f"web.bot.{spec.replace(':', '.')}", lang, spec)
+
+
+def with_names(data: Any, names: list[str], lang: str) -> Any:
+    """``data`` (an observation, its texts in ``lang``) with "Player N" in every message text
+    replaced by the seat's name: log lines, prompts, labels."""
+    pattern = _player_pattern(lang, len(names))
+    if pattern is None:
+        return data
+
+    def name_of(found: re.Match[str]) -> str:
+        number = int(found.group(1))
+        return names[number - 1] if 1 <= number <= len(names) else found.group(0)
+
+    return _renamed(data, pattern, name_of)
+
+
+def _renamed(data: Any, pattern: re.Pattern[str], name_of: Callable[[re.Match[str]], str]) -> Any:
+    if isinstance(data, dict):
+        if isinstance(data.get("key"), str) and isinstance(data.get("text"), str):
+            return {**data, "text": pattern.sub(name_of, data["text"])}
+        return {key: _renamed(value, pattern, name_of) for key, value in data.items()}
+    if isinstance(data, list):
+        return [_renamed(value, pattern, name_of) for value in data]
+    return data
+
+
+_patterns: dict[tuple[str, int], re.Pattern[str] | None] = {}
+
+
+def _player_pattern(lang: str, seats: int) -> re.Pattern[str] | None:
+    """A pattern of "Player <n>" in ``lang`` (any case), the number captured."""
+    key = (lang, seats)
+    if key not in _patterns:
+        phrase = translate("core.player", lang, {"player": 987654})
+        before, _, after = phrase.partition("987654")
+        if not before.strip() and not after.strip():
+            _patterns[key] = None
+        else:
+            text = re.escape(before) + r"(\d+)\b" + re.escape(after)
+            _patterns[key] = re.compile(r"\b" + text, re.IGNORECASE)
+    return _patterns[key]

@@ -110,7 +110,7 @@ def test_the_end_shows_the_result_and_stars():
         state = state.apply(KNOWLEDGE.hint(state, 0).action)
     picture = VIEW.svg(state, 0)
     assert "Saved 2 of 2: 3 stars" in picture and "★★★" in picture
-    assert state.prompt(0).text("ru") == "Спасено 2 из 2: 3 звезды"
+    assert state.prompt(0).text("ru") == "Спасено 2 из 2: 3 звезды. Все зайцы добрались до норок."
 
 
 def test_the_text_board():

@@ -258,7 +258,12 @@ class BohnenState(State):
         player = self.current_player
         if player == TERMINAL:
             return Message(
-                f"bohnen.end.{self._end}", {"player": _player(self.to_move), "actions": QUIET_LIMIT}
+                f"bohnen.end.{self._end}",
+                {
+                    "player": _player(self.to_move),
+                    "actions": QUIET_LIMIT,
+                    "result": self.winner_words(),
+                },
             )
         if seat != player:
             return super().prompt(seat)

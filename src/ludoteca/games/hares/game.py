@@ -210,7 +210,7 @@ class HaresState(State):
     def prompt(self, seat: int | None) -> Message:
         player = self.current_player
         if player == TERMINAL:
-            return self.result_message()
+            return Message(f"hares.end.{self.end_reason()}", {"result": self.result_message()})
         if player == CHANCE:
             return Message("hares.prompt.colour")
         return Message(

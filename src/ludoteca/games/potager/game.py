@@ -8,6 +8,7 @@ chance node ``draw:<kind>`` with the bag's real odds. See docs/rules/potager.md.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from typing import Any
 
@@ -517,6 +518,12 @@ class PotagerState(State):
             return [f"hose-{argument}"]
         return ["skip"]
 
+    def canonical(self, action: str) -> str:
+        """``move:b1–c2`` or ``move: b1 → c2`` (a dash or an arrow, spaces) stand for
+        ``move:b1-c2``; ``harvest:potato-1:c4, d4`` for ``harvest:potato-1:c4,d4``."""
+        typed = re.sub(r"\s*(?:->|[–—→−])\s*", "-", action.strip())
+        return re.sub(r"\s*([:,-])\s*", r"\1", typed)
+
     def label(self, action: str) -> Message:
         kind, _, argument = action.partition(":")
         if kind == "draw":
@@ -555,9 +562,12 @@ class PotagerState(State):
 
     def prompt(self, seat: int | None) -> Message:
         if self.phase == "over":
+            result = self.winner_words()
             if self.loser is not None:
-                return Message("potager.prompt.full_garden", {"player": self.loser + 1})
-            return Message("core.prompt.game_over")
+                return Message(
+                    "potager.prompt.full_garden", {"player": self.loser + 1, "result": result}
+                )
+            return Message(f"potager.end.{self.end_reason()}", {"result": result})
         if self.phase == "draw":
             return Message("core.prompt.chance")
         if seat != self.to_move:
@@ -812,6 +822,7 @@ class PotagerGame(Game[PotagerState]):
         empties the bag by one draw) and 28 that harvest (at least 3 points each, and the end
         comes at 40 points), each with its draw and at most 40 decisions of tools and beds."""
         return 6 + (54 + 28) * 41
+
     def all_actions(self) -> list[str]:
         """Every draw, take, placement, harvest bed (each pattern on each set of spaces it can
         cover), tool action and skip, whether or not the variant ever uses it."""

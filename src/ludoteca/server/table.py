@@ -1,0 +1,58 @@
+"""The table around a game: how it ends when not by the rules (resign, time, a draw agreed,
+abandon), which games allow a draw, chat text, and the seat tokens of a rematch.
+
+Log entries of the table (beside ``act`` and ``undo``), each by a seat:
+
+- ``resign``, ``timeout``: in a game of one or two seats the game ends and the other seat
+  wins (a solitaire game ends lost); with three or more seats the room's takeover bot plays
+  the seat from then on and the game goes on.
+- ``offer``, ``agree``, ``decline``: a draw is offered, agreed to, declined; once every seat
+  has agreed the game ends with every seat sharing the win. Any move by a seat that has not
+  agreed declines it too.
+- ``abandon``: the room is given up without a result.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import unicodedata
+
+from .errors import RoomError
+
+# Games whose rules know a shared win (equal results share the win): a draw may be agreed
+# there. Hares and Habanero are played alone: nobody to agree with.
+DRAWS = frozenset({"bohnen", "potager", "habitats"})
+
+TABLE_KINDS = frozenset({"resign", "timeout", "offer", "agree", "decline", "abandon"})
+
+CHAT_LENGTH = 500  # characters of one chat message
+CHAT_HISTORY = 100  # messages a newcomer is sent
+
+
+def chat_text(text: str) -> str:
+    """The message as it is kept: control characters dropped, spaces trimmed; a clear refusal
+    when nothing is left or it is too long. (It is shown as text, never as markup.)"""
+    kept = "".join(
+        ch for ch in text if ch == "\n" or not unicodedata.category(ch).startswith("C")
+    ).strip()
+    if not kept:
+        raise RoomError(400, "web.error.chat_empty")
+    if len(kept) > CHAT_LENGTH:
+        raise RoomError(400, "web.error.chat_long", {"n": CHAT_LENGTH})
+    return kept
+
+
+def rematch_token(seed: str, room_id: str, seat: int, token_hash: str) -> str:
+    """The seat token of a rematch for the holder of ``seat`` of ``room_id``: derived from the
+    new room's secret seed and the old seat's token hash, so the server can tell it again to
+    whoever comes back with the old seat's token, without keeping it."""
+    message = f"{room_id}/{seat}/{token_hash}".encode()
+    digest = hmac.new(seed.encode(), message, hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:18]).decode()
+
+
+def rotated(count: int, new_seat: int) -> int:
+    """The old seat that sits at ``new_seat`` in a rematch: everyone moves one seat on."""
+    return (new_seat - 1) % count

@@ -1,0 +1,61 @@
+// Who this browser is: an account (its name) or a guest; solo progress (the account's, or a
+// guest's from the seats its browser holds, kept in localStorage too). docs/accounts.md.
+import { api } from "./api.js";
+import { $ } from "./dom.js";
+import { t } from "./i18n.js";
+import { botLabel } from "./names.js";
+import { state } from "./router.js";
+import { mine } from "./store.js";
+
+export const me = { name: null, progress: null };
+
+// The seats this browser holds as a guest: sent at sign-up and log-in, so they become the account's.
+export function heldSeats() {
+  return mine.all().filter((e) => !e.invite && e.token).map((e) => ({ room: e.room, seat: e.seat, token: e.token }));
+}
+
+export async function loadMe() {
+  try {
+    me.name = (await api("/api/account")).name;
+  } catch {
+    me.name = null;
+  }
+  renderNav();
+}
+
+export function renderNav() {
+  const link = $("#lt-nav-account");
+  if (!link) return;
+  link.textContent = me.name || t("web.nav.login");
+  link.setAttribute("href", me.name ? `/player/${encodeURIComponent(me.name)}` : "/account");
+}
+
+// Solo progress: the account's (server), a guest's from the seats its browser holds; the last
+// answer is kept in the browser so the lobby shows it at once.
+export async function loadProgress() {
+  try {
+    me.progress = await api("/api/progress", { json: { seats: me.name ? [] : heldSeats().slice(0, 200) } });
+    localStorage.setItem("ludoteca.progress", JSON.stringify(me.progress));
+  } catch {
+    try {
+      me.progress = JSON.parse(localStorage.getItem("ludoteca.progress") || "null");
+    } catch {
+      me.progress = null;
+    }
+  }
+  return me.progress;
+}
+
+export function stars(n, of = 3) {
+  return "★".repeat(n) + "☆".repeat(Math.max(0, of - n));
+}
+
+// A name kept in a finished game's record: a bot's is its level ("mcts:hard").
+export function playerName(name, i) {
+  if (!name) return t("web.seat.player", { n: i + 1 });
+  return state.bots && state.bots.includes(name) ? botLabel(name) : name;
+}
+
+export function ratingText(rating) {
+  return `${rating.rating}${rating.provisional ? "?" : ""}`;
+}

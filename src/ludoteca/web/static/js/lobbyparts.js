@@ -1,0 +1,82 @@
+// The lobby at a glance: game pictures and Hares stars on the cards, levels opened in order,
+// "your move" first, options, seats and results of the rooms, a filter by game.
+import { me, stars } from "./account.js";
+import { h } from "./dom.js";
+import { t, words } from "./i18n.js";
+import { seatName } from "./names.js";
+import { state } from "./router.js";
+import { mine } from "./store.js";
+
+// A game card's picture (the game's own view of an opening position) and, for Hares, the stars.
+export function cardExtras(game) {
+  const extras = [h("img", { class: "card-picture", src: `/api/games/${game.id}/picture?lang=${words.lang}`, alt: "", loading: "lazy" })];
+  const hares = me.progress && me.progress.hares;
+  if (game.id === "hares" && hares) {
+    extras.push(h("span", { class: "card-stars", id: "lt-hares-stars", text: `★ ${hares.total}/${hares.of}` }));
+  }
+  return extras;
+}
+
+// The level choice of Hares: levels open in order, each with its best stars.
+export function lockLevels(select) {
+  const hares = (me.progress && me.progress.hares) || { stars: {}, unlocked: 1 };
+  for (const option of select.options) {
+    const level = Number(option.value);
+    const best = hares.stars[String(level)] || 0;
+    option.disabled = level > hares.unlocked;
+    option.textContent = level > hares.unlocked ? `${level} (${t("web.profile.locked_short")})` : `${level} ${stars(best)}`;
+  }
+  if (Number(select.value) > hares.unlocked) select.value = String(hares.unlocked);
+}
+
+export function seatsText(room) {
+  return room.seats.map((seat) => seatName(seat) + (seat.kind === "open" ? ` (${t("web.play.free_seat")})` : "")).join(", ");
+}
+
+export function optionsText(room) {
+  const game = state.games.find((g) => g.id === room.game);
+  if (!game) return "";
+  return game.options
+    .filter((o) => o.name !== "players" && room.options[o.name] !== undefined && room.options[o.name] !== o.default)
+    .map((o) => {
+      const i = o.choices ? o.choices.indexOf(room.options[o.name]) : -1;
+      return `${o.label}: ${i >= 0 ? o.choice_labels[i] : room.options[o.name]}`;
+    }).join(" · ");
+}
+
+export function resultText(room) {
+  const winners = room.winners || [];
+  if (!winners.length) return "";
+  return t("web.lobby.won_by", { names: winners.map((i) => seatName(room.seats[i] || { seat: i, kind: "person", name: "" })).join(", ") });
+}
+
+// Your rooms in play: "your move" first, with a count in the heading.
+export function yourRooms(rooms) {
+  const held = new Map();
+  for (const e of mine.all()) if (!e.invite) held.set(`${e.room}/${e.seat}`, e);
+  const byId = new Map(rooms.playing.map((r) => [r.id, r]));
+  const seen = new Set();
+  const found = [];
+  for (const e of mine.all()) {
+    if (e.invite || seen.has(e.room)) continue;
+    seen.add(e.room);
+    const room = byId.get(e.room);
+    const seats = mine.forRoom(e.room).filter((x) => !x.invite).map((x) => x.seat);
+    const yourMove = room && room.to_move !== null && room.to_move !== undefined && seats.includes(room.to_move);
+    found.push({ entry: e, room, yourMove: Boolean(yourMove) });
+  }
+  found.sort((a, b) => Number(b.yourMove) - Number(a.yourMove));
+  return found;
+}
+
+export function lobbyFilter(onchange) {
+  const select = h("select", { id: "lt-room-filter", "aria-label": t("web.lobby.filter") },
+    h("option", { value: "", text: t("web.lobby.all_games") }),
+    ...state.games.map((g) => h("option", { value: g.id, text: g.title })));
+  select.value = localStorage.getItem("ludoteca.filter") || "";
+  select.onchange = () => {
+    localStorage.setItem("ludoteca.filter", select.value);
+    onchange();
+  };
+  return h("label", { class: "filter" }, h("span", { text: t("web.lobby.filter") }), select);
+}

@@ -1,0 +1,56 @@
+// Ludoteca's one generic client: lobby, play, replay and rules pages for every game.
+// It knows no game: it shows the server's SVG, narrows the legal actions by the ids the
+// player clicks (see docs/web.md) and sends an action when one remains.
+// This module starts the page; docs/web-client.md describes every module.
+import { loadMe, loadProgress, renderNav } from "./account.js";
+import { api } from "./api.js";
+import { $, app, h } from "./dom.js";
+import { chosenLanguage, fillLanguageMenu, loadWords, words } from "./i18n.js";
+import { AccountPage } from "./pages/account.js";
+import { LeaderboardPage } from "./pages/leaderboard.js";
+import { LobbyPage } from "./pages/lobby.js";
+import { PlayPage } from "./pages/play.js";
+import { ProfilePage } from "./pages/profile.js";
+import { ReplayPage } from "./pages/replay.js";
+import { RulesPage } from "./pages/rules.js";
+import { NotFoundPage, showProblem } from "./problem.js";
+import { addRoute, followLinks, route, setFallback, state } from "./router.js";
+import { setupContrast } from "./contrast.js";
+
+// For tests and the curious: the page shown and the last state message of a room.
+window.ludoteca = { message: null, page: null, words };
+
+addRoute(/^\/room\/([\w-]+)$/, (id) => new PlayPage(id));
+addRoute(/^\/replay\/([\w-]+)$/, (id) => new ReplayPage(id));
+addRoute(/^\/replay$/, () => new ReplayPage(null));
+addRoute(/^\/rules\/([\w-]+)$/, (id) => new RulesPage(id));
+addRoute(/^\/player\/([^/]+)$/, (name) => new ProfilePage(decodeURIComponent(name)));
+addRoute(/^\/leaderboard\/([\w-]+)$/, (id) => new LeaderboardPage(id));
+addRoute(/^\/account$/, () => new AccountPage());
+addRoute(/^\/$/, () => new LobbyPage());
+setFallback(() => new NotFoundPage());
+followLinks();
+
+const select = $("#lt-lang-select");
+fillLanguageMenu(select);
+setupContrast($("#lt-contrast"));
+select.addEventListener("change", async (event) => {
+  localStorage.setItem("ludoteca.lang", event.target.value);
+  await loadWords(event.target.value);
+  renderNav();
+  state.games = await api("/api/games");
+  if (state.page && state.page.relabel) state.page.relabel();
+  else route();
+});
+
+try {
+  await loadWords(chosenLanguage());
+  await loadMe();
+  await loadProgress();
+  await route();
+} catch (error) {
+  // the server could not be reached or refused: say so, with a way to try again
+  const retry = h("a", { class: "button", href: location.href, text: words.strings["web.banner.reload"] || "↻" });
+  if (Object.keys(words.strings).length) showProblem(error.message, { extra: [retry] });
+  else app().replaceChildren(h("section", { class: "panel", role: "alert" }, h("p", { text: error.message }), retry));
+}

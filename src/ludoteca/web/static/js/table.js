@@ -1,0 +1,80 @@
+// A seat's moves at the table rather than in the game: resign, offer or answer a draw,
+// abandon, rematch; and how the room ended, in words.
+import { ask } from "./dialogs.js";
+import { $, h } from "./dom.js";
+import { t } from "./i18n.js";
+import { seatName } from "./names.js";
+import { go } from "./router.js";
+import { mine } from "./store.js";
+
+// Resign, a draw offered and abandon are asked about first (they cannot be taken back).
+export async function tableMove(page, what) {
+  const asks = { resign: "web.table.confirm_resign", draw: "web.table.confirm_draw", abandon: "web.table.confirm_abandon" };
+  if (asks[what] && !(await ask(t(asks[what])))) return;
+  page.send({ type: "table", do: what, move: page.message.move });
+}
+
+export function renderTable(page) {
+  const box = $("#lt-table");
+  if (!box || !page.message) return;
+  const message = page.message;
+  const room = message.room;
+  const seat = message.seat;
+  const holder = seat !== null && seat !== undefined && room.seats[seat] && room.seats[seat].kind === "person";
+  const buttons = [];
+  const playing = room.status === "playing" && !message.observation.terminal;
+  if (holder && playing) {
+    const draw = room.draw || [];
+    if (draw.length && !draw.includes(seat)) {
+      buttons.push(h("span", { class: "offer", text: t("web.table.draw_offered") }),
+        h("button", { id: "lt-agree", class: "small primary", text: t("web.table.agree"), onclick: () => tableMove(page, "agree") }),
+        h("button", { id: "lt-decline", class: "small", text: t("web.table.decline"), onclick: () => tableMove(page, "decline") }));
+    } else if (room.draws) {
+      buttons.push(h("button", { id: "lt-draw", class: "small", disabled: draw.length > 0, text: draw.length ? t("web.table.draw_waiting") : t("web.table.offer_draw"), onclick: () => tableMove(page, "draw") }));
+    }
+    buttons.push(h("button", { id: "lt-resign", class: "small", text: t("web.table.resign"), onclick: () => tableMove(page, "resign") }));
+    if (mayAbandon(room, seat)) buttons.push(h("button", { id: "lt-abandon", class: "small", text: t("web.table.abandon"), onclick: () => tableMove(page, "abandon") }));
+  }
+  const over = room.status === "finished";
+  if (holder && over) buttons.push(...rematchButtons(page));
+  box.replaceChildren(...buttons);
+  $("#lt-result").textContent = resultText(room);
+}
+
+function mayAbandon(room, seat) {
+  return (room.may_abandon || []).includes(seat);
+}
+
+function rematchButtons(page) {
+  const room = page.message.room;
+  const seat = page.message.seat;
+  const offer = page.rematchOffer;
+  if (offer) return [h("button", { id: "lt-go-rematch", class: "small primary", text: t("web.table.go_rematch"), onclick: () => goRematch(offer) })];
+  const votes = (room.rematch && room.rematch.votes) || [];
+  if (votes.includes(seat)) return [h("span", { class: "offer", text: t("web.table.rematch_waiting") })];
+  const list = [h("button", { id: "lt-rematch", class: "small primary", text: votes.length ? t("web.table.accept_rematch") : t("web.table.rematch"), onclick: () => page.send({ type: "table", do: "rematch", move: page.message.move }) })];
+  if (votes.length) list.push(h("button", { id: "lt-no-rematch", class: "small", text: t("web.table.decline"), onclick: () => page.send({ type: "table", do: "no_rematch", move: page.message.move }) }));
+  return list;
+}
+
+export function goRematch(offer) {
+  mine.add({ room: offer.room, seat: offer.seat, token: offer.token, game: offer.game });
+  go(`/room/${offer.room}`);
+}
+
+export function resultText(room) {
+  const result = room.result;
+  if (!result) return "";
+  const who = room.seats[result.seat] ? seatName(room.seats[result.seat]) : "";
+  return t(`web.table.result.${result.reason}`, { name: who });
+}
+
+// Table events (resign, time-out, draw offers …) as lines of the game log.
+function eventText(room, event) {
+  const seat = room.seats[event.seat];
+  return t(`web.table.event.${event.kind}`, { name: seat ? seatName(seat) : "" });
+}
+
+export function eventItems(room) {
+  return (room.events || []).map((event) => h("li", { class: `s${event.seat} table-event`, text: eventText(room, event) }));
+}

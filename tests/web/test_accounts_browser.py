@@ -1,0 +1,261 @@
+"""Accounts in Debian's Chromium: sign-up and log-in, a rated Bohnen game between two accounts
+in two browser contexts (both ratings move, the game is on both profiles), a Hares level
+unlocked with its stars on the lobby card, a guest converted to an account keeping its games;
+screenshots of the new pages in four languages at two sizes, checked by axe.
+
+The long parts of a game are played through the API with the seat tokens the browsers hold
+(the browser pages check what comes of them); screenshots go to $LUDOTECA_SHOTS."""
+
+from __future__ import annotations
+
+import random
+
+import httpx
+import pytest
+
+from ludoteca import load_game
+from ludoteca.games.hares import solve
+
+from .test_browser import ARGS, SHOTS, browser, server  # noqa: F401  (fixtures)
+
+pytestmark = pytest.mark.browser
+
+PASSWORD = "sow-beans-in-autumn"
+SIZES = {"wide": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+
+
+def new_page(browser, locale: str = "en-GB", size: str = "wide"):  # noqa: F811
+    context = browser.new_context(viewport=SIZES[size], locale=locale, bypass_csp=True)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    return page
+
+
+def close(page) -> None:
+    errors = page.errors
+    page.context.close()
+    assert not errors, errors
+
+
+def sign_up(page, base: str, name: str) -> None:
+    page.goto(base + "/account")
+    page.fill("#lt-signup-name", name)
+    page.fill("#lt-signup-password", PASSWORD)
+    page.click("#lt-signup-submit")
+    page.wait_for_url(f"**/player/{name}")
+    page.wait_for_selector("#lt-profile-name")
+    assert page.text_content("#lt-nav-account") == name
+
+
+def held(page) -> list[dict]:
+    return page.evaluate("JSON.parse(localStorage.getItem('ludoteca.seats') || '[]')")
+
+
+def act(base: str, room: str, seat: int, token: str, action: str, move: int) -> int:
+    answer = httpx.post(
+        f"{base}/api/rooms/{room}/actions",
+        json={"seat": seat, "token": token, "action": action, "move": move},
+    )
+    assert answer.status_code == 200, answer.text
+    return answer.json()["move"]
+
+
+def test_sign_up_log_out_and_log_in(server, browser):  # noqa: F811
+    page = new_page(browser)
+    sign_up(page, server, "Ana")
+    page.goto(server + "/account")
+    page.click("#lt-logout")
+    page.wait_for_url(server + "/")
+    page.wait_for_function("document.querySelector('#lt-nav-account').textContent === 'Log in'")
+    page.goto(server + "/account")
+    page.fill("#lt-login-name", "ana")
+    page.fill("#lt-login-password", "not-the-password")
+    page.click("#lt-login-submit")
+    page.wait_for_function("document.querySelector('#lt-login-error').textContent.length > 0")
+    assert "Wrong user name or password" in page.text_content("#lt-login-error")
+    page.fill("#lt-login-password", PASSWORD)
+    page.click("#lt-login-submit")
+    page.wait_for_url("**/player/Ana")
+    # a weak password is refused with a clear message
+    other = new_page(browser, "de-DE")
+    other.goto(server + "/account")
+    other.fill("#lt-signup-name", "Bertha")
+    other.fill("#lt-signup-password", "password1")
+    other.click("#lt-signup-submit")
+    other.wait_for_function("document.querySelector('#lt-signup-error').textContent.length > 0")
+    assert "zu leicht zu erraten" in other.text_content("#lt-signup-error")
+    close(page)
+    close(other)
+
+
+def test_a_rated_bohnen_game_between_two_accounts_moves_both_ratings(server, browser):  # noqa: F811
+    ana, bob = new_page(browser), new_page(browser)
+    sign_up(ana, server, "Anita")
+    sign_up(bob, server, "Bobby")
+    ana.goto(server + "/")
+    ana.click("#lt-game-bohnen")
+    ana.select_option("#lt-seat-1-kind", "invite")
+    assert ana.is_checked("#lt-rated")
+    ana.click("#lt-create")
+    ana.wait_for_url("**/room/*")
+    ana.wait_for_selector(".invite-link")
+    link = ana.input_value(".invite-link")
+    bob.goto(link)
+    bob.wait_for_function("window.ludoteca.message && window.ludoteca.message.seat === 1")
+    room = ana.url.rsplit("/", 1)[1]
+    tokens = {e["seat"]: e["token"] for e in held(ana) + held(bob) if not e.get("invite")}
+    assert set(tokens) == {0, 1}
+    # the game to its end through the API, random legal moves
+    rng = random.Random(13)
+    game = load_game("bohnen")
+    state, move = game.new_initial_state(), 0
+    while not state.is_terminal():
+        action = rng.choice(state.legal_actions())
+        move = act(server, room, state.current_player, tokens[state.current_player], action, move)
+        state = state.apply(action)
+    for page in (ana, bob):
+        page.wait_for_selector("dialog#lt-end[open]")
+    ratings = {}
+    for page, name in ((ana, "Anita"), (bob, "Bobby")):
+        page.goto(f"{server}/player/{name}")
+        page.wait_for_selector('#lt-profile-games tr[data-game="bohnen"]')
+        ratings[name] = page.text_content('#lt-profile-games tr[data-game="bohnen"] td.rating')
+        assert page.locator(f'#lt-profile-recent a[href="/replay/{room}"]').count() == 1
+        assert page.locator('figure.chart[data-game="bohnen"] svg polyline').count() == 1
+    values = {name: int(text.rstrip("?")) for name, text in ratings.items()}
+    assert all(text.endswith("?") for text in ratings.values())  # provisional after one game
+    assert values["Anita"] != 1500 and values["Bobby"] != 1500
+    winners = state.winners()
+    if len(winners) == 1:
+        better = "Anita" if winners == [0] else "Bobby"
+        assert values[better] == max(values.values())
+    ana.goto(f"{server}/leaderboard/bohnen")
+    ana.wait_for_selector("#lt-board")
+    assert {"Anita", "Bobby"} <= set(ana.locator("#lt-board tbody a").all_text_contents())
+    close(ana)
+    close(bob)
+
+
+def test_a_guest_unlocks_hares_level_2_and_keeps_it_all_when_it_signs_up(server, browser):  # noqa: F811
+    page = new_page(browser)
+    page.goto(server + "/")
+    page.click("#lt-game-hares")
+    assert page.is_disabled('#lt-opt-level option[value="2"]')
+    assert page.text_content("#lt-hares-stars") == "★ 0/60"
+    page.select_option("#lt-opt-colour", '"white"')
+    page.click("#lt-create")
+    page.wait_for_url("**/room/*")
+    room = page.url.rsplit("/", 1)[1]
+    page.wait_for_function("window.ludoteca.message && window.ludoteca.message.seat === 0")
+    token = held(page)[0]["token"]
+    state, move = load_game("hares", level=1, colour="white").new_initial_state(), 0
+    while not state.is_terminal():
+        _, action = solve(state)
+        move = act(server, room, 0, token, action, move)
+        state = state.apply(action)
+    page.wait_for_selector("dialog#lt-end[open]")
+    page.goto(server + "/")
+    page.click("#lt-game-hares")
+    page.wait_for_function("document.querySelector('#lt-hares-stars').textContent === '★ 3/60'")
+    assert page.is_enabled('#lt-opt-level option[value="2"]')
+    assert page.is_disabled('#lt-opt-level option[value="3"]')
+    assert page.evaluate("JSON.parse(localStorage.getItem('ludoteca.progress')).hares.total") == 3
+    # the guest signs up in the same browser: its game and stars are the account's
+    sign_up(page, server, "Hanna")
+    assert page.locator(f'#lt-profile-recent a[href="/replay/{room}"]').count() == 1
+    assert page.text_content('#lt-hares-levels li[data-level="1"] .stars') == "★★★"
+    assert page.text_content('#lt-hares-levels li[data-level="3"] .stars') == "locked"
+    close(page)
+
+
+def test_screenshots_of_the_new_pages_pass_axe(server, browser):  # noqa: F811
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe = Axe()
+    setup = new_page(browser)
+    sign_up(setup, server, "Shota")
+    play_a_rated_pile_game_against_a_bot(setup, server)
+    cookies = setup.context.cookies()
+    close(setup)
+    problems = []
+    for lang, locale in (("en", "en-GB"), ("de", "de-DE"), ("fr", "fr-FR"), ("ru", "ru-RU")):
+        for size in SIZES:
+            page = new_page(browser, locale, size)
+            page.goto(server + "/")
+            page.evaluate(f"localStorage.setItem('ludoteca.lang', '{lang}')")
+            for name, path in (("lobby", "/"), ("account", "/account")):
+                page.goto(server + path)
+                page.wait_for_selector("#lt-app > *")
+                shot_and_check(page, axe, f"accounts-{name}-{lang}-{size}", problems)
+            page.context.add_cookies(cookies)
+            for name, path in (
+                ("own-profile", "/player/Shota"),
+                ("leaderboard", "/leaderboard/pile"),
+                ("account-in", "/account"),
+            ):
+                page.goto(server + path)
+                page.wait_for_selector("#lt-app > section")
+                shot_and_check(page, axe, f"accounts-{name}-{lang}-{size}", problems)
+            close(page)
+    assert not problems, problems
+
+
+def post_in_page(page, path: str, body: dict) -> dict:
+    """A POST from the page, with its session and its CSRF token, as the client sends it."""
+    return page.evaluate(
+        """async ([path, body]) => {
+            const cookie = document.cookie.split(";").map((c) => c.trim())
+                .find((c) => c.startsWith("ludoteca_csrf="));
+            const answer = await fetch(path, {
+                method: "POST",
+                headers: {"Content-Type": "application/json",
+                          "X-CSRF-Token": decodeURIComponent(cookie.split("=")[1])},
+                body: JSON.stringify(body),
+            });
+            return answer.json();
+        }""",
+        [path, body],
+    )
+
+
+def play_a_rated_pile_game_against_a_bot(page, base: str) -> None:
+    """A short rated game against the random bot, begun in the page (its session) and played
+    through the API with the seat token the page holds."""
+    made = post_in_page(
+        page,
+        "/api/rooms",
+        {
+            "game": "pile",
+            "options": {"start": 6, "refill": False},
+            "seats": [{"kind": "person"}, {"kind": "bot", "bot": "random"}],
+        },
+    )
+    room = made["room"]
+    claimed = post_in_page(
+        page, f"/api/rooms/{room}/claim", {"seat": 0, "token": made["tokens"]["0"]}
+    )
+    for _ in range(400):
+        view = httpx.get(f"{base}/api/rooms/{room}/view").json()
+        observation = view["observation"]
+        if observation["terminal"]:
+            break
+        if observation["current_player"] == 0:
+            act(base, room, 0, claimed["token"], "take:1", view["move"])
+        else:
+            page.wait_for_timeout(50)  # the bot's move
+    assert httpx.get(f"{base}/api/players/Shota").json()["ratings"]["pile"]["games"] == 1
+
+
+def shot_and_check(page, axe, name: str, problems: list) -> None:
+    page.wait_for_timeout(150)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    found = axe.run(page).response["violations"]
+    bad = [
+        (v["id"], [node["target"] for node in v["nodes"]][:3])
+        for v in found
+        if v.get("impact") in ("serious", "critical")
+    ]
+    if bad:
+        problems.append((name, bad))
