@@ -247,7 +247,12 @@ class BohnenState(State):
         player = self.current_player
         if player == TERMINAL:
             return Message(
-                f"bohnen.end.{self._end}", {"player": _player(self.to_move), "actions": QUIET_LIMIT}
+                f"bohnen.end.{self._end}",
+                {
+                    "player": _player(self.to_move),
+                    "actions": QUIET_LIMIT,
+                    "result": self.winner_words(),  # presentation landed on main (3bb4047)
+                },
             )
         if seat != player:
             return super().prompt(seat)
