@@ -16,6 +16,7 @@ HERE = Path(__file__).parent
 
 # (script, arguments for a full run, arguments for a quick run)
 BENCHMARKS = [
+    ("speed.py", ["--seconds", "3"], ["--seconds", "1", "--iterations", "100"]),
     ("playouts.py", ["--seconds", "5"], ["--seconds", "1"]),
     ("mcts.py", ["--games", "200", "--jobs", "2"], ["--games", "10", "--positions", "2"]),
     ("habanero_ladder.py", ["--games", "1000"], ["--games", "100"]),

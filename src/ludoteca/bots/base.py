@@ -59,4 +59,3 @@ class HeuristicBot(Bot):
         knowledge = self.knowledge if self.knowledge is not None else knowledge_of(state.game)
         action = None if knowledge.rollout is None else knowledge.rollout(state, self.rng)
         return action if action is not None else self.rng.choice(state.legal_actions())
-

@@ -228,6 +228,10 @@ class MCTSBot(Bot):
         rollout, evaluate = knowledge.rollout, knowledge.evaluate
         self._policy = rollout if heuristic and self.use_knowledge else None
         self._evaluator = evaluate if self.use_knowledge else None
+        # a compiled whole rollout, where the game's knowledge has one for this policy
+        self._playout = knowledge.playout if self.use_knowledge else None
+        if self._playout is not None and heuristic and rollout is None:
+            self._playout = None
         self._by_score = self._seats == 1 and self._evaluator is None
         self._rollout_limit = rollout_limit(state.game)
         root = self._new_node(state)
@@ -321,6 +325,15 @@ class MCTSBot(Bot):
 
     def _rollout(self, state: State) -> tuple[list[float], list[float]]:
         rng = self.rng
+        if self._playout is not None:
+            epsilon = self._epsilon if self._policy is not None else 1.0
+            cut = self._cut if self._evaluator is not None else None
+            played = self._playout(state, rng, epsilon, cut)
+            if played is not None:
+                values, scores = played
+                if values is None:
+                    values = self._final_value(scores)
+                return values, scores
         policy, evaluator = self._policy, self._evaluator
         decisions = 0
         for _ in range(self._rollout_limit):
@@ -342,7 +355,8 @@ class MCTSBot(Bot):
                 legal = state.legal_actions_view()
                 action = legal[int(rng.random() * len(legal))]
             state = state.successor(action)
-        return self._ranking_value(state.scores()), list(state.scores())
+        scores = list(state.scores())  # a rollout that never ended: the running leaders share
+        return self._final_value(scores), scores
 
     def _terminal_value(self, state: State) -> list[float]:
         if self._seats > 1:
@@ -355,20 +369,21 @@ class MCTSBot(Bot):
                 return [float(estimate[0])]
         return [self._normalised(float(state.scores()[0]))]
 
+    def _final_value(self, scores: list[float]) -> list[float]:
+        """The return of a game that ended with ``scores`` (its winners: the best scores)."""
+        if self._seats == 1:
+            return [self._normalised(float(scores[0]))]
+        best = max(scores)
+        winners = [seat for seat, score in enumerate(scores) if score == best]
+        share = 1.0 / len(winners)
+        return [share if seat in winners else 0.0 for seat in range(self._seats)]
+
     def _normalised(self, score: float) -> float:
         self.low = min(0.0, score) if self.low is None else min(self.low, score)
         self.high = score if self.high is None else max(self.high, score)
         if self.high <= self.low:
             return 0.5
         return (score - self.low) / (self.high - self.low)
-
-    def _ranking_value(self, scores: list[float]) -> list[float]:
-        """A rollout that never ended: the running leaders share the win."""
-        if self._seats == 1:
-            return [self._normalised(float(scores[0]))]
-        best = max(scores)
-        leaders = [seat for seat, score in enumerate(scores) if score == best]
-        return [1.0 / len(leaders) if seat in leaders else 0.0 for seat in range(self._seats)]
 
     def _mean(self, node: _Node, seat: int) -> float:
         if not node.visits:
@@ -387,4 +402,3 @@ def _sample(outcomes: list[tuple[str, float]], rng: random.Random) -> str:
         if point < total:
             return outcome
     return outcomes[-1][0]
-

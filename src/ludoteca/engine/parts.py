@@ -86,12 +86,25 @@ class Knowledge(Generic[S]):
 
     ``rollout(state, rng)``: a quick, reasonable action for the seat to move (None: no
     advice here); ``evaluate(state)``: the estimated final result of each seat in [0, 1];
-    ``hint(state, seat)``: the game's own advice; ``search``: its search settings."""
+    ``hint(state, seat)``: the game's own advice; ``search``: its search settings.
+
+    ``playout(state, rng, epsilon, cut)``: a whole search rollout in one call, by a compiled
+    core (no Python work per action): the ``rollout`` policy, a uniformly random action with
+    probability ``epsilon`` (1: always), cut after ``cut`` decisions and scored by ``evaluate``
+    (None: played to the end). It returns (the cut position's ``evaluate``, its scores), or
+    (None, the final scores) when the game ended; or None where it cannot play (the search
+    then rolls out action by action)."""
 
     rollout: Callable[[S, random.Random], str | None] | None = None
     evaluate: Callable[[S], list[float] | None] | None = None
     hint: Callable[[S, int], Hint | None] | None = None
     search: SearchSettings = field(default_factory=SearchSettings)
+    playout: (
+        Callable[
+            [S, random.Random, float, int | None], tuple[list[float] | None, list[float]] | None
+        ]
+        | None
+    ) = None
 
 
 NO_KNOWLEDGE: Knowledge[State] = Knowledge()

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from ludoteca.engine import TERMINAL, Game, Message, Option, State, translate
+from ludoteca.engine.playouts import Playouts, check_policy
 
 from . import tensors
 from .board import INDEX, PIT_NAMES, SEAT_COLOURS, Board
@@ -133,6 +134,16 @@ class BohnenState(State):
             position, chain = chain
             count += position == here
         return count
+
+    def turn_starts(self) -> list[tuple[tuple[int, ...], int]]:
+        """The turn-start positions (pits, seat to move) since the last capture, newest
+        first, this one included: what the repetition rules count."""
+        positions = []
+        chain = self._since_capture
+        while chain is not None:
+            position, chain = chain
+            positions.append(position)
+        return positions
 
     def end_reason(self) -> str | None:
         """Why the game ended (one of ``END_REASONS``), or None while it goes on."""
@@ -428,6 +439,8 @@ class BohnenGame(Game[BohnenState]):
             self.num_players, self.options["capture_chain"], self.options["max_laps"]
         )
         self.search = CaptureSearch(self.board)
+        self._limits_of: CaptureSearch | None = None
+        self._limits = np.zeros(0, np.int64)
 
     def new_initial_state(self) -> BohnenState:
         start = self.board.start
@@ -456,6 +469,35 @@ class BohnenGame(Game[BohnenState]):
 
     def observation_tensor_shape(self) -> tuple[int, ...]:
         return tensors.shape(self)
+
+    def limits(self) -> np.ndarray:
+        """The rule limits as the core reads them: the search bound, the most beans of an exact
+        search, the quiet limit and the repetition limit."""
+        search = self.search
+        if self._limits_of is not search:  # (tests may give a game another search)
+            self._limits_of = search
+            self._limits = np.array(
+                [search.bound, search.exact_beans, QUIET_LIMIT, REPEAT_LIMIT], np.int64
+            )
+        return self._limits
+
+    def playouts(self, n: int, seed: int, policy: str = "random") -> Playouts:
+        """``n`` uniformly random games played by the compiled core, with no Python work per
+        action (the same rules as the states', not the same games for a seed)."""
+        check_policy(policy)
+        if n < 0:
+            raise ValueError(f"the number of playouts must be at least 0, not {n}")
+        scores, lengths = self.core_playouts(n, seed, np.empty((n, 0), np.int64))
+        best = scores.max(axis=1, keepdims=True) if n else scores
+        return Playouts(scores.astype(float), scores == best, lengths)
+
+    def core_playouts(self, n: int, seed: int, record: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The core's random games: final scores and lengths; each game's actions go to its
+        row of ``record`` while there is room (a pit index, or 12 + the pit left)."""
+        start = np.array(self.board.start, np.int64)
+        return self.board.core.playouts(
+            n, seed % 2**32, start, self.board.core_layout, self.limits(), record
+        )  # type: ignore[no-any-return]
 
 
 def capture_gain(state: BohnenState, action: str) -> int:

@@ -6,16 +6,19 @@ goes on; if the whole capture-free part of the game is explored without one, nob
 capture again and the game ends. The search gives up after ``SEARCH_BOUND`` positions and
 answers "unknown"; the rules then fall back to ending the game on a repeated position.
 
-Capture-free moves never change the number of beans on the board, so from a position with
-``b`` beans the search can meet at most ``C(b + 11, 11) × players`` positions. When that is
-within the bound the search can never give up: its answer is the exact truth, a function of the
-position alone, and every exact answer any search proves is kept for the whole process
-(``_EXACT``). Larger positions are searched afresh, as in a cold process.
+The search itself is compiled (``core._search``, with its own memory of answers); this module
+also remembers the answers at turn starts, by position. An answer
+is a function of the position and the bound alone (the search meets the same positions in the
+same order whatever was searched before), so remembering never changes one. Capture-free moves
+never change the number of beans on the board, so from a position with ``b`` beans the search
+can meet at most ``C(b + 11, 11) × players`` positions: when that is within the bound its
+answer is the exact truth, kept for the whole process (``_EXACT``, per board layout).
 """
 
 from __future__ import annotations
 
 from math import comb
+from typing import Any
 
 from .board import PITS, Board
 
@@ -23,23 +26,19 @@ SEARCH_BOUND = 100_000
 
 Position = tuple[tuple[int, ...], int]  # (pits, seat to move)
 
-# What one position leads to: True when its mover can capture, else its capture-free children.
-Node = bool | tuple[Position, ...]
-
-# Positions whose expansion (and answer) is remembered. Consecutive turns of a game search
-# largely the same positions, so a modest memory (about 10 MB) saves most of the sowing; it is
-# emptied when full.
+# Answers of searches from larger positions, per layout and bound; emptied when full.
 _MEMORY = 10_000
-
-# What positions lead to, per board layout, and the answers of searches from a position, per
-# layout and bound: both are functions of the position alone, shared by every game.
-_NODES: dict[tuple, dict[Position, Node]] = {}
 _ANSWERS: dict[tuple, dict[Position, bool | None]] = {}
 
 # Exact answers for small positions, per board layout (players, chain, max_laps), shared by
-# every game of the process; emptied when full (about 40 MB), which changes no answer.
+# every game of the process; emptied when full, which changes no answer.
 _EXACT: dict[tuple, dict[Position, bool]] = {}
 _EXACT_MEMORY = 200_000
+
+# The core's memories (position code -> answer), per layout and bound.
+_MEMOS: dict[tuple, Any] = {}
+
+_ANSWER = (False, True, None)  # by the core's codes: DEAD, LIVE, UNKNOWN
 
 
 def exact_beans(players: int, bound: int) -> int:
@@ -58,131 +57,41 @@ class CaptureSearch:
         self.board = board
         self.bound = bound
         self.exact_beans = exact_beans(board.players, bound)
-        self._nodes = _NODES.setdefault(board.layout, {})
         self._answers = _ANSWERS.setdefault((board.layout, bound), {})
         self._exact = _EXACT.setdefault(board.layout, {})
+        self._memo: Any = None  # the core's own memory, shared likewise (made on first use)
 
     def capture_possible(self, pits: tuple[int, ...], mover: int) -> bool | None:
         """True if some sequence of legal moves from this position captures, False if none
         does, None if the search passed its bound without deciding."""
         root = (pits, mover)
-        if sum(pits) <= self.exact_beans:
-            return self._exact_answer(root)
-        if self._node(root) is True:
-            return True
-        if root in self._answers:
-            return self._answers[root]
-        if len(self._answers) > _MEMORY:
-            self._answers.clear()
-        answer, seen = self._explore(root)
-        if answer is False:
-            # every position met is dead, and a search from it would meet only positions met
-            # here (fewer than the bound), so it would answer False as well
-            self._answers.update(dict.fromkeys(seen, False))
-        else:
-            self._answers[root] = answer
+        exact = sum(pits) <= self.exact_beans
+        memory: dict[Position, Any] = self._exact if exact else self._answers
+        if root in memory:
+            answer: bool | None = memory[root]
+            return answer
+        layout = self.board.core_layout
+        answer = _ANSWER[
+            self.board.core.capture_search(pits, mover, self.bound, layout, self.memo(), exact)
+        ]
+        if len(memory) > (_EXACT_MEMORY if exact else _MEMORY):
+            memory.clear()
+        memory[root] = answer
         return answer
 
+    def memo(self) -> Any:
+        """The core's memory of answers for this layout and bound."""
+        if self._memo is None:
+            key = (self.board.layout, self.bound)
+            if key not in _MEMOS:
+                _MEMOS[key] = self.board.core.new_memo()
+            self._memo = _MEMOS[key]
+        return self._memo
+
     def cold(self, pits: tuple[int, ...], mover: int) -> bool | None:
-        """The answer of a search that uses no remembered answer at all (for tests)."""
-        root = (pits, mover)
-        if self._node(root) is True:
-            return True
-        return self._explore(root)[0]
-
-    def _explore(self, root: Position) -> tuple[bool | None, set[Position]]:
-        """Depth first over capture-free continuations: the answer and every position met.
-
-        Only what a position leads to is taken from memory, never an answer found from
-        another root: the search then meets the same positions in the same order whatever
-        was searched before, so whether it passes its bound (and the game's result) never
-        depends on the history of this process."""
-        seen = {root}
-        stack = [root]
-        node = self._node
-        while stack:
-            for child in node(stack.pop()):  # type: ignore[union-attr]  # never True here
-                if child in seen:
-                    continue
-                if node(child) is True:
-                    return True, seen
-                if len(seen) >= self.bound:
-                    return None, seen
-                seen.add(child)
-                stack.append(child)
-        return False, seen
-
-    def _exact_answer(self, root: Position) -> bool:
-        """The search for a position too small to reach the bound, using and extending the
-        exact answers. A position known dead is not entered (nothing beyond it captures);
-        one known live ends the search. Afterwards every position met is recorded: all dead
-        when nothing was found, else those from which the search's own moves lead to the
-        capture."""
-        exact = self._exact
-        found = exact.get(root)
-        if found is not None:
-            return found
-        node = self._node
-        if node(root) is True:
-            exact[root] = True
-            return True
-        seen = {root}
-        stack = [root]
-        expanded: list[tuple[Position, tuple[Position, ...]]] = []
-        live = None
-        while stack and live is None:
-            position = stack.pop()
-            children = node(position)
-            expanded.append((position, children))  # type: ignore[arg-type]
-            for child in children:  # type: ignore[union-attr]  # never True here
-                if child in seen:
-                    continue
-                known = exact.get(child)
-                if known is False:
-                    continue
-                if known or node(child) is True:
-                    live = position
-                    break
-                seen.add(child)
-                stack.append(child)
-        if len(exact) > _EXACT_MEMORY:
-            exact.clear()
-        if live is None:
-            exact.update(dict.fromkeys(seen, False))
-            return False
-        exact.update(dict.fromkeys(_leading_to(live, expanded), True))
-        return True
-
-    def _node(self, position: Position) -> Node:
-        found = self._nodes.get(position)
-        if found is None:
-            if len(self._nodes) > _MEMORY:
-                self._nodes.clear()
-            found = self._nodes[position] = self._expand(position)
-        return found
-
-    def _expand(self, position: Position) -> Node:
-        """True if the mover can capture at once, else the positions after each legal move."""
-        pits, mover = position
-        board = self.board
-        if board.direct_capture(pits, mover) or board.quiet_threat(pits, mover):
-            return True
-        return board.quiet_children(pits, mover)
-
-
-def _leading_to(
-    live: Position, expanded: list[tuple[Position, tuple[Position, ...]]]
-) -> set[Position]:
-    """``live`` and every expanded position with a path of expanded moves to it."""
-    parents: dict[Position, list[Position]] = {}
-    for position, children in expanded:
-        for child in children:
-            parents.setdefault(child, []).append(position)
-    found = {live}
-    todo = [live]
-    while todo:
-        for parent in parents.get(todo.pop(), ()):
-            if parent not in found:
-                found.add(parent)
-                todo.append(parent)
-    return found
+        """The answer of a search that uses no remembered answer at all."""
+        core = self.board.core
+        found = core.capture_search(
+            pits, mover, self.bound, self.board.core_layout, core.new_memo(), False
+        )
+        return _ANSWER[found]

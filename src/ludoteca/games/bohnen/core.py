@@ -1,0 +1,696 @@
+"""Bohnen's compiled core: sowing, relays, captures, must-feed and the end-of-game search.
+
+These functions are the rules; ``board.py``, ``search.py`` and ``game.py`` call them (strings,
+messages and the history stay in Python). They are compiled by numba on first use and cached
+on disk (``cache=True``), so only the very first run of a fresh install waits for them.
+
+A board layout is one int64 array (``layout``): the player count, the lap cap, each pit's
+owner, the capture chain (for each pit the eleven others in the order a capture runs back
+through them) and the seats' pits. A position (twelve bean counts and the seat to move) is
+packed into two int64 codes for the search's memory: six bits a pit, so up to 63 beans.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, types
+from numba.typed import Dict
+
+PITS = 12
+PLAYERS = 0
+MAX_LAPS = 1
+OWNER = 2
+CHAIN = OWNER + PITS
+SEAT_PITS = CHAIN + PITS * (PITS - 1)
+SIZE = SEAT_PITS + PITS
+
+# capture_search's answers
+DEAD, LIVE, UNKNOWN = 0, 1, 2
+# the most answers a search memory keeps (about 50 MB when full)
+MEMO_SIZE = 1 << 20
+
+# batch playouts' end codes, in the order of game.END_REASONS
+NO_BEANS, CANNOT_FEED, NO_CAPTURE, REPETITION, NO_PROGRESS = 0, 1, 2, 3, 4
+
+
+def make_layout(
+    players: int, owner: tuple[int, ...], chain: tuple[tuple[int, ...], ...], max_laps: int
+) -> np.ndarray:
+    """The layout array of one board (see the module's doc)."""
+    layout = np.zeros(SIZE, np.int64)
+    layout[PLAYERS] = players
+    layout[MAX_LAPS] = max_laps
+    layout[OWNER : OWNER + PITS] = owner
+    layout[CHAIN:SEAT_PITS] = np.array(chain, np.int64).ravel()
+    per_seat = PITS // players
+    for seat in range(players):
+        pits = [p for p in range(PITS) if owner[p] == seat]
+        layout[SEAT_PITS + seat * per_seat : SEAT_PITS + (seat + 1) * per_seat] = pits
+    return layout
+
+
+# -- one move -----------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _sow(board: np.ndarray, start: int, mover: int, layout: np.ndarray, out: np.ndarray) -> int:
+    """Sow from ``start`` with relays, in place; the pits to capture (before the grand slam
+    rule) go to ``out`` in chain order and their number is returned."""
+    pit = start
+    for _lap in range(layout[MAX_LAPS]):
+        beans = board[pit]
+        board[pit] = 0
+        rounds = beans // 11
+        rest = beans % 11
+        for i in range(11):
+            board[(pit + 1 + i) % PITS] += rounds + (1 if i < rest else 0)
+        last = (pit + 1 + (rest + 10) % 11) % PITS
+        held = board[last]
+        if held >= 4:
+            pit = last  # relay: take them all and sow on
+            continue
+        if held == 1 or layout[OWNER + last] == mover:
+            return 0
+        out[0] = last
+        count = 1
+        base = CHAIN + last * (PITS - 1)
+        for i in range(PITS - 1):
+            p = layout[base + i]
+            if layout[OWNER + p] == mover or not 2 <= board[p] <= 3:
+                break
+            out[count] = p
+            count += 1
+        return count
+    return 0  # the last allowed lap ended on a full pit: the move stops there
+
+
+@njit(cache=True)
+def _grand_slam(
+    board: np.ndarray, captured: np.ndarray, count: int, mover: int, layout: np.ndarray
+) -> tuple[int, int]:
+    """Apply the grand slam rule to ``captured[:count]`` in place: a lone pit of an opponent
+    the capture would strip bare is left untouched. The pits left and a bit mask of the
+    opponents who must name the pit they keep (several of their pits are taken)."""
+    choosers = 0
+    players = layout[PLAYERS]
+    for seat in range(players):
+        if seat == mover:
+            continue
+        theirs = 0
+        taken = 0
+        lone = -1
+        for i in range(count):
+            p = captured[i]
+            if layout[OWNER + p] == seat:
+                theirs += 1
+                taken += board[p]
+                lone = p
+        if theirs == 0:
+            continue
+        held = 0
+        for p in range(PITS):
+            if layout[OWNER + p] == seat:
+                held += board[p]
+        if held > taken:
+            continue
+        if theirs == 1:
+            kept = 0
+            for i in range(count):
+                if captured[i] != lone:
+                    captured[kept] = captured[i]
+                    kept += 1
+            count = kept
+        else:
+            choosers |= 1 << seat
+    return count, choosers
+
+
+@njit(cache=True)
+def _beans_of(board: np.ndarray, seat: int, layout: np.ndarray) -> int:
+    per_seat = PITS // layout[PLAYERS]
+    total = 0
+    for i in range(per_seat):
+        total += board[layout[SEAT_PITS + seat * per_seat + i]]
+    return total
+
+
+@njit(cache=True)
+def _playable(board: np.ndarray, mover: int, layout: np.ndarray, work: np.ndarray) -> int:
+    """The pits ``mover`` may sow from as a bit mask: its non-empty pits, and when the next
+    seat has no beans only those after which it has some (must feed). ``work``: scratch of
+    2 × 12."""
+    players = layout[PLAYERS]
+    per_seat = PITS // players
+    following = (mover + 1) % players
+    feeding = _beans_of(board, following, layout) > 0
+    after = work[:PITS]
+    out = work[PITS:]
+    mask = 0
+    for i in range(per_seat):
+        pit = layout[SEAT_PITS + mover * per_seat + i]
+        if board[pit] == 0:
+            continue
+        if not feeding:
+            after[:] = board
+            _sow(after, pit, mover, layout, out)
+            if _beans_of(after, following, layout) == 0:
+                continue
+        mask |= 1 << pit
+    return mask
+
+
+# -- the end-of-game search ----------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _direct_capture(board: np.ndarray, mover: int, layout: np.ndarray) -> bool:
+    """A quick, sound test: ``mover`` captures now with a first lap ending on an opponent's
+    pit of 1 or 2 beans, that opponent keeping other beans (not when it must feed)."""
+    players = layout[PLAYERS]
+    per_seat = PITS // players
+    if _beans_of(board, (mover + 1) % players, layout) == 0:
+        return False
+    for i in range(per_seat):
+        p = layout[SEAT_PITS + mover * per_seat + i]
+        beans = board[p]
+        if 0 < beans <= 11:
+            last = (p + beans) % PITS
+            seat = layout[OWNER + last]
+            if (
+                seat != mover
+                and 1 <= board[last] <= 2
+                and _beans_of(board, seat, layout) > board[last]
+            ):
+                return True
+    return False
+
+
+@njit(cache=True)
+def _quiet_threat(board: np.ndarray, mover: int, layout: np.ndarray) -> bool:
+    """A second quick, sound test: the next seat has a first-lap capture that some move of
+    ``mover`` leaves standing (sowing neither the threat nor its target, without a relay)."""
+    players = layout[PLAYERS]
+    per_seat = PITS // players
+    following = (mover + 1) % players
+    threats = 0  # (pit | target << 4) << 8k for the k-th threat
+    count = 0
+    for i in range(per_seat):
+        p = layout[SEAT_PITS + following * per_seat + i]
+        beans = board[p]
+        if 0 < beans <= 11:
+            target = (p + beans) % PITS
+            if layout[OWNER + target] != following and 1 <= board[target] <= 2:
+                threats |= (p | target << 4) << (8 * count)
+                count += 1
+    if count == 0:
+        return False
+    for j in range(per_seat):
+        q = layout[SEAT_PITS + mover * per_seat + j]
+        beans = board[q]
+        if not 0 < beans <= 11 or board[(q + beans) % PITS] >= 3:
+            continue  # empty, a wrapping lap, or a relay: too much changes
+        for k in range(count):
+            p = threats >> (8 * k) & 15
+            target = threats >> (8 * k + 4) & 15
+            if target == q or (p - q) % PITS <= beans or (target - q) % PITS <= beans:
+                continue  # the move would empty or sow the threat
+            victim = layout[OWNER + target]
+            others = _beans_of(board, victim, layout) - board[target]
+            if victim == mover:
+                others -= beans
+            if others > 0:  # the victim keeps beans elsewhere: no grand slam
+                return True
+    return False
+
+
+@njit(cache=True)
+def _children(
+    board: np.ndarray, mover: int, layout: np.ndarray, children: np.ndarray, work: np.ndarray
+) -> int:
+    """-1 if ``mover`` can capture now (by the quick tests or a legal capturing move), else
+    the number of capture-free children written to ``children`` (rows of twelve pits), in
+    pit order; the seat after each is the next one. ``work``: scratch of 2 × 12."""
+    if _direct_capture(board, mover, layout) or _quiet_threat(board, mover, layout):
+        return -1
+    players = layout[PLAYERS]
+    per_seat = PITS // players
+    following = (mover + 1) % players
+    feeding = _beans_of(board, following, layout) > 0
+    after = work[:PITS]
+    out = work[PITS:]
+    count = 0
+    for i in range(per_seat):
+        pit = layout[SEAT_PITS + mover * per_seat + i]
+        if board[pit] == 0:
+            continue
+        after[:] = board
+        taken = _sow(after, pit, mover, layout, out)
+        if not feeding and _beans_of(after, following, layout) == 0:
+            continue  # not allowed: it leaves the next seat without beans
+        if taken and _grand_slam(after, out, taken, mover, layout)[0] > 0:
+            return -1
+        children[count, :] = after
+        count += 1
+    return count
+
+
+@njit(cache=True)
+def _code(board: np.ndarray, mover: int) -> tuple[int, int]:
+    low = 0
+    for i in range(10):
+        low |= board[i] << (6 * i)
+    return low, board[10] | (board[11] << 6) | (mover << 12)
+
+
+@njit(cache=True)
+def _decode(low: int, high: int, board: np.ndarray) -> int:
+    for i in range(10):
+        board[i] = (low >> (6 * i)) & 63
+    board[10] = high & 63
+    board[11] = (high >> 6) & 63
+    return high >> 12
+
+
+@njit(cache=True)
+def _search(
+    board: np.ndarray,
+    mover: int,
+    bound: int,
+    layout: np.ndarray,
+    memo: dict[tuple[int, int], int],
+    exact: bool,
+) -> int:
+    """LIVE if some sequence of legal moves from this turn start captures, DEAD if none does,
+    UNKNOWN once more than ``bound`` positions were met. Depth first over the capture-free
+    continuations, children in pit order, each position once: the order fixes where the
+    bound is passed, so it is part of the rules.
+
+    ``memo`` keeps answers (functions of the position and the bound): a dead search makes
+    every position it met dead (a search from one would meet only those); an ``exact`` search
+    (too few beans to reach the bound: its answer is the truth) also skips positions known
+    dead, stops at one known live and marks the positions on its way to a capture live."""
+    players = layout[PLAYERS]
+    per_seat = PITS // players
+    children = np.empty((per_seat, PITS), np.int64)
+    grand = np.empty((per_seat, PITS), np.int64)
+    work = np.empty(2 * PITS, np.int64)
+    position = np.empty(PITS, np.int64)
+    if _children(board, mover, layout, children, work) < 0:
+        return LIVE
+    root = _code(board, mover)
+    seen = {root}
+    parent = {root: root}
+    stack = [root]
+    while len(stack) > 0:
+        here = stack.pop()
+        seat = _decode(here[0], here[1], position)
+        count = _children(position, seat, layout, children, work)
+        following = (seat + 1) % players
+        for c in range(count):
+            child = _code(children[c], following)
+            if child in seen:
+                continue
+            known = memo.get(child, UNKNOWN) if exact else UNKNOWN
+            if known == DEAD:
+                continue
+            if known == LIVE or _children(children[c], following, layout, grand, work) < 0:
+                if exact:
+                    _remember(memo, LIVE)
+                    while True:  # the way here: every position on it leads to the capture
+                        memo[here] = LIVE
+                        if here == root:
+                            break
+                        here = parent[here]
+                else:
+                    _remember(memo, 0)
+                    memo[root] = LIVE
+                return LIVE
+            if len(seen) >= bound:
+                _remember(memo, 0)
+                memo[root] = UNKNOWN
+                return UNKNOWN
+            seen.add(child)
+            if exact:
+                parent[child] = here
+            stack.append(child)
+    _remember(memo, len(seen))
+    for position_code in seen:
+        memo[position_code] = DEAD
+    return DEAD
+
+
+@njit(cache=True)
+def _remember(memo: dict[tuple[int, int], int], more: int) -> None:
+    """Make room for ``more`` answers: the memory is emptied when full (no answer changes)."""
+    if len(memo) + more >= MEMO_SIZE:
+        memo.clear()
+
+
+# -- the entry points Python calls ---------------------------------------------------------------
+
+
+@njit(cache=True)
+def outcome(
+    pits: tuple[int, ...], start: int, mover: int, layout: np.ndarray
+) -> tuple[tuple[int, ...], int, int]:
+    """The move from ``start``: the pits after sowing, the pits to capture after the grand
+    slam rule (4 bits each, pit + 1, chain order, the first in the lowest bits) and the bit
+    mask of the opponents who need a ``leave:`` choice."""
+    board = np.empty(PITS, np.int64)
+    for i in range(PITS):
+        board[i] = pits[i]
+    out = np.empty(PITS, np.int64)
+    count = _sow(board, start, mover, layout, out)
+    choosers = 0
+    if count:
+        count, choosers = _grand_slam(board, out, count, mover, layout)
+    packed = 0
+    for i in range(count):
+        packed |= (out[i] + 1) << (4 * i)
+    return _as_tuple(board), packed, choosers
+
+
+@njit(cache=True)
+def _as_tuple(b: np.ndarray) -> tuple[int, ...]:
+    return (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11])
+
+
+@njit(cache=True)
+def sow(
+    pits: tuple[int, ...], start: int, mover: int, layout: np.ndarray
+) -> tuple[np.ndarray, int]:
+    """The pits after sowing from ``start`` and the capture before the grand slam rule
+    (packed as in ``outcome``)."""
+    board = np.empty(PITS, np.int64)
+    for i in range(PITS):
+        board[i] = pits[i]
+    out = np.empty(PITS, np.int64)
+    count = _sow(board, start, mover, layout, out)
+    packed = 0
+    for i in range(count):
+        packed |= (out[i] + 1) << (4 * i)
+    return board, packed
+
+
+@njit(cache=True)
+def playable(pits: tuple[int, ...], mover: int, layout: np.ndarray) -> int:
+    """The bit mask of the pits ``mover`` may sow from."""
+    board = np.empty(PITS, np.int64)
+    for i in range(PITS):
+        board[i] = pits[i]
+    return _playable(board, mover, layout, np.empty(2 * PITS, np.int64))
+
+
+@njit(cache=True)
+def quick_tests(pits: tuple[int, ...], mover: int, layout: np.ndarray) -> tuple[bool, bool]:
+    """The two quick tests: (direct capture, quiet threat)."""
+    board = np.empty(PITS, np.int64)
+    for i in range(PITS):
+        board[i] = pits[i]
+    return _direct_capture(board, mover, layout), _quiet_threat(board, mover, layout)
+
+
+@njit(cache=True)
+def children(pits: tuple[int, ...], mover: int, layout: np.ndarray) -> np.ndarray:
+    """The capture-free children's pits (rows, pit order), or None-like: an array of one row
+    of -1 when ``mover`` can capture now."""
+    board = np.empty(PITS, np.int64)
+    for i in range(PITS):
+        board[i] = pits[i]
+    per_seat = PITS // layout[PLAYERS]
+    rows = np.empty((per_seat, PITS), np.int64)
+    count = _children(board, mover, layout, rows, np.empty(2 * PITS, np.int64))
+    if count < 0:
+        return np.full((1, PITS), -1, np.int64)
+    return rows[:count].copy()
+
+
+@njit(cache=True)
+def capture_search(
+    pits: tuple[int, ...],
+    mover: int,
+    bound: int,
+    layout: np.ndarray,
+    memo: dict[tuple[int, int], int],
+    exact: bool,
+) -> int:
+    """``_search`` from a position given as a tuple of twelve counts (``memo`` from
+    ``new_memo``, for this layout and bound only; ``exact``: the position is small enough
+    for the search never to reach the bound)."""
+    board = np.empty(PITS, np.int64)
+    for i in range(PITS):
+        board[i] = pits[i]
+    here = _code(board, mover)
+    if here in memo:
+        return memo[here]
+    return _search(board, mover, bound, layout, memo, exact)
+
+
+# -- whole games: batch playouts and search rollouts ---------------------------------------------
+
+MEMO_KEY = types.UniTuple(types.int64, 2)
+
+
+@njit(cache=True)
+def _quick(board: np.ndarray, mover: int, layout: np.ndarray) -> bool:
+    return _direct_capture(board, mover, layout) or _quiet_threat(board, mover, layout)
+
+
+@njit(cache=True)
+def new_memo() -> dict[tuple[int, int], int]:
+    """An empty memory of search answers (position code -> answer) for one bound."""
+    return Dict.empty(key_type=MEMO_KEY, value_type=types.int64)
+
+
+@njit(cache=True)
+def _occurrences(history: list[tuple[int, int]], here: tuple[int, int]) -> int:
+    count = 0
+    for position in history:
+        if position == here:
+            count += 1
+    return count
+
+
+@njit(cache=True)
+def _turn_end(
+    board: np.ndarray,
+    mover: int,
+    quiet: int,
+    history: list[tuple[int, int]],
+    layout: np.ndarray,
+    limits: np.ndarray,
+    memo: dict[tuple[int, int], int],
+    work: np.ndarray,
+) -> tuple[int, int]:
+    """At a turn start: (the end code, or -1 while the game goes on; the playable pits' mask).
+    ``limits``: the search bound, the most beans of an exact search, the quiet limit and the
+    repetition limit. The search's answers (functions of the position and the bound) are
+    remembered in ``memo``, unless a quick test found the capture."""
+    players = layout[PLAYERS]
+    if _beans_of(board, mover, layout) == 0:
+        return NO_BEANS, 0
+    mask = _playable(board, mover, layout, work)
+    if mask == 0 and _beans_of(board, (mover + 1) % players, layout) == 0:
+        return CANNOT_FEED, 0
+    here = _code(board, mover)
+    if here in memo:
+        possible = memo[here]
+    else:
+        possible = _search(board, mover, limits[0], layout, memo, board.sum() <= limits[1])
+    if possible == DEAD:
+        return NO_CAPTURE, mask
+    occurrences = _occurrences(history, here)
+    if possible == UNKNOWN and occurrences >= 2:
+        return REPETITION, mask
+    if quiet >= limits[2] or occurrences >= limits[3]:
+        return NO_PROGRESS, mask
+    return -1, mask
+
+
+@njit(cache=True)
+def _gain(board: np.ndarray, start: int, mover: int, layout: np.ndarray, work: np.ndarray) -> int:
+    """The beans the move from ``start`` captures, a grand slam leaving each opponent its
+    emptiest pit (as ``game.capture_gain``)."""
+    after = work[:PITS]
+    out = work[PITS:]
+    after[:] = board
+    count = _sow(after, start, mover, layout, out)
+    if count == 0:
+        return 0
+    count, choosers = _grand_slam(after, out, count, mover, layout)
+    gain = 0
+    for i in range(count):
+        gain += after[out[i]]
+    for seat in range(layout[PLAYERS]):
+        if choosers >> seat & 1:
+            least = 1 << 30
+            for i in range(count):
+                if layout[OWNER + out[i]] == seat and after[out[i]] < least:
+                    least = after[out[i]]
+            gain -= least
+    return gain
+
+
+@njit(cache=True)
+def _pick_pit(
+    board: np.ndarray, mask: int, mover: int, greedy: bool, layout: np.ndarray, work: np.ndarray
+) -> int:
+    """A uniformly random pit of ``mask``, or with ``greedy`` one of those capturing most."""
+    chosen = -1
+    count = 0
+    best = -1
+    for pit in range(PITS):
+        if not mask >> pit & 1:
+            continue
+        gain = _gain(board, pit, mover, layout, work) if greedy else 0
+        if gain > best:
+            best = gain
+            count = 0
+        if gain == best:
+            count += 1
+            if np.random.randint(count) == 0:
+                chosen = pit  # uniform among the best, in one pass
+    return chosen
+
+
+@njit(cache=True)
+def _play(
+    board: np.ndarray,
+    scores: np.ndarray,
+    mover: int,
+    quiet: int,
+    history: list[tuple[int, int]],
+    layout: np.ndarray,
+    limits: np.ndarray,
+    memo: dict[tuple[int, int], int],
+    epsilon: float,
+    cut: int,
+    record: np.ndarray,
+) -> tuple[int, int, int]:
+    """Play on from a turn start, in place on ``board`` (pits) and ``scores`` (captured beans):
+    every seat greedy (the most beans captured now, a grand slam leaving the emptiest pit)
+    except with probability ``epsilon`` uniformly random, until the game ends or ``cut``
+    decisions were made (-1: no cut). (end code or -1 when cut, actions played, seat to move).
+    The actions are written to ``record`` while it has room: a pit, or 12 + the pit left."""
+    players = layout[PLAYERS]
+    work = np.empty(2 * PITS, np.int64)
+    out = np.empty(PITS, np.int64)
+    actions = 0
+    decisions = 0
+    while True:
+        end, mask = _turn_end(board, mover, quiet, history, layout, limits, memo, work)
+        if end >= 0:
+            return end, actions, mover
+        if decisions == cut:
+            return -1, actions, mover
+        decisions += 1
+        greedy = epsilon < 1.0 and np.random.random() >= epsilon
+        start = _pick_pit(board, mask, mover, greedy, layout, work)
+        count = _sow(board, start, mover, layout, out)
+        choosers = 0
+        if count:
+            count, choosers = _grand_slam(board, out, count, mover, layout)
+        if actions < record.shape[0]:
+            record[actions] = start
+        actions += 1
+        for seat in range(players):
+            if not choosers >> seat & 1:
+                continue
+            if cut >= 0 and decisions == cut:
+                return -1, actions, mover  # cut before a leave: choice (scored as it stands)
+            decisions += 1
+            greedy = epsilon < 1.0 and np.random.random() >= epsilon
+            kept = -1
+            options = 0
+            for i in range(count):
+                p = out[i]
+                if layout[OWNER + p] != seat:
+                    continue
+                options += 1
+                if greedy:
+                    if kept < 0 or (board[p], p) < (board[kept], kept):
+                        kept = p
+                elif np.random.randint(options) == 0:
+                    kept = p  # a uniform choice, one pass
+            left = 0
+            for i in range(count):
+                if out[i] != kept:
+                    out[left] = out[i]
+                    left += 1
+            count = left
+            if actions < record.shape[0]:
+                record[actions] = PITS + kept
+            actions += 1
+        quiet += 1  # a move without a capture (a capture sets it back to 0)
+        if count:
+            for i in range(count):
+                scores[mover] += board[out[i]]
+                board[out[i]] = 0
+            quiet = 0
+            history.clear()
+        mover = (mover + 1) % players
+        history.append(_code(board, mover))
+
+
+@njit(cache=True)
+def playouts(
+    n: int,
+    seed: int,
+    start: np.ndarray,
+    layout: np.ndarray,
+    limits: np.ndarray,
+    record: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """``n`` uniformly random games from the start: (final scores per game and seat, actions
+    per game). ``record`` (n rows, possibly of length 0) receives each game's actions."""
+    np.random.seed(seed)
+    players = layout[PLAYERS]
+    scores = np.zeros((n, players), np.int64)
+    lengths = np.zeros(n, np.int64)
+    memo = new_memo()
+    for game in range(n):
+        board = start.copy()
+        taken = np.zeros(players, np.int64)
+        history = [_code(board, 0)]
+        _end, actions, _mover = _play(
+            board, taken, 0, 0, history, layout, limits, memo, 1.0, -1, record[game]
+        )
+        for seat in range(players):
+            scores[game, seat] = taken[seat] + _beans_of(board, seat, layout)
+        lengths[game] = actions
+    return scores, lengths
+
+
+@njit(cache=True)
+def rollout(
+    pits: tuple[int, ...],
+    captured: np.ndarray,
+    mover: int,
+    quiet: int,
+    history: np.ndarray,
+    layout: np.ndarray,
+    limits: np.ndarray,
+    epsilon: float,
+    cut: int,
+    seed: int,
+    memo: dict[tuple[int, int], int],
+) -> tuple[int, int, int, int, int, int, int, int, int]:
+    """One search rollout from a turn start (``history``: the turn starts since the last
+    capture, a row of twelve pits and the seat to move each; ``memo``: the search's answers,
+    from ``new_memo``, kept between rollouts): the end code (-1 when cut), then for seats 0-3
+    the beans each holds (captured and in its pits) and the beans each captured."""
+    np.random.seed(seed)
+    board = np.empty(PITS, np.int64)
+    for i in range(PITS):
+        board[i] = pits[i]
+    taken = np.zeros(4, np.int64)
+    taken[: captured.shape[0]] = captured
+    seen = [_code(history[i, :PITS], history[i, PITS]) for i in range(history.shape[0])]
+    nothing = np.empty(0, np.int64)
+    end, _actions, _mover = _play(
+        board, taken, mover, quiet, seen, layout, limits, memo, epsilon, cut, nothing
+    )
+    held = taken.copy()
+    for seat in range(layout[PLAYERS]):
+        held[seat] += _beans_of(board, seat, layout)
+    return end, held[0], held[1], held[2], held[3], taken[0], taken[1], taken[2], taken[3]

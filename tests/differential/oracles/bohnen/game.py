@@ -1,0 +1,459 @@
+"""Pre-change oracle copy (frozen). Bohnen: a mancala with relay sowing and captures of 2 and 3, for 2 to 4 players.
+
+A position is twelve bean counts (pits ``A``–``F`` and ``a``–``f`` in sowing order), the beans
+each seat has captured and the seat to move. A move is the letter of a pit; when a capture
+would strip an opponent bare, the mover first names the pit that opponent keeps
+(``leave:<pit>``). The rules themselves live in :mod:`.board` and :mod:`.search`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ludoteca.engine import TERMINAL, Game, Message, Option, State, translate
+
+from . import tensors
+from .board import INDEX, PIT_NAMES, SEAT_COLOURS, Board
+from .search import CaptureSearch
+
+LEAVE = "leave:"
+
+# Why a game ended, in the order the rules check it at the start of a turn.
+END_REASONS = ("no_beans", "cannot_feed", "no_capture", "repetition", "no_progress")
+
+# Every game ends: players who keep avoiding captures cannot capture any more. The game ends
+# after QUIET_LIMIT actions in a row without a capture, or when a position (pits and seat to
+# move) occurs for the REPEAT_LIMIT-th time since the last capture ("no_progress").
+QUIET_LIMIT = 100
+REPEAT_LIMIT = 3
+
+
+def _player(seat: int) -> Message:
+    return Message("core.player", {"player": seat + 1})
+
+
+class BohnenState(State):
+    """A Bohnen position. ``pending`` is set between a grand-slam move and its ``leave:``
+    choices: (pit sown from, pits to capture, opponents still to be left a pit)."""
+
+    def __init__(
+        self,
+        game: BohnenGame,
+        pits: tuple[int, ...],
+        captured: tuple[int, ...],
+        to_move: int,
+        pending: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None,
+        since_capture: tuple | None = None,
+        last: tuple[int, int, tuple[int, ...]] | None = None,
+        quiet: int = 0,
+    ):
+        super().__init__(game)
+        self.game: BohnenGame = game
+        self.pits = pits
+        self.captured = captured
+        self.to_move = to_move
+        self.pending = pending
+        # turn-start positions since the last capture, newest first: ((pits, seat), older)
+        self._since_capture = since_capture
+        # actions played since the last capture (or since the start)
+        self.quiet = quiet
+        # the last move, for the view and the log: (seat, pit sown from, pits captured)
+        self.last = last
+        self._status: int | None = None
+        self._end: str | None = None
+        self._playable: list[int] | None = None  # found once per turn (must feed sows them)
+
+    @classmethod
+    def position(
+        cls,
+        game: BohnenGame,
+        pits: dict[str, int] | list[int] | tuple[int, ...],
+        captured: list[int] | tuple[int, ...] | None = None,
+        to_move: int = 0,
+        quiet: int = 0,
+    ) -> BohnenState:
+        """A hand-built position (for tests and analysis): ``pits`` maps letters to beans (the
+        others are empty) or lists all twelve counts. Its history starts here; ``quiet`` says
+        how many actions without a capture came before it (none of them in this position)."""
+        if isinstance(pits, dict):
+            counts = [0] * len(PIT_NAMES)
+            for name, beans in pits.items():
+                counts[INDEX[name]] = beans
+            pits = counts
+        board = tuple(int(b) for b in pits)
+        if len(board) != len(PIT_NAMES) or min(board) < 0:
+            raise ValueError("a position needs twelve bean counts, none negative")
+        captured = tuple(captured) if captured is not None else (0,) * game.num_players
+        if len(captured) != game.num_players:
+            raise ValueError(f"captured needs one count per seat ({game.num_players})")
+        if not 0 <= to_move < game.num_players:
+            raise ValueError(f"to_move must be a seat, 0 to {game.num_players - 1}")
+        if not 0 <= quiet < QUIET_LIMIT:
+            raise ValueError(f"quiet must be 0 to {QUIET_LIMIT - 1} actions")
+        return cls(
+            game, board, captured, to_move, since_capture=((board, to_move), None), quiet=quiet
+        )
+
+    # -- whose turn, and the ends of the game -------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        status = self._status
+        if status is None:
+            self._end = None if self.pending else self._end_reason()
+            status = self._status = TERMINAL if self._end else self.to_move
+        return status
+
+    def _end_reason(self) -> str | None:
+        board = self.game.board
+        pits, mover = self.pits, self.to_move
+        if not board.beans_of(pits, mover):
+            return "no_beans"
+        if not board.feeds(pits, mover) and not self._pits_to_play():
+            return "cannot_feed"
+        possible = self.game.search.capture_possible(pits, mover)
+        if possible is False:
+            return "no_capture"
+        occurrences = self.occurrences()
+        if possible is None and occurrences >= 2:
+            return "repetition"
+        if self.quiet >= QUIET_LIMIT or occurrences >= REPEAT_LIMIT:
+            return "no_progress"
+        return None
+
+    def occurrences(self) -> int:
+        """How often this turn-start position (pits and seat to move) has occurred since the
+        last capture, this time included."""
+        here = (self.pits, self.to_move)
+        count = 0
+        chain = self._since_capture
+        while chain is not None:
+            position, chain = chain
+            count += position == here
+        return count
+
+    def end_reason(self) -> str | None:
+        """Why the game ended (one of ``END_REASONS``), or None while it goes on."""
+        self.current_player  # noqa: B018  (decides the end)
+        return self._end
+
+    # -- moves ---------------------------------------------------------------------------------
+
+    def _legal_actions(self) -> list[str]:
+        if self.pending:
+            return [LEAVE + PIT_NAMES[p] for p in self.leave_choices()]
+        return [PIT_NAMES[p] for p in self._pits_to_play()]
+
+    def _pits_to_play(self) -> list[int]:
+        if self._playable is None:
+            self._playable = self.game.board.playable(self.pits, self.to_move)
+        return self._playable
+
+    def leave_choices(self) -> list[int]:
+        """The pits of the opponent whose grand slam is being decided (pit order)."""
+        if not self.pending:
+            return []
+        _, captured, choosers = self.pending
+        owner = self.game.board.owner
+        return sorted(p for p in captured if owner[p] == choosers[0])
+
+    def _next(self, action: str) -> BohnenState:
+        if self.pending:
+            start, captured, choosers = self.pending
+            kept = INDEX[action[len(LEAVE) :]]
+            captured = tuple(p for p in captured if p != kept)
+            if len(choosers) > 1:
+                return self._copy(self.pits, (start, captured, choosers[1:]))
+            return self._finish(self.pits, start, captured)
+        start = INDEX[action]
+        pits, captured, choosers = self.game.board.outcome(self.pits, start, self.to_move)
+        if choosers:
+            return self._copy(pits, (start, captured, choosers))
+        return self._finish(pits, start, captured)
+
+    def _copy(self, pits: tuple[int, ...], pending: tuple) -> BohnenState:
+        return BohnenState(
+            self.game,
+            pits,
+            self.captured,
+            self.to_move,
+            pending,
+            self._since_capture,
+            self.last,
+            self.quiet + 1,
+        )
+
+    def _finish(self, pits: tuple[int, ...], start: int, captured: tuple[int, ...]) -> BohnenState:
+        mover = self.to_move
+        taken = self.captured
+        since = self._since_capture
+        quiet = self.quiet + 1
+        if captured:
+            board = list(pits)
+            gain = 0
+            for p in captured:
+                gain += board[p]
+                board[p] = 0
+            pits = tuple(board)
+            taken = tuple(c + gain if seat == mover else c for seat, c in enumerate(taken))
+            since = None
+            quiet = 0
+        following = (mover + 1) % self.game.num_players
+        return BohnenState(
+            self.game,
+            pits,
+            taken,
+            following,
+            None,
+            ((pits, following), since),
+            (mover, start, captured),
+            quiet,
+        )
+
+    # -- results -------------------------------------------------------------------------------
+
+    def scores(self) -> list[float]:
+        if self.current_player != TERMINAL:
+            return list(self.captured)
+        board = self.game.board
+        return [c + board.beans_of(self.pits, seat) for seat, c in enumerate(self.captured)]
+
+    def _key(self) -> Any:
+        return (self.pits, self.captured, self.to_move, self.pending, self.quiet)
+
+    # -- messages ------------------------------------------------------------------------------
+
+    def _pit_list(self, seat: int) -> str:
+        return ", ".join(PIT_NAMES[p] for p in self.game.board.seat_pits[seat])
+
+    def clicks(self, action: str) -> list[str]:
+        if action.startswith(LEAVE):
+            return [f"leave-{action[len(LEAVE) :]}"]
+        return [f"pit-{action}"]
+
+    def label(self, action: str) -> Message:
+        if action.startswith(LEAVE):
+            return Message("bohnen.label.leave", {"pit": action[len(LEAVE) :]})
+        return Message("bohnen.label.move", {"pit": action, "n": self.pits[INDEX[action]]})
+
+    def describe(self, seat: int, action: str) -> Message:
+        if action.startswith(LEAVE):
+            return Message("bohnen.log.leave", {"player": seat + 1, "pit": action[len(LEAVE) :]})
+        return Message("bohnen.log.move", {"player": seat + 1, "pit": action})
+
+    def prompt(self, seat: int | None) -> Message:
+        player = self.current_player
+        if player == TERMINAL:
+            return Message(
+                f"bohnen.end.{self._end}",
+                {
+                    "player": _player(self.to_move),
+                    "actions": QUIET_LIMIT,
+                    "result": self.winner_words(),  # presentation landed on main (3bb4047)
+                },
+            )
+        if seat != player:
+            return super().prompt(seat)
+        if self.pending:
+            return Message("bohnen.prompt.leave", {"player": _player(self.pending[2][0])})
+        board = self.game.board
+        if not board.feeds(self.pits, player):
+            following = (player + 1) % self.game.num_players
+            return Message("bohnen.prompt.feed", {"player": _player(following)})
+        return Message("bohnen.prompt.move")
+
+    def why_illegal(self, action: str) -> Message:
+        legal = ", ".join(self.legal_actions())
+        if self.pending:
+            chooser = _player(self.pending[2][0])
+            if action.startswith(LEAVE):
+                return Message(
+                    "bohnen.illegal.not_a_choice",
+                    {"pit": action[len(LEAVE) :], "player": chooser, "choices": legal},
+                )
+            return Message("bohnen.illegal.leave_first", {"player": chooser, "choices": legal})
+        if action.startswith(LEAVE):
+            return Message("bohnen.illegal.no_grand_slam", {"action": action})
+        if action not in INDEX:
+            return Message("bohnen.illegal.no_such_pit", {"action": action})
+        board = self.game.board
+        pit = INDEX[action]
+        owner = board.owner[pit]
+        if owner != self.to_move:
+            return Message(
+                "bohnen.illegal.not_your_pit",
+                {"pit": action, "player": _player(owner), "yours": self._pit_list(self.to_move)},
+            )
+        if not self.pits[pit]:
+            return Message("bohnen.illegal.empty_pit", {"pit": action})
+        if not board.feeds(self.pits, self.to_move):
+            following = _player((self.to_move + 1) % self.game.num_players)
+            return Message(
+                "bohnen.illegal.must_feed", {"pit": action, "player": following, "choices": legal}
+            )
+        return super().why_illegal(action)
+
+    def observation_tensor(self, seat: int) -> np.ndarray:
+        return tensors.encode(self, seat)
+
+    # -- what a seat sees ----------------------------------------------------------------------
+
+    def _observe(self, seat: int | None) -> dict[str, Any]:
+        board = self.game.board
+        player = self.current_player
+        leave = None
+        if self.pending:
+            start, captured, choosers = self.pending
+            leave = {
+                "player": choosers[0],
+                "choices": [PIT_NAMES[p] for p in self.leave_choices()],
+                "capture": [PIT_NAMES[p] for p in captured],
+            }
+        last = None
+        if self.last is not None:
+            mover, start, captured = self.last
+            last = {
+                "seat": mover,
+                "pit": PIT_NAMES[start],
+                "captured": [PIT_NAMES[p] for p in captured],
+            }
+        return {
+            "pits": {name: self.pits[i] for i, name in enumerate(PIT_NAMES)},
+            "captured": list(self.captured),
+            "owners": {name: board.owner[i] for i, name in enumerate(PIT_NAMES)},
+            "seat_pits": [[PIT_NAMES[p] for p in pits] for pits in board.seat_pits],
+            "beans_left": [board.beans_of(self.pits, s) for s in range(self.game.num_players)],
+            "to_move": None if player == TERMINAL else self.to_move,
+            "leave": leave,
+            "last_move": last,
+            "end_reason": self._end,
+            "seat_colours": list(SEAT_COLOURS[: self.game.num_players]),
+        }
+
+    def text_board(self, lang: str = "en") -> str:
+        """The text board in ``lang``: the top row f…a, the bottom row A…F, owners beside."""
+        board = self.game.board
+        top = range(11, 5, -1)
+        bottom = range(6)
+
+        def row(indices: range, what: str) -> str:
+            if what == "name":
+                cells = [f" {PIT_NAMES[i]:^4}" for i in indices]
+            elif what == "owner":
+                cells = [f" {'#' + str(board.owner[i] + 1):^4}" for i in indices]
+            else:
+                cells = [f" [{self.pits[i]:>2}]" for i in indices]
+            return "       " + "".join(cells).rstrip()
+
+        if self.game.num_players == 2:
+            store = f"  z* {self.captured[1]:>2}" + " " * 31 + f"Z* {self.captured[0]:>2}"
+        else:
+            store = "  z*" + " " * 38 + "Z*"
+        lines = [
+            row(top, "owner"),
+            row(top, "name"),
+            row(top, "beans"),
+            store,
+            row(bottom, "beans"),
+            row(bottom, "name"),
+            row(bottom, "owner"),
+            "",
+        ]
+        for seat in range(self.game.num_players):
+            name = translate("core.player", lang, {"player": seat + 1})
+            lines.append(
+                "  #"
+                + str(seat + 1)
+                + " "
+                + translate(
+                    "bohnen.board.seat",
+                    lang,
+                    {"player": name, "pits": self._pit_list(seat), "captured": self.captured[seat]},
+                )
+            )
+        lines.append("  " + self.status_line().text(lang))
+        return "\n".join(lines)
+
+    def status_line(self) -> Message:
+        """Who is to move (or why the game ended), for boards and views."""
+        if self.current_player == TERMINAL:
+            return self.prompt(None)
+        if self.pending:
+            return Message(
+                "bohnen.board.leave",
+                {"player": _player(self.to_move), "opponent": _player(self.pending[2][0])},
+            )
+        return Message("bohnen.board.to_move", {"player": _player(self.to_move)})
+
+    def __str__(self) -> str:
+        return self.text_board("en")
+
+
+class BohnenGame(Game[BohnenState]):
+    id = "bohnen"
+    name = "Bohnen"
+    min_players = 2
+    max_players = 4
+    default_players = 2
+    option_specs = (
+        Option(
+            "capture_chain",
+            "preceding",
+            choices=("preceding", "following"),
+            help="bohnen.option.capture_chain",
+        ),
+        Option("max_laps", 100, minimum=1, maximum=10_000, help="bohnen.option.max_laps"),
+    )
+
+    def __init__(self, **options: Any):
+        super().__init__(**options)
+        self.board = Board(
+            self.num_players, self.options["capture_chain"], self.options["max_laps"]
+        )
+        self.search = CaptureSearch(self.board)
+
+    def new_initial_state(self) -> BohnenState:
+        start = self.board.start
+        return BohnenState(
+            self, start, (0,) * self.num_players, 0, since_capture=((start, 0), None)
+        )
+
+    def score_range(self) -> tuple[float, float]:
+        """From no bean to every bean of the board."""
+        return 0.0, float(sum(self.board.start))
+
+    def max_game_length(self) -> int:
+        """The most actions a game from the start can last, derived from the rules.
+
+        Every capture takes at least one pit of 2 or 3 beans, so a game of ``B`` beans has at
+        most ``B // 2`` capturing turns, each a move plus at most one ``leave:`` choice per
+        opponent. Before each of them come at most ``QUIET_LIMIT - 1`` actions without a
+        capture, and after the last one at most ``QUIET_LIMIT`` (the next one would end the
+        game first). 2 players: 24 × 101 + 100 = 2,524; 3: 1,936; 4: 1,954."""
+        captures = sum(self.board.start) // 2
+        return captures * (QUIET_LIMIT - 1 + self.num_players) + QUIET_LIMIT
+
+    def all_actions(self) -> list[str]:
+        """The twelve pit letters, then ``leave:`` with each of them."""
+        return list(PIT_NAMES) + [LEAVE + pit for pit in PIT_NAMES]
+
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        return tensors.shape(self)
+
+
+def capture_gain(state: BohnenState, action: str) -> int:
+    """Beans the move ``action`` captures, a grand slam leaving each opponent its emptiest pit."""
+    board = state.game.board
+    pits, captured, choosers = board.outcome(state.pits, INDEX[action], state.to_move)
+    gain = sum(pits[p] for p in captured)
+    for chooser in choosers:
+        gain -= min(pits[p] for p in captured if board.owner[p] == chooser)
+    return gain
+
+
+def capture_possible(state: BohnenState) -> bool | None:
+    """The end-of-game search for a turn-start ``state``: can any sequence of moves by anyone
+    still capture? None when the search passed its bound (see ``search.SEARCH_BOUND``)."""
+    return state.game.search.capture_possible(state.pits, state.to_move)

@@ -1,0 +1,70 @@
+"""Pre-change oracle copy (frozen). Bohnen as numbers for learning agents: ``shape(game)`` and ``encode(state, seat)``.
+
+Seats are counted from the observer: relative seat ``r`` is seat ``(seat + r) % players`` (0 is
+the observer, 1 the next to sow, ...); four slots whatever the player count, the unused ones 0.
+Pits stay in their own order A…F, a…f (index 0…11, as the actions name them).
+
+The layout (also in docs/rl.md), 133 float32 values:
+
+- per pit (12 × 9): beans / all beans of the game; the count is 0, 1, 2, 3 or more (4 flags;
+  a lap ending on 2 or 3 captures); its owner as a relative seat, one-hot (4);
+- captured beans / all beans, per relative seat (4);
+- the seat to move, relative, one-hot (4; all zero at the end);
+- while a grand slam is being decided: the pits that may be left (12) and the relative seat who
+  is left one (4);
+- actions since the last capture / the limit that ends the game without progress (1).
+
+The repetition rule also reads the positions since the last capture, which the tensor does
+not hold.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ludoteca.engine import TERMINAL, Game
+
+from .board import PITS
+
+if TYPE_CHECKING:
+    from .game import BohnenState
+
+SLOTS = 4
+QUIET_SCALE = 100  # game.QUIET_LIMIT (tests check they agree; game.py imports this module)
+PIT_FEATURES = 1 + 4 + SLOTS
+SIZE = PITS * PIT_FEATURES + SLOTS + SLOTS + PITS + SLOTS + 1
+
+
+def shape(game: Game) -> tuple[int, ...]:
+    return (SIZE,)
+
+
+def encode(state: BohnenState, seat: int) -> np.ndarray:
+    """The tensor of a ``BohnenState`` as ``seat`` sees it."""
+    board = state.game.board
+    players = state.game.num_players
+    total = sum(board.start)
+
+    def relative(other: int) -> int:
+        return (other - seat) % players
+
+    tensor = np.zeros(SIZE, np.float32)
+    pits = tensor[: PITS * PIT_FEATURES].reshape(PITS, PIT_FEATURES)
+    for pit, beans in enumerate(state.pits):
+        pits[pit, 0] = beans / total
+        pits[pit, 1 + min(beans, 3)] = 1
+        pits[pit, 5 + relative(board.owner[pit])] = 1
+    at = PITS * PIT_FEATURES
+    for other, captured in enumerate(state.captured):
+        tensor[at + relative(other)] = captured / total
+    at += SLOTS
+    if state.current_player != TERMINAL:
+        tensor[at + relative(state.to_move)] = 1
+    at += SLOTS
+    if state.pending:
+        tensor[[at + pit for pit in state.leave_choices()]] = 1
+        tensor[at + PITS + relative(state.pending[2][0])] = 1
+    tensor[-1] = min(state.quiet, QUIET_SCALE) / QUIET_SCALE
+    return tensor
