@@ -1,0 +1,1 @@
+"""Pre-change implementations of games, kept as test oracles for the differential tests."""
