@@ -149,7 +149,8 @@ class HabaneroState(State):
             after._rows = rows
             return after
         if self.phase == MOVE:
-            origin, target = (SQUARES[part] for part in action.split("-"))
+            first, _, second = action.partition("-")
+            origin, target = SQUARES[first], SQUARES[second]
             campesinos = logic.moved(self.campesinos, (origin, target))
             if self.habaneros >> target & 1:
                 habaneros = self.habaneros & ~(1 << target)
