@@ -24,10 +24,17 @@ HABANEROS = logic.START_HABANEROS.bit_count()  # 45: every square but the four c
 # strings at the edge: every square's name and back, and every move's action
 NAMES = tuple(name(i) for i in range(SIZE * SIZE))
 SQUARES = {text: i for i, text in enumerate(NAMES)}
+SQUARE_COUNT = SIZE * SIZE
 ROLLS = tuple((f"roll:{d}", 1 / 6) for d in logic.DIE)
 MOVE_ACTIONS = tuple(
     f"{NAMES[a]}-{NAMES[b]}" for a in range(SIZE * SIZE) for b in range(SIZE * SIZE)
 )
+
+
+def move_action(origin: int, target: int) -> str:
+    """The action of moving the campesino on ``origin`` to ``target``: ``"b2-b6"``."""
+    return MOVE_ACTIONS[origin * SQUARE_COUNT + target]
+
 
 DECIDE, ROLL, MOVE, PENALTY, OVER = "decide", "roll", "move", "penalty", "over"
 # why the game ended
@@ -125,7 +132,7 @@ class HabaneroState(State):
         if self.phase == DECIDE:
             return ["roll", "stop"]
         if self.phase == MOVE:
-            return [MOVE_ACTIONS[a * SIZE * SIZE + b] for a, b in self.move_rows().tolist()]
+            return [MOVE_ACTIONS[a * SQUARE_COUNT + b] for a, b in self.move_rows().tolist()]
         if self.phase == PENALTY:
             k = self.cost()
             pay = [f"pay:{k}"] if k <= self.held else []

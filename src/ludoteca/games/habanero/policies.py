@@ -24,7 +24,7 @@ from typing import Protocol
 import numpy as np
 
 from . import core, logic
-from .game import HabaneroState
+from .game import HabaneroState, move_action
 from .logic import Move, name
 
 Penalty = tuple[str, int]  # ("pay", k) or ("drop", square)
@@ -163,7 +163,7 @@ def _compiled_action(best: bool, state: HabaneroState) -> str:
             row = core.best_move(state.habaneros, state.occupied, state.held, legal)
         else:
             row = core.greedy_move(state.habaneros, state.occupied, legal)
-        return state.legal_actions_view()[row]
+        return move_action(int(legal[row, 0]), int(legal[row, 1]))
     if not best:
         return f"drop:{name(state.cause)}"
     kind, value = core.best_penalty(state.habaneros, state.occupied, state.held, state.cause)
