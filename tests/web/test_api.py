@@ -393,7 +393,8 @@ def test_the_web_catalogs_agree_in_every_language():
 def test_every_string_the_client_uses_is_in_the_catalogs():
     from ludoteca.web import STATIC
 
-    source = (STATIC / "app.js").read_text() + (STATIC / "index.html").read_text()
+    scripts = sorted(STATIC.glob("js/**/*.js"))
+    source = "".join(path.read_text() for path in scripts) + (STATIC / "index.html").read_text()
     import re
 
     used = set(re.findall(r"[\"'`](web\.[a-z_.]+[a-z_])[\"'`]", source))

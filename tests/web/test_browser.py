@@ -118,6 +118,9 @@ def click_action(page, entry: dict) -> None:
     """Click the ids of ``entry`` in the picture, as a person would, until the client sends."""
     for index, element_id in enumerate(entry["clicks"]):
         page.locator(f'#lt-board [id="{element_id}"]').first.click(force=True)
+        if entry.get("ends") and page.locator("#lt-confirm[open]").count():
+            page.click("#lt-confirm-yes")  # an action that ends the game is confirmed first
+            return
         picks = page.evaluate("window.ludoteca.page.picks.length")
         if picks == 0:
             return

@@ -187,7 +187,7 @@ def test_a_client_leaving_before_its_ack_leaves_no_trace(app, client, caplog):
 
 
 def test_every_page_and_answer_carries_the_security_headers(client):
-    for path in ("/", "/room/abc", "/api/games", "/static/app.js", "/api/nothing"):
+    for path in ("/", "/room/abc", "/api/games", "/static/js/main.js", "/api/nothing"):
         headers = client.get(path).headers
         csp = headers["content-security-policy"]
         assert "script-src 'self'" in csp and "frame-ancestors 'none'" in csp

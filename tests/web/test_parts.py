@@ -197,13 +197,28 @@ def test_a_watcher_is_small():
 
 
 def test_a_database_of_an_earlier_version_gets_the_new_columns(tmp_path, test_games):
+    from sqlalchemy import create_engine
+
+    from ludoteca.server import migrations
+
     url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
-    store = Store(url)
-    store.create_room("r", "pile", {}, "s", PEOPLE)
-    with store.engine.begin() as connection:
+    engine = create_engine(url)
+    migrations.upgrade(engine, "0001_baseline")
+    # a database of a version before the migrations: no version table, two columns fewer
+    with engine.begin() as connection:
+        connection.exec_driver_sql("DROP TABLE alembic_version")
         connection.exec_driver_sql("ALTER TABLE seats DROP COLUMN claimed")
         connection.exec_driver_sql("ALTER TABLE rooms DROP COLUMN host_hash")
-    store.close()
+        connection.exec_driver_sql(
+            "INSERT INTO rooms (id, game, options, seed, status, created_at, updated_at) "
+            "VALUES ('r', 'pile', '{}', 's', 'playing', '2026-01-01', '2026-01-01')"
+        )
+        for seat in (0, 1):
+            connection.exec_driver_sql(
+                "INSERT INTO seats (room_id, seat, kind, name, token_hash) "
+                f"VALUES ('r', {seat}, 'person', '', '{hash_token('ab'[seat])}')"
+            )
+    engine.dispose()
     store = Store(url)
     loaded = store.load_room("r")
     assert loaded.host_hash is None and not loaded.seats[0].claimed

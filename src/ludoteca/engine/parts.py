@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from .i18n import Message
@@ -39,6 +39,15 @@ class Overlay:
     arrows: tuple[tuple[str, str], ...] = ()
     marks: tuple[str, ...] = ()
     names: tuple[str, ...] = ()
+
+    def name(self, seat: int, lang: str = "en") -> str:
+        """Seat ``seat``'s name, or the localized "Player N" when none was given."""
+        given = self.names[seat].strip() if 0 <= seat < len(self.names) else ""
+        return given or Message("core.player", {"player": seat + 1}).text(lang)
+
+    def aids(self) -> bool:
+        """Whether the overlay asks for more than the names (an empty one asks for aids)."""
+        return self == Overlay() or replace(self, names=()) != Overlay()
 
 
 @dataclass(frozen=True)

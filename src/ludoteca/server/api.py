@@ -14,12 +14,13 @@ from ludoteca.engine import LANGUAGES, Record, RecordError
 from ludoteca.engine.i18n import read_catalog
 
 from . import words
+from .accounts import Accounts, User
 from .botrunner import bot_specs
 from .config import Settings
 from .errors import RoomError
-from .guard import openapi_body, read_json
+from .guard import SESSION_COOKIE, openapi_body, read_json
 from .messages import Act, Claim, CreateRoom, Join, Replay, Revoke, Undo
-from .presenter import picture
+from .presenter import described, picture
 from .quotas import Quotas, address_key, seat_key
 from .room import make_game
 from .rooms import Hub
@@ -50,11 +51,21 @@ def get_address(request: Request) -> str:
     return address_key(request.client.host if request.client else None)
 
 
+async def current_user(request: Request) -> User | None:
+    """The account of the request's session cookie, if any."""
+    token = request.cookies.get(SESSION_COOKIE)
+    if not token:
+        return None
+    accounts: Accounts = request.app.state.accounts
+    return await request.app.state.hub.db.run(accounts.session_user, token)
+
+
 HubDep = Annotated[Hub, Depends(get_hub)]
 SettingsDep = Annotated[Settings, Depends(get_settings)]
 QuotasDep = Annotated[Quotas, Depends(get_quotas)]
 LangDep = Annotated[str, Depends(get_lang)]
 AddressDep = Annotated[str, Depends(get_address)]
+UserDep = Annotated[User | None, Depends(current_user)]
 
 
 # -- the catalogue ---------------------------------------------------------------------------
@@ -113,6 +124,8 @@ async def list_rooms(hub: HubDep) -> dict[str, list]:
     store = hub.db.store
     playing = await hub.db.run(store.rooms, "playing", 100)
     finished = await hub.db.run(store.rooms, "finished", 30)
+    for row in playing:
+        row["to_move"] = hub.to_move(row["id"])  # whose move it is: "your move" badges
     open_rooms = [r for r in playing if any(s["kind"] == "open" for s in r["seats"])]
     return {"open": open_rooms, "playing": playing, "finished": finished}
 
@@ -134,23 +147,36 @@ async def view(room_id: str, request: Request, hub: HubDep, lang: LangDep) -> Re
 
 @rooms.post("/{room_id}/join", openapi_extra=openapi_body(Join))
 async def join(
-    room_id: str, request: Request, hub: HubDep, settings: SettingsDep, address: AddressDep
+    room_id: str,
+    request: Request,
+    hub: HubDep,
+    settings: SettingsDep,
+    address: AddressDep,
+    user: UserDep,
 ) -> dict[str, Any]:
-    """Take an open seat: ``{room, seat, token}``."""
+    """Take an open seat: ``{room, seat, token}`` (a logged-in account's, under its name)."""
     body = await read_json(request, Join, settings.max_body)
     hub.quotas.hit("joins", address)
-    return await hub.take_open_seat(_room_id(room_id), body.seat, body.name)
+    held = (user.id, user.name) if user else None
+    return await hub.take_open_seat(_room_id(room_id), body.seat, body.name, held)
 
 
 @rooms.post("/{room_id}/claim", openapi_extra=openapi_body(Claim))
 async def claim(
-    room_id: str, request: Request, hub: HubDep, settings: SettingsDep, address: AddressDep
+    room_id: str,
+    request: Request,
+    hub: HubDep,
+    settings: SettingsDep,
+    address: AddressDep,
+    user: UserDep,
 ) -> dict[str, Any]:
     """Open an invitation: its token is exchanged for a fresh one, ``{room, seat, token}``;
-    the invitation then stops working (also for whoever created the room)."""
+    the invitation then stops working (also for whoever created the room). A logged-in
+    account takes the seat under its name."""
     body = await read_json(request, Claim, settings.max_body)
     hub.quotas.hit("joins", address)
-    return await hub.claim(_room_id(room_id), body.seat, body.token, body.name)
+    held = (user.id, user.name) if user else None
+    return await hub.claim(_room_id(room_id), body.seat, body.token, body.name, held)
 
 
 @rooms.post("/{room_id}/revoke", openapi_extra=openapi_body(Revoke))
@@ -226,7 +252,7 @@ async def replay_step(
     return {
         "step": step,
         "steps": len(record.actions),
-        "observation": words.translated(state.observation(None), lang),
+        "observation": described(state, words.translated(state.observation(None), lang), lang),
         "svg": svg,
     }
 

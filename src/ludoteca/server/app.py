@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import mimetypes
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from functools import cache
@@ -17,18 +18,29 @@ from starlette.exceptions import HTTPException
 
 from ludoteca import web
 
-from . import api, socket, words, workers
+from . import account_api, api, socket, words, workers
+from .accounts import Accounts
 from .botrunner import BotRunner
 from .config import Settings
 from .db import Database, Store
 from .errors import RoomError, malformed
 from .guard import Guard
+from .profiles import Profiles
 from .quotas import Quotas
 from .rooms import Hub
 
 log = logging.getLogger("ludoteca.server")
 
-PAGES = ("/", "/room/{room_id}", "/replay", "/replay/{room_id}", "/rules/{game_id}")
+PAGES = (
+    "/",
+    "/room/{room_id}",
+    "/replay",
+    "/replay/{room_id}",
+    "/rules/{game_id}",
+    "/player/{name}",
+    "/leaderboard/{game_id}",
+    "/account",
+)
 HTTP_KEYS = {404: "web.error.not_found", 405: "web.error.method"}
 
 
@@ -54,14 +66,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.hub = hub
     app.state.settings = settings
+    app.state.accounts = Accounts(store)
+    app.state.profiles = Profiles(store)
     _errors(app)
     app.include_router(api.catalogue)
     app.include_router(api.rooms)
     app.include_router(api.replay)
+    app.include_router(account_api.account)
+    app.include_router(account_api.players)
     app.include_router(socket.router)
     for path in PAGES:
         app.add_api_route(path, _shell, methods=["GET"], include_in_schema=False)
     app.add_api_route("/favicon.ico", _favicon, methods=["GET"], include_in_schema=False)
+    # The client's modules must be served as JavaScript (with nosniff, a browser runs a module
+    # only with a JavaScript type); some systems' MIME tables say text/plain for .js.
+    mimetypes.add_type("text/javascript", ".js")
     app.mount("/static", StaticFiles(directory=web.STATIC), name="static")
     app.add_middleware(Guard, allowed_origins=settings.allowed_origins)
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
@@ -80,7 +99,9 @@ def _errors(app: FastAPI) -> None:
         return answer(request, error)
 
     @app.exception_handler(HTTPException)
-    async def http_error(request: Request, error: HTTPException) -> JSONResponse:
+    async def http_error(request: Request, error: HTTPException) -> Response:
+        if error.status_code == 404 and _wants_page(request):
+            return _page(request, 404)  # the client's "page not found"
         key = HTTP_KEYS.get(error.status_code, "web.error.http")
         return answer(request, RoomError(error.status_code, key, {"code": error.status_code}))
 
@@ -96,9 +117,22 @@ def _errors(app: FastAPI) -> None:
 
 
 async def _shell(request: Request) -> HTMLResponse:
+    return _page(request, 200)
+
+
+def _page(request: Request, status: int) -> HTMLResponse:
     lang = words.pick_language(request.headers.get("accept-language"))
     page = _shell_text().replace("{{lang}}", lang)
-    return HTMLResponse(page, headers={"Cache-Control": "no-cache"})
+    return HTMLResponse(page, status_code=status, headers={"Cache-Control": "no-cache"})
+
+
+def _wants_page(request: Request) -> bool:
+    """A browser asking for a page (not the API, a socket or a file): it gets the client,
+    which says the page was not found, instead of a JSON error."""
+    path = request.url.path
+    if request.method != "GET" or path.startswith(("/api/", "/ws/", "/static/")):
+        return False
+    return "text/html" in request.headers.get("accept", "")
 
 
 async def _favicon() -> Response:

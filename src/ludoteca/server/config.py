@@ -20,10 +20,11 @@ class Limits:
     hellos: str = "60/minute"  # WebSocket connections saying hello
     messages: str = "20/second;600/minute"  # actions, undos and other WebSocket messages
     hints: str = "60/minute"  # hints computed for a seat
+    logins: str = "10/minute;100/hour"  # log-ins, sign-ups and password changes (also per name)
     mcts_rooms: int = 3  # rooms with an MCTS bot in play at once, per client address
 
     def __post_init__(self) -> None:
-        for name in ("rooms", "joins", "hellos", "messages", "hints"):
+        for name in ("rooms", "joins", "hellos", "messages", "hints", "logins"):
             parse_many(getattr(self, name))  # a bad rate fails at start-up, not at the first hit
 
     @classmethod

@@ -1,7 +1,9 @@
-"""Persistence: rooms, seats, the append-only action log and finished games (SQLAlchemy 2).
+"""Persistence: rooms, seats, the append-only action log and finished games (SQLAlchemy 2);
+accounts, their sessions and ratings.
 
-SQLite in a data folder by default, any SQLAlchemy URL (PostgreSQL) by choice. Every method
-here is synchronous and commits before it returns; the server calls them from one thread.
+SQLite in a data folder by default, any SQLAlchemy URL (PostgreSQL) by choice. The schema is
+brought up to date by the migrations (``migrations``) when the store opens. Every method here is
+synchronous and commits before it returns; the server calls them from one thread.
 """
 
 from __future__ import annotations
@@ -18,7 +20,9 @@ from sqlalchemy import (
     JSON,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
+    Index,
     Integer,
     String,
     bindparam,
@@ -26,11 +30,12 @@ from sqlalchemy import (
     event,
     func,
     insert,
-    inspect,
     select,
     update,
 )
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+from . import migrations
 
 T = TypeVar("T")
 
@@ -58,6 +63,9 @@ class RoomRow(Base):
     host_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime, default=_now)
     updated_at: Mapped[datetime] = mapped_column(DateTime, default=_now)
+    # the host's wish that the game counts for the ratings (None: a room from before accounts,
+    # never rated); it counts only if every person seat is an account's when it ends
+    rated: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
 
 
 class SeatRow(Base):
@@ -73,6 +81,8 @@ class SeatRow(Base):
     # True once its holder took the seat (opened the invitation or took the open seat): from
     # then on the token is theirs alone, and the host can no longer replace it
     claimed: Mapped[bool] = mapped_column(Boolean, default=False)
+    # the account holding the seat (None: a guest, a bot or nobody yet)
+    user_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
 
 
 class ActionRow(Base):
@@ -103,6 +113,56 @@ class RecordRow(Base):
     finished_at: Mapped[datetime] = mapped_column(DateTime, default=_now, index=True)
 
 
+class UserRow(Base):
+    """An account: its name as typed (unique whatever the case) and its Argon2 hash."""
+
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(40), unique=True)  # the name casefolded
+    password_hash: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=_now)
+
+
+class SessionRow(Base):
+    """A logged-in browser: the sha256 of its session cookie."""
+
+    __tablename__ = "sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=_now)
+
+
+class RatingRow(Base):
+    """An account's OpenSkill rating in one game."""
+
+    __tablename__ = "ratings"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)  # rated games played
+    updated_at: Mapped[datetime] = mapped_column(DateTime, default=_now)
+
+
+class RatingHistoryRow(Base):
+    """An account's rating in a game after one rated game ended."""
+
+    __tablename__ = "rating_history"
+    __table_args__ = (Index("ix_rating_history_user_game", "user_id", "game"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    game: Mapped[str] = mapped_column(String(40))
+    room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id"))
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    at: Mapped[datetime] = mapped_column(DateTime, default=_now)
+
+
 @dataclass
 class SeatInfo:
     seat: int
@@ -111,6 +171,7 @@ class SeatInfo:
     name: str
     token_hash: str | None
     claimed: bool = False
+    user_id: int | None = None
 
     def public(self) -> dict[str, Any]:
         return {
@@ -119,7 +180,13 @@ class SeatInfo:
             "bot": self.bot,
             "name": self.name,
             "claimed": self.claimed,
+            "account": self.user_id is not None,
         }
+
+
+def seat_info(row: SeatRow, with_token: bool = False) -> SeatInfo:
+    token = row.token_hash if with_token else None
+    return SeatInfo(row.seat, row.kind, row.bot, row.name, token, bool(row.claimed), row.user_id)
 
 
 @dataclass
@@ -132,6 +199,7 @@ class LoadedRoom:
     seats: list[SeatInfo]
     log: list[tuple[int, str, str | None]]  # (seat, kind, action) in order
     host_hash: str | None = None
+    rated: bool = False
 
 
 class Store:
@@ -144,22 +212,8 @@ class Store:
         self.engine = create_engine(url, connect_args=connect_args)
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        Base.metadata.create_all(self.engine)
-        self._add_new_columns()
+        migrations.upgrade(self.engine)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
-
-    def _add_new_columns(self) -> None:
-        """A database of an earlier version gets the columns added since (all nullable)."""
-        found = inspect(self.engine)
-        with self.engine.begin() as connection:
-            for table in Base.metadata.sorted_tables:
-                have = {column["name"] for column in found.get_columns(table.name)}
-                for column in table.columns:
-                    if column.name not in have:
-                        kind = column.type.compile(dialect=self.engine.dialect)
-                        connection.exec_driver_sql(
-                            f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}"
-                        )
 
     def close(self) -> None:
         self.engine.dispose()
@@ -172,10 +226,18 @@ class Store:
         seed: str,
         seats: list[SeatInfo],
         host_hash: str | None = None,
+        rated: bool = False,
     ) -> None:
         with self.sessions.begin() as session:
             session.add(
-                RoomRow(id=room_id, game=game, options=options, seed=seed, host_hash=host_hash)
+                RoomRow(
+                    id=room_id,
+                    game=game,
+                    options=options,
+                    seed=seed,
+                    host_hash=host_hash,
+                    rated=rated,
+                )
             )
             session.flush()
             for info in seats:
@@ -188,6 +250,7 @@ class Store:
                         name=info.name,
                         token_hash=info.token_hash,
                         claimed=info.claimed,
+                        user_id=info.user_id,
                     )
                 )
 
@@ -208,12 +271,10 @@ class Store:
                 options=dict(room.options),
                 seed=room.seed,
                 status=room.status,
-                seats=[
-                    SeatInfo(s.seat, s.kind, s.bot, s.name, s.token_hash, bool(s.claimed))
-                    for s in seats
-                ],
+                seats=[seat_info(s, with_token=True) for s in seats],
                 log=[(r.seat, r.kind, r.action) for r in rows],
                 host_hash=room.host_hash,
+                rated=bool(room.rated),
             )
 
     def append(self, room_id: str, number: int, seat: int, kind: str, action: str | None) -> None:
@@ -224,22 +285,30 @@ class Store:
             connection.execute(_INSERT_ACTION, {**row, "created_at": now})
             connection.execute(_TOUCH_ROOM, {"room": room_id, "now": now})
 
-    def claim_seat(self, room_id: str, seat: int, name: str, token_hash: str) -> bool:
+    def claim_seat(
+        self, room_id: str, seat: int, name: str, token_hash: str, user_id: int | None = None
+    ) -> bool:
         """Turn an open seat into a person's seat; False if it is not open any more."""
         with self.sessions.begin() as session:
             row = session.get(SeatRow, (room_id, seat))
             if row is None or row.kind != "open":
                 return False
             row.kind, row.name, row.token_hash = "person", name, token_hash
-            row.claimed = True
+            row.claimed, row.user_id = True, user_id
             return True
 
     def exchange(
-        self, room_id: str, seat: int, old_hash: str, new_hash: str, name: str | None
+        self,
+        room_id: str,
+        seat: int,
+        old_hash: str,
+        new_hash: str,
+        name: str | None,
+        user_id: int | None = None,
     ) -> bool:
         """An invitation opened: its token is replaced by the holder's own, once; False if the
         invitation is not (or no longer) this seat's."""
-        values: dict[str, Any] = {"token_hash": new_hash, "claimed": True}
+        values: dict[str, Any] = {"token_hash": new_hash, "claimed": True, "user_id": user_id}
         if name:
             values["name"] = name
         with self.engine.begin() as connection:
@@ -290,7 +359,13 @@ class Store:
                 "status": room.status,
             }
 
-    def finish(self, room_id: str, record: dict[str, Any]) -> None:
+    def finish(
+        self,
+        room_id: str,
+        record: dict[str, Any],
+        settle: Callable[[Session, str, dict[str, Any]], Any] | None = None,
+    ) -> None:
+        """Store the end of a room; ``settle`` (the ratings) runs in the same transaction."""
         with self.sessions.begin() as session:
             room = session.get(RoomRow, room_id)
             if room is None:
@@ -299,6 +374,9 @@ class Store:
             room.updated_at = _now()
             if session.get(RecordRow, room_id) is None:
                 session.add(RecordRow(room_id=room_id, **record))
+                session.flush()
+                if settle is not None:
+                    settle(session, room_id, record)
 
     def rooms(self, status: str, limit: int = 50) -> list[dict[str, Any]]:
         """The latest rooms of a status with their seats (public data only)."""
@@ -316,11 +394,7 @@ class Store:
                     select(SeatRow).where(SeatRow.room_id.in_(ids)).order_by(SeatRow.seat)
                 ).all()
                 for row in rows:
-                    seats[row.room_id].append(
-                        SeatInfo(
-                            row.seat, row.kind, row.bot, row.name, None, bool(row.claimed)
-                        ).public()
-                    )
+                    seats[row.room_id].append(seat_info(row).public())
             counts = dict(
                 session.execute(
                     select(ActionRow.room_id, func.count())
@@ -334,6 +408,7 @@ class Store:
                     "game": room.game,
                     "options": room.options,
                     "status": room.status,
+                    "rated": bool(room.rated),
                     "seats": seats[room.id],
                     "moves": counts.get(room.id, 0),
                     "updated_at": room.updated_at.isoformat() + "Z",
@@ -356,10 +431,7 @@ class Store:
                 "meta": {
                     "room": row.room_id,
                     "players": row.names,
-                    "seats": [
-                        SeatInfo(s.seat, s.kind, s.bot, s.name, None, bool(s.claimed)).public()
-                        for s in seats
-                    ],
+                    "seats": [seat_info(s).public() for s in seats],
                     "scores": row.scores,
                     "winners": row.winners,
                     "finished_at": row.finished_at.isoformat() + "Z",

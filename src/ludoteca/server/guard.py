@@ -6,12 +6,19 @@
   ``nosniff`` and ``Referrer-Policy: no-referrer``.
 - A request body must be JSON (``Content-Type: application/json``) and is read with a cap:
   a larger body is refused as soon as the cap is passed, before the rest is read.
+- CSRF (double submit): every answer sets a random ``CSRF_COOKIE`` when the browser has none;
+  an unsafe request that carries the session cookie, and every unsafe request to
+  ``/api/account``, must repeat that cookie's value in the ``X-CSRF-Token`` header. A page of
+  another site can neither read the cookie nor set the header.
 """
 
 from __future__ import annotations
 
+import hmac
 import json
+import secrets
 from collections.abc import Iterable
+from http.cookies import CookieError, SimpleCookie
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
@@ -24,6 +31,10 @@ from .errors import RoomError
 from .messages import parse
 
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
+SESSION_COOKIE = "ludoteca_session"
+CSRF_COOKIE = "ludoteca_csrf"
+CSRF_HEADER = b"x-csrf-token"
+ACCOUNT_PATHS = "/api/account"
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
     "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
@@ -61,10 +72,15 @@ class Guard:
         if scope["method"] not in SAFE_METHODS and not self.origin_ok(scope):
             await refuse(scope, send, RoomError(403, "web.error.cross_site"))
             return
+        cookies = request_cookies(scope)
+        if scope["method"] not in SAFE_METHODS and not csrf_ok(scope, cookies):
+            await refuse(scope, send, RoomError(403, "web.error.csrf"))
+            return
+        extra = [] if cookies.get(CSRF_COOKIE) else [csrf_cookie(scope)]
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *HEADERS]
+                message["headers"] = [*message.get("headers", []), *HEADERS, *extra]
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
@@ -81,6 +97,33 @@ class Guard:
         host = headers.get(b"host", b"").decode("latin-1").lower()
         parts = urlsplit(text)
         return parts.scheme in ("http", "https") and bool(host) and parts.netloc == host
+
+
+def request_cookies(scope: Scope) -> dict[str, str]:
+    headers = dict(scope.get("headers") or [])
+    jar: SimpleCookie = SimpleCookie()
+    try:
+        jar.load(headers.get(b"cookie", b"").decode("latin-1"))
+    except CookieError:
+        return {}
+    return {name: morsel.value for name, morsel in jar.items()}
+
+
+def csrf_ok(scope: Scope, cookies: dict[str, str]) -> bool:
+    """An unsafe request that needs the CSRF header has it, equal to the CSRF cookie."""
+    needed = SESSION_COOKIE in cookies or scope["path"].startswith(ACCOUNT_PATHS)
+    if not needed:
+        return True
+    expected = cookies.get(CSRF_COOKIE, "")
+    given = dict(scope.get("headers") or []).get(CSRF_HEADER, b"").decode("latin-1")
+    return bool(expected) and hmac.compare_digest(expected, given)
+
+
+def csrf_cookie(scope: Scope) -> tuple[bytes, bytes]:
+    """A new CSRF cookie (readable by the page's script: it sends it back as a header)."""
+    secure = "; Secure" if scope.get("scheme") == "https" else ""
+    value = f"{CSRF_COOKIE}={secrets.token_urlsafe(24)}; Path=/; SameSite=Lax{secure}"
+    return (b"set-cookie", value.encode("latin-1"))
 
 
 async def refuse(scope: Scope, send: Send, error: RoomError) -> None:

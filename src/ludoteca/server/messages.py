@@ -57,6 +57,8 @@ class CreateRoom(Body):
     game: Annotated[StrictStr, Field(min_length=1, max_length=40)]
     options: Options = {}
     seats: Annotated[list[SeatSpec], Field(max_length=MAX_SEATS)]
+    # the game counts for the ratings if, when it ends, every person seat is an account's
+    rated: StrictBool = True
 
 
 class Join(Body):
@@ -192,3 +194,52 @@ def _depth(value: Any, level: int = 0) -> int:
     if isinstance(value, list):
         return max((_depth(v, level + 1) for v in value), default=level + 1)
     return level
+
+
+# -- accounts --------------------------------------------------------------------------------
+
+AccountName = Annotated[StrictStr, Field(min_length=1, max_length=40)]
+Password = Annotated[StrictStr, Field(min_length=1, max_length=256)]
+RoomId = Annotated[StrictStr, Field(min_length=1, max_length=32)]
+
+
+class HeldSeat(Body):
+    """A seat this browser holds the token of (a guest's game)."""
+
+    room: RoomId
+    seat: Seat
+    token: Token
+
+
+HeldSeats = Annotated[list[HeldSeat], Field(max_length=200)]
+
+
+class SignUp(Body):
+    """A new account; ``seats`` the guest's seats that become the account's."""
+
+    name: AccountName
+    password: Password
+    seats: HeldSeats = []
+
+
+class LogIn(Body):
+    name: AccountName
+    password: Password
+    seats: HeldSeats = []
+
+
+class ChangePassword(Body):
+    old: Password
+    new: Password
+
+
+class Adopt(Body):
+    """Seats held by this browser (as a guest) that become the logged-in account's."""
+
+    seats: HeldSeats
+
+
+class Progress(Body):
+    """A guest's solo progress, from the seats its browser holds."""
+
+    seats: HeldSeats

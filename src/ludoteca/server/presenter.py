@@ -38,6 +38,26 @@ def picture(
     return view.svg(state, seat, lang=lang, overlay=found.overlay if found else None)
 
 
+ENDING_CHECK_LIMIT = 16  # a choice among this few actions is checked for one that ends the game
+
+
+def described(state: State, observation: dict[str, Any], lang: str) -> dict[str, Any]:
+    """``observation`` with what the page tells in words besides the picture: ``text`` (the
+    text board, for screen readers), ``end_reason`` (the game's key of why it ended, or
+    None) and, on each legal action that ends the game at once while other actions would
+    not (Habanero's stop), ``ends: true``, so the page can ask before sending it."""
+    observation["text"] = state.text_board(lang)
+    observation["end_reason"] = state.end_reason()
+    legal = observation.get("legal") or []
+    if 1 < len(legal) <= ENDING_CHECK_LIMIT:
+        ending = [state.successor(entry["action"]).is_terminal() for entry in legal]
+        if any(ending) and not all(ending):
+            for entry, ends in zip(legal, ending, strict=True):
+                if ends:
+                    entry["ends"] = True
+    return observation
+
+
 def dumps(message: dict[str, Any]) -> str:
     return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
 
@@ -67,7 +87,9 @@ class Presenter:
             "room": room.public(),
             "move": room.version,
             "seat": seat,
-            "observation": translated(state.observation(seat), key.lang),
+            "observation": described(
+                state, translated(state.observation(seat), key.lang), key.lang
+            ),
             "can_undo": room.can_undo(seat),
             "hint": workers.hint_to_json(found, key.lang) if key.hint else None,
         }

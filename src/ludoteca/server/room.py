@@ -20,9 +20,12 @@ from typing import Any
 from ludoteca import load_game
 from ludoteca.engine import Game, IllegalAction, Message, State
 
+from . import ratings
 from .db import Database, LoadedRoom, SeatInfo
 from .errors import RoomError
 from .watchers import Watcher
+
+Account = tuple[int, str]  # an account's id and name, holding a seat
 
 
 def hash_token(token: str) -> str:
@@ -54,6 +57,7 @@ class Room:
         self.seats = loaded.seats
         self.status = loaded.status
         self.host_hash = loaded.host_hash
+        self.rated = loaded.rated
         self.moves: list[tuple[int, str]] = []  # the effective (seat, action) history
         state = self.game.new_initial_state()
         for seat, kind, action in loaded.log:
@@ -100,6 +104,7 @@ class Room:
             "game": self.game.id,
             "options": dict(self.game.options),
             "status": self.status,
+            "rated": self.rated,
             "seats": [seat.public() for seat in self.seats],
             "move": self.version,
             "online": self.online(),
@@ -135,15 +140,16 @@ class Room:
     def is_host(self, token: str) -> bool:
         return bool(self.host_hash) and hmac.compare_digest(self.host_hash or "", hash_token(token))
 
-    async def take_open_seat(self, seat: int, name: str) -> str:
-        """Take an open seat; returns its new token."""
+    async def take_open_seat(self, seat: int, name: str, user: Account | None = None) -> str:
+        """Take an open seat (for an account: under its name); returns its new token."""
         info = self._seat(seat)
         token = new_token()
+        user_id, name = (user[0], user[1]) if user else (None, name)
         async with self.lock:
             if info.kind != "open":
                 raise RoomError(409, "web.error.seat_taken")
             if not await self.db.run(
-                self.db.store.claim_seat, self.id, seat, name, hash_token(token)
+                self.db.store.claim_seat, self.id, seat, name, hash_token(token), user_id
             ):
                 raise RoomError(409, "web.error.seat_taken")
             info.kind, info.name, info.token_hash, info.claimed = (
@@ -152,11 +158,16 @@ class Room:
                 hash_token(token),
                 True,
             )
+            info.user_id = user_id
         return token
 
-    async def exchange(self, seat: int, invitation: str, name: str | None) -> str:
-        """Open an invitation: its token stops working, a fresh one (returned) is the seat's."""
+    async def exchange(
+        self, seat: int, invitation: str, name: str | None, user: Account | None = None
+    ) -> str:
+        """Open an invitation: its token stops working, a fresh one (returned) is the seat's
+        (an account's, under its name, when one opens it)."""
         info = self._seat(seat)
+        user_id, name = (user[0], user[1]) if user else (None, name)
         if self.seat_of(invitation) != seat:
             raise RoomError(403, "web.error.forbidden")
         if info.claimed:
@@ -170,10 +181,11 @@ class Room:
                 hash_token(invitation),
                 hash_token(token),
                 name,
+                user_id,
             )
             if not stored:
                 raise RoomError(409, "web.error.seat_taken")
-            info.token_hash, info.claimed = hash_token(token), True
+            info.token_hash, info.claimed, info.user_id = hash_token(token), True, user_id
             if name:
                 info.name = name
         return token
@@ -257,7 +269,7 @@ class Room:
         self.state = new
         self.version += 1
         if new.is_terminal() and self.status != "finished":
-            await self.db.run(self.db.store.finish, self.id, self.record())
+            await self.db.run(self.db.store.finish, self.id, self.record(), ratings.settle)
             self.status = "finished"
 
 

@@ -26,7 +26,7 @@ from .errors import RoomError
 from .messages import CreateRoom
 from .presenter import Presenter, ViewKey, dumps
 from .quotas import Quotas, seat_key
-from .room import Room, hash_token, make_game, new_token
+from .room import Account, Room, hash_token, make_game, new_token
 from .watchers import Watcher
 
 log = logging.getLogger("ludoteca.server")
@@ -82,7 +82,14 @@ class Hub:
         options = dict(game.options)
         try:
             await self.db.run(
-                self.db.store.create_room, room_id, game.id, options, seed, infos, hash_token(host)
+                self.db.store.create_room,
+                room_id,
+                game.id,
+                options,
+                seed,
+                infos,
+                hash_token(host),
+                body.rated,
             )
         except Exception:
             self.quotas.release_heavy_room(room_id)
@@ -149,20 +156,42 @@ class Hub:
 
     # -- seats ---------------------------------------------------------------------------
 
-    async def take_open_seat(self, room_id: str, seat: int, name: str) -> dict[str, Any]:
+    async def take_open_seat(
+        self, room_id: str, seat: int, name: str, user: Account | None = None
+    ) -> dict[str, Any]:
         room = await self.room(room_id)
-        token = await room.take_open_seat(seat, name.strip())
+        token = await room.take_open_seat(seat, name.strip(), user)
         room.presence += 1  # the seats changed: everyone's view says so
         await self.changed(room)
         return {"room": room.id, "seat": seat, "token": token}
 
-    async def claim(self, room_id: str, seat: int, token: str, name: str | None) -> dict:
+    async def claim(
+        self, room_id: str, seat: int, token: str, name: str | None, user: Account | None = None
+    ) -> dict:
         room = await self.room(room_id)
-        fresh = await room.exchange(seat, token, name.strip() if name else None)
+        fresh = await room.exchange(seat, token, name.strip() if name else None, user)
         self._drop_watchers_of(room, seat)
         room.presence += 1
         await self.changed(room)
         return {"room": room.id, "seat": seat, "token": fresh}
+
+    async def seat_adopted(self, room_id: str, seat: int, user_id: int, name: str) -> None:
+        """A guest's seat became an account's (stored already): a live room shows the name."""
+        room = self.rooms.get(room_id)
+        if room is None or not 0 <= seat < len(room.seats):
+            return
+        room.seats[seat].user_id, room.seats[seat].name = user_id, name
+        room.presence += 1
+        await self.publish(room)
+
+    def to_move(self, room_id: str) -> int | None:
+        """The seat whose move it is in a live room in play (None: chance, the end, or a
+        room not in memory)."""
+        room = self.rooms.get(room_id)
+        if room is None or not room.playing or room.state.is_terminal():
+            return None
+        player = room.state.current_player
+        return player if player >= 0 else None
 
     async def replace_invitation(self, room_id: str, seat: int, host: str) -> dict:
         room = await self.room(room_id)

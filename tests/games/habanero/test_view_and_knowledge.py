@@ -11,6 +11,7 @@ import pytest
 from ludoteca import CHANCE, IllegalAction, load_game
 from ludoteca.bots import hint as bots_hint
 from ludoteca.engine import sample_chance
+from ludoteca.engine.svg import text_width
 from ludoteca.games.habanero import (
     KNOWLEDGE,
     VIEW,
@@ -20,9 +21,11 @@ from ludoteca.games.habanero import (
     logic,
     random_action,
     roll_or_stop,
+    view,
 )
 from ludoteca.games.habanero.policies import BEST, simulate
 
+from ..fit import texts_outside
 from .helpers import ALL, box, position, rolled
 
 START = load_game("habanero").new_initial_state
@@ -214,7 +217,9 @@ def test_the_penalty_panel_wraps_its_sentences_inside_the_picture(lang):
     panel = next(e for e in root.iter() if e.get("id") == "panel")
     for element in panel.iter("{http://www.w3.org/2000/svg}text"):
         if element.get("font-size") in ("13", "14"):  # the small print under the Pay button
-            assert len("".join(element.itertext())) <= 30
+            words = "".join(element.itertext())
+            assert float(element.get("x")) + text_width(words, 14) <= view.WIDTH - 8
+    assert texts_outside(VIEW.svg(state, 0, lang=lang)) == []
 
 
 # -- bots -------------------------------------------------------------------------------------

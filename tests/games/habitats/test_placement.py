@@ -23,7 +23,7 @@ def test_orthogonally_adjacent_anywhere():
     assert {"place:2,1", "place:1,2", "place:0,1", "place:2,0", "place:1,-1"} <= cells
     with pytest.raises(IllegalAction, match="does not touch your park"):
         state.apply("place:3,3")
-    with pytest.raises(IllegalAction, match="already a tile at 1,1"):
+    with pytest.raises(IllegalAction, match="already a tile at →1 ↑1"):
         state.apply("place:1,1")
 
 
@@ -39,7 +39,7 @@ def test_nothing_in_the_column_below_the_entrance():
 def test_a_road_side_in_the_park_blocks_the_space_it_faces():
     state = start("meerkat", {(1, 0): ("road1-water", "E")})
     assert "place:2,0" not in state.legal_actions()
-    with pytest.raises(IllegalAction, match="road side of a tile in your park faces 2,0"):
+    with pytest.raises(IllegalAction, match="road side of a tile in your park faces →2"):
         state.apply("place:2,0")
 
 
@@ -47,7 +47,7 @@ def test_a_new_road_side_may_not_face_a_tile():
     state = start("road1-water")
     assert "place:1,0:W" not in state.legal_actions()
     assert {"place:1,0:N", "place:1,0:E", "place:1,0:S"} <= set(state.legal_actions())
-    with pytest.raises(IllegalAction, match="with roads W at 1,0"):
+    with pytest.raises(IllegalAction, match="with roads W at →1"):
         state.apply("place:1,0:W")
 
 

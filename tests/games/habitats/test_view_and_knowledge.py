@@ -54,7 +54,7 @@ def test_prompts_labels_and_log_lines_are_translated():
     assert "Markt" in prompt.text("de")
     label = state.label("take:b2")
     assert label.key == "habitats.label.take" and label.text("fr").startswith("prendre")
-    assert state.describe(0, "place:1,-2").text("ru") == "Игрок 1 кладёт плитку на 1,-2"
+    assert state.describe(0, "place:1,-2").text("ru") == "Игрок 1 кладёт плитку на →1 ↓2"
     assert state.describe(-1, "draw:hippo").text("de") == "Aus dem Vorrat gezogen: Flusspferd"
     assert translate("habitats.goal.diagonal", "fr") == "plus longue chaîne diagonale"
 

@@ -13,7 +13,8 @@ import math
 
 from ludoteca.engine import TERMINAL, translate
 from ludoteca.engine.parts import Overlay
-from ludoteca.engine.svg import document, element, text
+from ludoteca.engine.svg import document, element, shorten, text, text_width
+from ludoteca.engine.turns import LAST, last_turns, marked_seats
 
 from .board import INDEX, PIT_NAMES, SEAT_COLOURS
 from .game import LEAVE, BohnenState
@@ -46,6 +47,7 @@ def pit_centre(pit: int) -> tuple[float, float]:
 def svg(
     state: BohnenState, seat: int | None, *, lang: str = "en", overlay: Overlay | None = None
 ) -> str:
+    overlay = overlay or Overlay()
     player = state.current_player
     legal = state.legal_actions() if seat is not None and seat == player else []
     playable = {INDEX[a] for a in legal if not a.startswith(LEAVE)}
@@ -56,14 +58,14 @@ def svg(
         _status(state, seat, lang),
         _board(),
     ]
-    parts += [_tray(state, s, lang) for s in range(state.game.num_players)]
-    last_pit = state.last[1] if state.last is not None else None
+    parts += [_tray(state, s, lang, overlay) for s in range(state.game.num_players)]
     capture = set(state.pending[1]) if state.pending else set()
     for pit in range(12):
-        parts.append(_pit(state, pit, pit in playable, pit == last_pit, pit in capture))
+        parts.append(_pit(state, pit, pit in playable, pit in capture))
+    parts.append(_last_moves(state, seat))
     parts += [_leave_marker(pit) for pit in sorted(leave)]
-    parts.append(_hints(overlay or Overlay()))
-    parts.append(_legend(state, lang))
+    parts.append(_hints(overlay))
+    parts.append(_legend(state, lang, overlay))
     return document(WIDTH, HEIGHT, "".join(parts))
 
 
@@ -183,7 +185,75 @@ def _beans(cx: float, cy: float, count: int, radius: float, seed: int, limit: in
     return "".join(beans)
 
 
-def _pit(state: BohnenState, pit: int, playable: bool, last: bool, captured: bool) -> str:
+def _last_moves(state: BohnenState, seat: int | None) -> str:
+    """The latest turn of each other seat: the pit it sowed from (a ring in its colour with an
+    arrow) and the pits it captured (crossed, with the beans taken)."""
+    board = state.game.board
+    marks = []
+    for mover, steps in sorted(last_turns(state).items()):
+        if mover not in marked_seats(state, seat):
+            continue
+        for step in steps:
+            last = step.after.last
+            if last is None or step.after.pending or last[0] != mover:
+                continue
+            _, start, captured = last
+            sown = board.outcome(step.before.pits, start, mover)[0] if captured else ()
+            marks.append(_sown_mark(start, mover))
+            marks += [_captured_mark(p, mover, sown[p]) for p in captured]
+    return element("g", "".join(marks), id="last-moves") if marks else ""
+
+
+def _sown_mark(pit: int, mover: int) -> str:
+    cx, cy = pit_centre(pit)
+    ring = element(
+        "circle",
+        cx=cx,
+        cy=cy,
+        r=PIT_RADIUS - 7,
+        fill="none",
+        stroke="#fdf6e3",
+        stroke_width=3,
+        stroke_dasharray="6 4",
+    )
+    dot = element("circle", cx=cx - 26, cy=cy - 26, r=9, fill=SEAT_COLOURS[mover], stroke="#fdf6e3")
+    return element(
+        "g", ring + dot, id=f"last-sown-{PIT_NAMES[pit]}", data_seat=mover, data_what="sown", **LAST
+    )
+
+
+def _captured_mark(pit: int, mover: int, beans: int) -> str:
+    cx, cy = pit_centre(pit)
+    cross = element(
+        "path",
+        d=f"M{cx - 18},{cy - 18} L{cx + 18},{cy + 18} M{cx + 18},{cy - 18} L{cx - 18},{cy + 18}",
+        stroke="#d1495b",
+        stroke_width=5,
+        stroke_linecap="round",
+        opacity="0.85",
+    )
+    badge = element("rect", x=cx - 22, y=cy + 8, width=44, height=20, rx=6, fill="#d1495b")
+    count = text(
+        f"−{beans}",
+        x=cx,
+        y=cy + 23,
+        text_anchor="middle",
+        font_size=14,
+        font_weight="bold",
+        font_family="sans-serif",
+        fill="#ffffff",
+    )
+    return element(
+        "g",
+        cross + badge + count,
+        id=f"last-captured-{PIT_NAMES[pit]}",
+        data_seat=mover,
+        data_what="captured",
+        **LAST,
+    )
+
+
+def _pit(state: BohnenState, pit: int, playable: bool, captured: bool) -> str:
     cx, cy = pit_centre(pit)
     owner = state.game.board.owner[pit]
     beans = state.pits[pit]
@@ -195,7 +265,7 @@ def _pit(state: BohnenState, pit: int, playable: bool, last: bool, captured: boo
                 "circle",
                 cx=cx,
                 cy=cy,
-                r=PIT_RADIUS + 9,
+                r=PIT_RADIUS + 5,
                 fill="#ffd23f",
                 fill_opacity="0.35",
                 stroke="#ffd23f",
@@ -218,19 +288,6 @@ def _pit(state: BohnenState, pit: int, playable: bool, last: bool, captured: boo
             element("circle", cx=cx, cy=cy, r=PIT_RADIUS - 4, fill="#d1495b", fill_opacity="0.3")
         )
     parts.append(_beans(cx, cy, beans, PIT_RADIUS - 14, pit))
-    if last:
-        parts.append(
-            element(
-                "circle",
-                cx=cx,
-                cy=cy,
-                r=PIT_RADIUS - 6,
-                fill="none",
-                stroke="#f6ead2",
-                stroke_width=1.5,
-                stroke_dasharray="4 4",
-            )
-        )
     # the count on the rim, towards the outside of the board
     bx = cx + PIT_RADIUS * 0.72
     by = cy + (PIT_RADIUS * 0.72 if pit < 6 else -PIT_RADIUS * 0.72)
@@ -276,7 +333,7 @@ def _leave_marker(pit: int) -> str:
         "circle",
         cx=cx,
         cy=cy,
-        r=PIT_RADIUS + 6,
+        r=PIT_RADIUS + 3,
         fill="#ffffff",
         fill_opacity="0.15",
         stroke="#ffffff",
@@ -304,7 +361,7 @@ def _tray_box(seat: int, players: int) -> tuple[float, float, float, float]:
     return x, middle + 4, STORE_WIDTH, STORE_BOTTOM - middle - 4
 
 
-def _tray(state: BohnenState, seat: int, lang: str) -> str:
+def _tray(state: BohnenState, seat: int, lang: str, overlay: Overlay) -> str:
     x, y, w, h = _tray_box(seat, state.game.num_players)
     colour = SEAT_COLOURS[seat]
     count = state.captured[seat]
@@ -335,7 +392,7 @@ def _tray(state: BohnenState, seat: int, lang: str) -> str:
             fill="#ffffff",
         ),
     ]
-    title = translate("core.player", lang, {"player": seat + 1}) + ": " + str(count)
+    title = overlay.name(seat, lang) + ": " + str(count)
     return element("g", element("title", title) + "".join(parts), id=f"tray-{seat}")
 
 
@@ -367,7 +424,7 @@ def _status(state: BohnenState, seat: int | None, lang: str) -> str:
     )
 
 
-def _legend(state: BohnenState, lang: str) -> str:
+def _legend(state: BohnenState, lang: str, overlay: Overlay) -> str:
     """One entry per seat: colour, pits and captures; at the end the totals, winners starred."""
     board = state.game.board
     players = state.game.num_players
@@ -380,14 +437,12 @@ def _legend(state: BohnenState, lang: str) -> str:
     for seat in range(players):
         x = 30 + seat * width
         pits = board.seat_pits[seat]
-        label = translate("core.player", lang, {"player": seat + 1})
         span = f"{PIT_NAMES[pits[0]]}–{PIT_NAMES[pits[-1]]}"
         value = scores[seat] if over else state.captured[seat]
-        words = (
-            f"{label} ({span}) · {word}: {value}" if players < 4 else f"{label} ({span}): {value}"
-        )
-        if seat in winners:
-            words = "★ " + words
+        tail = f" ({span}) · {word}: {value}" if players < 4 else f" ({span}): {value}"
+        star = "★ " if seat in winners else ""
+        room = width - 40 - text_width(star + tail, 15, bold=True)
+        words = star + shorten(overlay.name(seat, lang), 15, room, bold=True) + tail
         parts.append(
             element("rect", x=x, y=404, width=18, height=18, rx=4, fill=SEAT_COLOURS[seat])
         )

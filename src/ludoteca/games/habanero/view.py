@@ -9,12 +9,12 @@ campesino to drop), ``btn-roll``, ``btn-stop`` and, while a penalty is due, ``bt
 
 from __future__ import annotations
 
-import textwrap
 from typing import Any
 
 from ludoteca.engine import Message
 from ludoteca.engine.parts import Overlay
-from ludoteca.engine.svg import document, element, text
+from ludoteca.engine.svg import document, element, shorten, text, wrap
+from ludoteca.engine.turns import LAST
 
 from . import logic
 from .game import HabaneroState
@@ -50,11 +50,44 @@ def svg(
     parts = [
         element("rect", x=0, y=0, width=WIDTH, height=HEIGHT, fill="#f7f1e3", rx=14),
         _board(state),
+        _last_moves(state),
         _overlay(overlay),
         _panel(state, lang, overlay),
         _prompt(state, seat, lang),
     ]
     return document(WIDTH, HEIGHT, "".join(parts), font_family="DejaVu Sans, Verdana, sans-serif")
+
+
+ROOM = WIDTH - PANEL - 16  # the width of the panel's lines
+
+
+def _last_moves(state: HabaneroState) -> str:
+    """The latest campesino move (both squares ringed, joined by a line) or drop; the die of
+    the latest roll is marked in the panel."""
+    for action in reversed(state.history()):
+        if action.startswith("drop:"):
+            cx, cy = _centre(logic.index(action[5:]))
+            ring = element("circle", cx=cx, cy=cy, r=CELL / 2 - 6, fill="none", stroke="#3b6fd1")
+            return element("g", ring, id="last-move", data_what=action, stroke_width=4, **LAST)
+        if "-" in action:
+            origin, target = (logic.index(part) for part in action.split("-"))
+            (x1, y1), (x2, y2) = _centre(origin), _centre(target)
+            rings = "".join(
+                element("circle", cx=cx, cy=cy, r=CELL / 2 - 6, fill="none")
+                for cx, cy in (_centre(origin), _centre(target))
+            )
+            trail = element("line", x1=x1, y1=y1, x2=x2, y2=y2, opacity=0.6)
+            return element(
+                "g",
+                rings + trail,
+                id="last-move",
+                data_what=action,
+                stroke="#3b6fd1",
+                stroke_width=4,
+                stroke_dasharray="8 5",
+                **LAST,
+            )
+    return ""
 
 
 def _centre(square: int) -> tuple[float, float]:
@@ -276,8 +309,10 @@ def _panel(state: HabaneroState, lang: str, overlay: Overlay) -> str:
     x = PANEL
     parts = [text("Habanero", x=x, y=TOP + 26, font_size=30, font_weight="bold", fill=PEPPER_DARK)]
     # the die: the last roll
-    parts.append(text(_say("habanero.view.die", lang), x=x, y=TOP + 70, font_size=16, fill=INK))
-    parts.append(_die(x + 235, TOP + 62, state.die))
+    die_words = shorten(_say("habanero.view.die", lang), 16, 200)
+    parts.append(text(die_words, x=x, y=TOP + 70, font_size=16, fill=INK))
+    rolled = any(a.startswith("roll:") for a in reversed(state.history()[-3:]))
+    parts.append(_die(x + 235, TOP + 62, state.die, rolled))
     # the habaneros held and left
     parts.append(_pepper(x + 14, TOP + 140))
     parts.append(
@@ -286,19 +321,35 @@ def _panel(state: HabaneroState, lang: str, overlay: Overlay) -> str:
         )
     )
     parts.append(
-        text(_say("habanero.view.held", lang), x=x + 100, y=TOP + 148, font_size=15, fill=INK)
+        text(
+            shorten(_say("habanero.view.held", lang), 15, ROOM - 100),
+            x=x + 100,
+            y=TOP + 148,
+            font_size=15,
+            fill=INK,
+        )
     )
     left = state.habaneros.bit_count()
     parts.append(
-        text(_say("habanero.view.left", lang, n=left), x=x, y=TOP + 190, font_size=15, fill=INK)
+        text(
+            shorten(_say("habanero.view.left", lang, n=left), 15, ROOM),
+            x=x,
+            y=TOP + 190,
+            font_size=15,
+            fill=INK,
+        )
     )
     parts.append(
         text(
-            _say(
-                "habanero.view.campesinos",
-                lang,
-                n=len(state.campesinos),
-                outside=len(state.outside),
+            shorten(
+                _say(
+                    "habanero.view.campesinos",
+                    lang,
+                    n=len(state.campesinos),
+                    outside=len(state.outside),
+                ),
+                15,
+                ROOM,
             ),
             x=x,
             y=TOP + 214,
@@ -310,7 +361,7 @@ def _panel(state: HabaneroState, lang: str, overlay: Overlay) -> str:
     size = f"{box[2] - box[0] + 1} × {box[3] - box[1] + 1}" if box else "0 × 0"
     parts.append(
         text(
-            _say("habanero.view.plantation", lang, size=size),
+            shorten(_say("habanero.view.plantation", lang, size=size), 15, ROOM),
             x=x,
             y=TOP + 238,
             font_size=15,
@@ -346,7 +397,7 @@ def _panel(state: HabaneroState, lang: str, overlay: Overlay) -> str:
         affordable = k <= state.held
         parts.append(
             text(
-                _say("habanero.view.penalty", lang, square=name(state.cause)),
+                shorten(_say("habanero.view.penalty", lang, square=name(state.cause)), 15, ROOM),
                 x=x,
                 y=TOP + 360,
                 font_size=15,
@@ -366,14 +417,13 @@ def _panel(state: HabaneroState, lang: str, overlay: Overlay) -> str:
                 width=212,
             )
         )
-        # the panel is about 30 characters wide: longer sentences (German, French) wrap
-        lines = textwrap.wrap(_say("habanero.view.drop", lang), 30)
+        lines = wrap(_say("habanero.view.drop", lang), 14, ROOM)
         for row, line in enumerate(lines):
             parts.append(text(line, x=x, y=TOP + 446 + 18 * row, font_size=14, fill=INK))
         if not affordable:
             parts.append(
                 text(
-                    _say("habanero.view.cannot_pay", lang, n=state.held),
+                    shorten(_say("habanero.view.cannot_pay", lang, n=state.held), 13, ROOM),
                     x=x,
                     y=TOP + 450 + 18 * len(lines),
                     font_size=13,
@@ -383,7 +433,7 @@ def _panel(state: HabaneroState, lang: str, overlay: Overlay) -> str:
     if state.phase == "over":
         parts.append(
             text(
-                _say("habanero.view.final", lang, n=state.held),
+                shorten(_say("habanero.view.final", lang, n=state.held), 18, ROOM, bold=True),
                 x=x,
                 y=TOP + 380,
                 font_size=18,
@@ -394,7 +444,8 @@ def _panel(state: HabaneroState, lang: str, overlay: Overlay) -> str:
     return element("g", "".join(parts), id="panel")
 
 
-def _die(cx: float, cy: float, die: int | None) -> str:
+def _die(cx: float, cy: float, die: int | None, rolled: bool = False) -> str:
+    """The die; ``rolled``: it shows the latest roll (marked as the last move)."""
     size = 54
     parts = [
         element(
@@ -414,6 +465,10 @@ def _die(cx: float, cy: float, die: int | None) -> str:
     else:
         for px, py in PIPS[die]:
             parts.append(element("circle", cx=cx + px * 14, cy=cy + py * 14, r=5.5, fill=INK))
+    if rolled:
+        return element(
+            "g", "".join(parts), id="die", class_="die last", data_last="1", data_what="die"
+        )
     return element("g", "".join(parts), id="die", class_="die")
 
 
@@ -460,6 +515,12 @@ def _button(
 
 
 def _prompt(state: HabaneroState, seat: int | None, lang: str) -> str:
-    return text(
-        state.prompt(seat).text(lang), x=LEFT, y=HEIGHT - 22, font_size=16, fill=INK, id="prompt"
+    """The prompt under the board, on two lines at most."""
+    lines = wrap(state.prompt(seat).text(lang), 16, WIDTH - LEFT - 16)
+    if len(lines) > 2:
+        lines = [lines[0], shorten(" ".join(lines[1:]), 16, WIDTH - LEFT - 16)]
+    rows = "".join(
+        text(line, x=LEFT, y=HEIGHT - 40 + 20 * row, font_size=16, fill=INK)
+        for row, line in enumerate(lines)
     )
+    return element("g", rows, id="prompt")

@@ -30,7 +30,9 @@ from .tiles import (
     market_square,
     mask_of,
     parse_market_square,
+    parse_spot,
     sides_of,
+    spot_name,
     tile_set,
 )
 
@@ -40,6 +42,8 @@ PLAYER_COLOURS = ("#d0342c", "#2a62c9", "#e8b90f", "#8a3fb5", "#f07c1d")  # one 
 PLACE = re.compile(r"^place:(-?\d+),(-?\d+)(?::([NESW]+))?$")
 # a park cell as the board and the log show it, with road sides: "1,-2", "1,-2 NE", "1,-2:NE"
 CELL = re.compile(r"(-?\d{1,4})\s*,\s*(-?\d{1,4})(?:\s*[: ]\s*([NESWnesw]{1,4}))?")
+# a park cell by its name, "→1 ↓2", with road sides: "→1 ↓2 NE", "→1 ↓2:NE"
+SPOT_TYPED = re.compile(r"([→←↑↓\d\s]+?)(?:\s*[:,]?\s*([NESWnesw]{1,4}))?")
 
 
 class HabitatsState(State):
@@ -228,7 +232,7 @@ class HabitatsState(State):
         return [sum(self.goal_points[s]) + self.park_score(s) for s in range(len(self.parks))]
 
     def end_reason(self) -> str | None:
-        """"last_turn" once every player has had all turns (the only end); None before."""
+        """ "last_turn" once every player has had all turns (the only end); None before."""
         return "last_turn" if self.phase == "end" else None
 
     def _key(self) -> Any:
@@ -268,11 +272,10 @@ class HabitatsState(State):
         if action == "discard":
             return Message("habitats.label.discard")
         pos, mask = parse_place(action)
+        where = {"x": pos[0], "y": pos[1], "spot": spot_name(pos)}
         if mask:
-            return Message(
-                "habitats.label.place_road", {"x": pos[0], "y": pos[1], "roads": sides_of(mask)}
-            )
-        return Message("habitats.label.place", {"x": pos[0], "y": pos[1]})
+            return Message("habitats.label.place_road", {**where, "roads": sides_of(mask)})
+        return Message("habitats.label.place", where)
 
     def describe(self, seat: int, action: str) -> Message:
         kind, _, value = action.partition(":")
@@ -285,17 +288,25 @@ class HabitatsState(State):
         if action == "discard":
             return Message("habitats.log.discard", {"player": seat + 1})
         pos, mask = parse_place(action)
-        params = {"player": seat + 1, "x": pos[0], "y": pos[1]}
+        params = {"player": seat + 1, "x": pos[0], "y": pos[1], "spot": spot_name(pos)}
         if mask:
             return Message("habitats.log.place_road", {**params, "roads": sides_of(mask)})
         return Message("habitats.log.place", params)
 
     def canonical(self, action: str) -> str:
         """As the board and the log show them: a market square ``b2`` is ``take:b2``; a park
-        cell ``1,-2`` is ``place:1,-2``, with roads ``1,-2 NE`` or ``1,-2:NE``."""
+        cell ``1,-2`` or ``→1 ↓2`` (its name in the picture and the labels) is ``place:1,-2``,
+        with roads ``1,-2 NE``, ``1,-2:NE`` or ``→1 ↓2 NE``."""
         typed = action.strip()
         if self.phase == "take" and parse_market_square(typed) is not None:
             return f"take:{typed}"
+        for prefix in ("place at ", "place "):
+            typed = typed.removeprefix(prefix)
+        typed = typed.replace(", roads ", " ")
+        named = SPOT_TYPED.fullmatch(typed)
+        spot = parse_spot(named[1]) if named else None
+        if spot is not None and named is not None:
+            typed = f"{spot[0]},{spot[1]}" + (f" {named[2]}" if named[2] else "")
         cell = CELL.fullmatch(typed)
         if self.phase != "place" or cell is None:
             return action
@@ -565,9 +576,7 @@ class Habitats(Game[HabitatsState]):
         """Goals, draws, a take of every market space, then for every reachable park cell its
         plain placement and one per road mask a tile of the set can show, and ``discard``."""
         masks = sorted({mask for kind in self.tiles.kinds for mask in kind.orientations} - {0})
-        places = [
-            place_action(cell, mask) for cell in self.park_cells() for mask in (0, *masks)
-        ]
+        places = [place_action(cell, mask) for cell in self.park_cells() for mask in (0, *masks)]
         return (
             [f"goal:{goal}" for goal in GOAL_IDS]
             + list(self.draw_outcomes)

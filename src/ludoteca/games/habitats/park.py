@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from .tiles import LANDSCAPES, SIDE_STEPS, Pos, TileKind, sides_of
+from .tiles import LANDSCAPES, SIDE_STEPS, Pos, TileKind, sides_of, spot_name
 
 Placed = tuple[TileKind, int]  # the tile kind and its road mask as placed
 
@@ -44,7 +44,15 @@ class Park:
     new park."""
 
     __slots__ = (
-        "tiles", "open", "blocked", "_score", "_areas", "json", "memo", "_ident", "__weakref__"
+        "tiles",
+        "open",
+        "blocked",
+        "_score",
+        "_areas",
+        "json",
+        "memo",
+        "_ident",
+        "__weakref__",
     )
 
     def __init__(
@@ -113,7 +121,7 @@ class Park:
 
     def refusal(self, pos: Pos, mask: int) -> tuple[str, dict[str, Any]] | None:
         """Why a tile with road ``mask`` may not go on ``pos`` (message key and params), or None."""
-        params: dict[str, Any] = {"x": pos[0], "y": pos[1]}
+        params: dict[str, Any] = {"x": pos[0], "y": pos[1], "spot": spot_name(pos)}
         if pos in self.tiles:
             return "habitats.illegal.occupied", params
         if below_entrance(pos):

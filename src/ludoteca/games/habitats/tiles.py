@@ -7,6 +7,7 @@ with the entrance at (0, 0), x growing east and y growing north.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -181,3 +182,40 @@ def market_layout(players: int) -> MarketLayout:
     if len(figures) != players or any(pos not in spaces for pos, _ in figures):
         raise ValueError(f"markets.json: the {players}-player figures do not fit the grid")
     return MarketLayout(entry["width"], entry["height"], spaces, figures, tuple(entry["turns"]))
+
+
+# -- naming park cells for people ----------------------------------------------------------------
+# A park cell is named by its steps from the entrance, as arrows that read the same in every
+# language: "→2 ↓1" is two columns east and one row south of the entrance. The park picture
+# writes these names along its edges, like the letters and numbers of a chess board.
+
+ARROWS = {"E": "→", "W": "←", "N": "↑", "S": "↓"}
+SPOT = re.compile(r"^\s*(?:([→←])\s*(\d{1,3}))?\s*(?:([↑↓])\s*(\d{1,3}))?\s*$")
+
+
+def column_name(x: int) -> str:
+    """The name of a park column: ``→2`` east of the entrance, ``←1`` west, ``0`` its own."""
+    return "0" if x == 0 else f"{ARROWS['E' if x > 0 else 'W']}{abs(x)}"
+
+
+def row_name(y: int) -> str:
+    """The name of a park row: ``↑1`` north of the entrance, ``↓2`` south, ``0`` its own."""
+    return "0" if y == 0 else f"{ARROWS['N' if y > 0 else 'S']}{abs(y)}"
+
+
+def spot_name(pos: Pos) -> str:
+    """``spot_name((2, -1)) == "→2 ↓1"``; a cell in the entrance's column or row has one part."""
+    x, y = pos
+    parts = [column_name(x)] if x else []
+    parts += [row_name(y)] if y else []
+    return " ".join(parts) or "0"
+
+
+def parse_spot(text: str) -> Pos | None:
+    """The cell a spot name stands for (``"→2 ↓1"``, ``"↑1"``); None if it is no spot name."""
+    found = SPOT.match(text)
+    if found is None or not (found[1] or found[3]):
+        return None
+    x = int(found[2]) * (1 if found[1] == "→" else -1) if found[1] else 0
+    y = int(found[4]) * (1 if found[3] == "↑" else -1) if found[3] else 0
+    return x, y

@@ -1,18 +1,32 @@
-"""The Habitats picture (SVG); the text board is in ``text.py``."""
+"""The Habitats picture (SVG); the text board is in ``text.py``.
+
+Layout: a header (year, goals with each player's standing, the players with their points),
+on the left the market, the tile in hand, the score sheet at the end; the parks in a grid on
+the right (two columns, three for five players); the legend of every symbol where there is
+room. Park cells are named by their steps from the entrance (``→2 ↓1``, see ``tiles.spot_name``),
+written along each park's edges. Icons of the animals are in ``icons.py``.
+
+Click ids: ``mk-<square>`` (market), ``park<seat>_x<x>_y<y>`` (a free cell of the mover's park),
+``rot-<sides>`` (a turn of a road tile in hand), ``discard-<seat>``. Last-move marks carry
+``data-last="1"`` and the class ``last``.
+"""
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
-from ludoteca.engine import Message
+from ludoteca.engine import CHANCE, Message
 from ludoteca.engine.parts import Overlay
-from ludoteca.engine.svg import document, element, text
+from ludoteca.engine.svg import document, element, shorten, text, text_width, wrap
+from ludoteca.engine.turns import LAST, last_turns, marked_seats
 
-from .game import PLAYER_COLOURS, HabitatsState
+from .game import PLAYER_COLOURS, HabitatsState, park_cell_id
 from .goals import measure
+from .icons import icon
 from .park import Park
 from .text import say
-from .tiles import SIDE_STEPS, SIDES, TileKind, market_square, sides_of
+from .tiles import SIDE_STEPS, SIDES, TileKind, column_name, market_square, row_name, sides_of
 
 LAND_COLOURS = {
     "grassland": "#9bc95a",
@@ -29,214 +43,75 @@ FLOWER_COLOURS = {
 }
 ROAD = "#f3e6c8"
 INK = "#2b2b2b"
-TILE = 56
-MARKET_TILE = 60
+MUTED = "#555"
+TILE = 64
+MARKET_TILE = 64
+LEFT_W = 300  # the least width of the left column: market, tile in hand, score sheet
+GAP = 20
 FONT = "font-family:'DejaVu Sans',Verdana,sans-serif"
+GOLD = "#f4c430"
 
 
-# -- SVG ---------------------------------------------------------------------------------------
+def _font(size: float, bold: bool = False) -> str:
+    return f"{FONT};font-size:{size:g}px" + (";font-weight:bold" if bold else "")
+
+
+# -- the picture -------------------------------------------------------------------------------
 
 
 def svg(
     state: HabitatsState, seat: int | None, *, lang: str = "en", overlay: Overlay | None = None
 ) -> str:
+    names = overlay or Overlay()
     advised = _advised(state, overlay)
-    game = state.game
-    mover = state.current_player
-    layout = game.layout
-    parts: list[str] = []
+    last = _last_moves(state, seat)
     defs: dict[tuple, str] = {}
-    market_w = layout.width * MARKET_TILE
-    market_h = layout.height * MARKET_TILE
-    header_h = 96
-    # header: year, turns left, goals, scores
-    parts.append(element("rect", x=0, y=0, width="100%", height=header_h, fill="#f4efe3"))
-    title = say(lang, "habitats.view.year", year=state.year)
-    if state.phase == "end":
-        title += " · " + say(lang, "habitats.view.over")
-    elif mover >= 0:
-        title += " · " + say(lang, "habitats.view.turns_left", n=state.turns_left(mover))
-    parts.append(text(title, x=16, y=26, style=f"{FONT};font-size:18px;font-weight:bold", fill=INK))
-    for i, goal in enumerate(state.goals):
-        standing = " / ".join(str(measure(goal, park)) for park in state.parks)
-        label = f"{i + 1}: {say(lang, f'habitats.goal.{goal}')}  [{standing}]"
-        parts.append(text(label, x=16, y=48 + 16 * i, style=f"{FONT};font-size:12px", fill="#555"))
-    scores = state.scores()
-    for s in range(game.num_players):
-        x = 430 + 110 * s
-        parts.append(element("circle", cx=x, cy=21, r=7, fill=PLAYER_COLOURS[s], stroke=INK))
-        parts.append(
-            text(
-                say(lang, "habitats.view.vp", n=f"{scores[s]:g}"),
-                x=x + 12,
-                y=26,
-                style=f"{FONT};font-size:14px;font-weight:{'bold' if s == mover else 'normal'}",
-                fill=INK,
-            )
+    mover = state.current_player
+    parks = [
+        _park(
+            state, s, park, state.phase == "place" and s == mover, lang, defs, advised, last, names
         )
-        points = "+".join(str(p) for p in state.goal_points[s]) or "0"
-        parts.append(
-            text(
-                say(lang, "habitats.view.goal_points", points=points),
-                x=x - 6,
-                y=44,
-                style=f"{FONT};font-size:10px",
-                fill="#555",
-            )
-        )
-    # market
-    top = header_h + 30
-    parts.append(
-        text(say(lang, "habitats.view.market"), x=16, y=top - 8, style=f"{FONT};font-size:14px")
-    )
-    parts.append(_market(state, 16, top, defs, lang, advised))
-    # the tile in hand and its orientations
-    hand_y = top + market_h + 24
-    if state.held is not None:
-        parts.append(
-            text(
-                say(lang, "habitats.view.held", tile=Message(f"habitats.tile.{state.held.id}")),
-                x=16,
-                y=hand_y,
-                style=f"{FONT};font-size:11px",
-            )
-        )
-        if state.held.is_road:
-            for i, mask in enumerate(state.held.orientations):
-                bx, by = 16 + i * (TILE + 8), hand_y + 10
-                parts.append(
-                    element(
-                        "g",
-                        _tile(state.held, mask, bx, by, TILE, None, lang, defs=defs),
-                        id=f"rot-{sides_of(mask)}",
-                        style="cursor:pointer",
-                    )
-                )
-                if f"rot-{sides_of(mask)}" in advised:
-                    parts.append(_ring(bx, by, TILE))
-        else:
-            parts.append(_tile(state.held, 0, 16, hand_y + 10, TILE, None, lang, defs=defs))
-    left_h = hand_y + TILE + 30
-    if state.phase == "end":
-        sheet, sheet_h = _score_sheet(state, 16, hand_y - 8, lang)
-        parts.append(sheet)
-        left_h = hand_y + sheet_h + 16
-    # parks, flowing into rows to the right of the market
-    x0 = max(market_w + 48, 330)
-    max_w = max(x0 + 420, 1100)
-    cursor_x, cursor_y, row_h, right = x0, top - 24, 0, x0
-    for s, park in enumerate(state.parks):
-        show_open = state.phase == "place" and s == mover
-        body, w, h = _park(state, s, park, show_open, lang, defs, advised)
-        if cursor_x > x0 and cursor_x + w > max_w:
-            cursor_x, cursor_y, row_h = x0, cursor_y + row_h + 16, 0
-        parts.append(element("g", body, transform=f"translate({cursor_x},{cursor_y})"))
-        right = max(right, cursor_x + w)
-        cursor_x += w + 16
-        row_h = max(row_h, h)
-    width = max(right + 16, 760)
-    height = max(cursor_y + row_h + 16, left_h)
-    kinds = game.tiles
+        for s, park in enumerate(state.parks)
+    ]
+    columns = 3 if len(parks) == 5 else min(len(parks), 2)
+    column_w = [0.0] * columns
+    row_h = [0.0] * math.ceil(len(parks) / columns)
+    for i, (_, w, h) in enumerate(parks):
+        column_w[i % columns] = max(column_w[i % columns], w)
+        row_h[i // columns] = max(row_h[i // columns], h)
+    grid_w = sum(column_w) + GAP * (columns - 1)
+    grid_h = sum(row_h) + GAP * (len(row_h) - 1)
+    left_w = max(LEFT_W, state.game.layout.width * MARKET_TILE + 36)
+    width = 16 + left_w + GAP + grid_w + 16
+    header, header_h = _header(state, width, lang, names)
+    top: float = header_h + 12
+    left, left_h = _left_column(state, 16, top, left_w, lang, defs, advised, last, names)
+    grid_x = 16 + left_w + GAP
+    body = [element("rect", x=0, y=0, width="100%", height="100%", fill="#fbf8f0"), header, left]
+    y = top
+    for r, height in enumerate(row_h):
+        x: float = grid_x
+        for c in range(columns):
+            i = r * columns + c
+            if i < len(parks):
+                body.append(element("g", parks[i][0], transform=f"translate({x},{y})"))
+            x += column_w[c] + GAP
+        y += height + GAP
+    # the legend goes under the shorter side, in as many columns as fit there
+    if left_h <= grid_h:
+        legend, legend_h = _legend(lang, left_w)
+        body.append(element("g", legend, transform=f"translate(16,{top + left_h + 16})"))
+        bottom = max(top + left_h + 16 + legend_h, top + grid_h)
+    else:
+        legend, legend_h = _legend(lang, grid_w)
+        body.append(element("g", legend, transform=f"translate({grid_x},{top + grid_h + 16})"))
+        bottom = max(top + left_h, top + grid_h + 16 + legend_h)
+    height = bottom + 16
     drawings = "".join(
-        element("g", _tile_body(kinds.by_id(key[0]), *key[1:]), id=name)
+        element("g", _tile_body(state.game.tiles.by_id(key[0]), *key[1:]), id=name)
         for key, name in defs.items()
     )
-    body = element("defs", drawings) + "".join(parts)
-    return document(width, height, body, style=f"width:{width}px;height:{height}px")
-
-
-def _score_sheet(state: HabitatsState, x: int, y: int, lang: str) -> tuple[str, int]:
-    """The final score sheet: goal points per year, park score and total per player."""
-    rows = state.score_sheet()
-    winners = set(state.winners())
-    row_h = 20
-    height = row_h * (len(rows) + 2)
-    parts = [
-        element("rect", x=x, y=y, width=300, height=height, rx=6, fill="#fff", stroke="#6b4f33"),
-        text(
-            say(lang, "habitats.board.sheet"),
-            x=x + 8,
-            y=y + 15,
-            style=f"{FONT};font-size:13px;font-weight:bold",
-        ),
-    ]
-    columns = [say(lang, "habitats.view.year", year=y) for y in (1, 2, 3)] + [
-        say(lang, "habitats.view.park_column"),
-        say(lang, "habitats.view.total_column"),
-    ]
-    for i, name in enumerate(columns):
-        parts.append(
-            text(name, x=x + 80 + i * 44, y=y + 34, style=f"{FONT};font-size:10px", fill="#555")
-        )
-    for r, row in enumerate(rows):
-        ry = y + 34 + row_h * (r + 1)
-        seat = row["player"] - 1
-        parts.append(element("circle", cx=x + 16, cy=ry - 4, r=6, fill=PLAYER_COLOURS[seat]))
-        weight = "bold" if seat in winners else "normal"
-        values = [*row["goals"], row["park"], row["total"]]
-        for i, value in enumerate(values):
-            parts.append(
-                text(
-                    value,
-                    x=x + 80 + i * 44,
-                    y=ry,
-                    style=f"{FONT};font-size:12px;font-weight:{weight}",
-                )
-            )
-    return "".join(parts), height
-
-
-def _market(
-    state: HabitatsState,
-    x0: int,
-    y0: int,
-    defs: dict,
-    lang: str = "en",
-    advised: frozenset = frozenset(),
-) -> str:
-    layout = state.game.layout
-    parts = [
-        element(
-            "rect",
-            x=x0 - 6,
-            y=y0 - 6,
-            width=layout.width * MARKET_TILE + 12,
-            height=layout.height * MARKET_TILE + 12,
-            rx=8,
-            fill="#6b4f33",
-        )
-    ]
-    for pos in layout.spaces:
-        x = x0 + pos[0] * MARKET_TILE
-        y = y0 + (layout.height - 1 - pos[1]) * MARKET_TILE
-        tile = state.market.get(pos)
-        name = market_square(pos)
-        if tile is None:
-            parts.append(
-                element(
-                    "rect",
-                    x=x + 2,
-                    y=y + 2,
-                    width=MARKET_TILE - 4,
-                    height=MARKET_TILE - 4,
-                    fill="#8a6a48",
-                    id=f"mk-{name}",
-                )
-            )
-        else:
-            kind = state.game.tiles.by_id(tile)
-            body = _tile(kind, kind.roads, x + 2, y + 2, MARKET_TILE - 4, None, lang, defs=defs)
-            parts.append(element("g", body, id=f"mk-{name}", style="cursor:pointer"))
-            if f"mk-{name}" in advised:
-                parts.append(_ring(x + 2, y + 2, MARKET_TILE - 4))
-        parts.append(
-            text(name, x=x + 4, y=y + MARKET_TILE - 4, style=f"{FONT};font-size:8px", fill="#fff8")
-        )
-    for s, (pos, facing) in enumerate(state.figures):
-        cx = x0 + pos[0] * MARKET_TILE + MARKET_TILE / 2
-        cy = y0 + (layout.height - 1 - pos[1]) * MARKET_TILE + MARKET_TILE / 2
-        parts.append(_figure(cx, cy, facing, PLAYER_COLOURS[s], s + 1))
-    return "".join(parts)
+    return document(width, height, element("defs", drawings) + "".join(body))
 
 
 def _advised(state: HabitatsState, overlay: Overlay | None) -> frozenset[str]:
@@ -244,6 +119,290 @@ def _advised(state: HabitatsState, overlay: Overlay | None) -> frozenset[str]:
     if overlay is None or overlay.action not in state.legal_actions():
         return frozenset()
     return frozenset(state.clicks(overlay.action))
+
+
+def _last_moves(state: HabitatsState, seat: int | None) -> dict[str, int]:
+    """Where each other seat took its latest tile (``mk-<square>``) and placed it (its park
+    cell id), with that seat."""
+    found: dict[str, int] = {}
+    for mover, steps in last_turns(state).items():
+        if mover == CHANCE or mover not in marked_seats(state, seat):
+            continue
+        for step in steps:
+            kind, _, value = step.action.partition(":")
+            if kind == "take":
+                found[f"mk-{value}"] = mover
+            elif kind == "place":
+                x, y = (int(v) for v in value.split(":")[0].split(","))
+                found[park_cell_id(mover, (x, y))] = mover
+    return found
+
+
+def _last_mark(x: float, y: float, size: float, mover: int, what: str) -> str:
+    return element(
+        "rect",
+        x=x - 3,
+        y=y - 3,
+        width=size + 6,
+        height=size + 6,
+        rx=7,
+        fill="none",
+        stroke=PLAYER_COLOURS[mover],
+        stroke_width=4,
+        stroke_dasharray="8 4",
+        data_seat=mover,
+        data_what=what,
+        **LAST,
+    )
+
+
+# -- header ------------------------------------------------------------------------------------
+
+
+def _header(state: HabitatsState, width: float, lang: str, names: Overlay) -> tuple[str, float]:
+    """Year and turns left, the goals with each player's standing, the players' points."""
+    mover = state.current_player
+    title = say(lang, "habitats.view.year", year=state.year)
+    if state.phase == "end":
+        title += " · " + say(lang, "habitats.view.over")
+    elif mover >= 0:
+        title += " · " + say(lang, "habitats.view.turns_left", n=state.turns_left(mover))
+    room = width - 32
+    parts = [text(shorten(title, 20, room, True), x=16, y=30, style=_font(20, True), fill=INK)]
+    y = 54
+    players = state.game.num_players
+    standing_w = 40 * players
+    goals = [f"{i + 1}: {say(lang, f'habitats.goal.{goal}')}" for i, goal in enumerate(state.goals)]
+    # each player's standing on the goal follows the longest goal line
+    text_w = min(max((text_width(g, 13, True) for g in goals), default=0), room - standing_w - 16)
+    for i, goal in enumerate(state.goals):
+        current = i + 1 == state.year and state.phase != "end"
+        words = goals[i]
+        parts.append(
+            text(
+                shorten(words, 13, text_w, current),
+                x=16,
+                y=y,
+                style=_font(13, current),
+                fill=INK if current else MUTED,
+            )
+        )
+        for s, park in enumerate(state.parks):
+            x = 16 + text_w + 16 + 40 * s
+            parts.append(element("circle", cx=x + 6, cy=y - 4, r=5, fill=PLAYER_COLOURS[s]))
+            parts.append(text(measure(goal, park), x=x + 14, y=y, style=_font(13), fill=INK))
+        y += 19
+    # the players: name, points, goal points
+    scores = state.scores()
+    chip_w = 230
+    per_row = max(1, int(room // chip_w))
+    y += 8
+    for s in range(players):
+        x = 16 + (s % per_row) * chip_w
+        row_y = y + (s // per_row) * 40
+        bold = s == mover
+        parts.append(
+            element("circle", cx=x + 8, cy=row_y + 4, r=8, fill=PLAYER_COLOURS[s], stroke=INK)
+        )
+        name = shorten(names.name(s, lang), 15, chip_w - 34, True)
+        parts.append(text(name, x=x + 22, y=row_y + 9, style=_font(15, True), fill=INK))
+        points = "+".join(str(p) for p in state.goal_points[s]) or "0"
+        line = (
+            say(lang, "habitats.view.vp", n=f"{scores[s]:g}")
+            + " · "
+            + say(lang, "habitats.view.goal_points", points=points)
+        )
+        parts.append(
+            text(
+                shorten(line, 12, chip_w - 34, bold),
+                x=x + 22,
+                y=row_y + 26,
+                style=_font(12, bold),
+                fill=MUTED,
+            )
+        )
+    rows = math.ceil(players / per_row)
+    height = y + 40 * rows
+    band = element("rect", x=0, y=0, width="100%", height=height, fill="#f4efe3")
+    return band + "".join(parts), height
+
+
+# -- left column -------------------------------------------------------------------------------
+
+
+def _left_column(
+    state: HabitatsState,
+    x: float,
+    y: float,
+    width: float,
+    lang: str,
+    defs: dict,
+    advised: frozenset,
+    last: dict[str, int],
+    names: Overlay,
+) -> tuple[str, float]:
+    """Market, tile in hand (its turns, for a road tile), score sheet; and its height."""
+    layout = state.game.layout
+    top = y
+    parts = [
+        text(
+            shorten(say(lang, "habitats.view.market"), 15, width, True),
+            x=x,
+            y=y + 14,
+            style=_font(15, True),
+            fill=INK,
+        )
+    ]
+    y += 28
+    parts.append(_market(state, x + 18, y, defs, lang, advised, last))
+    y += layout.height * MARKET_TILE + 34
+    if state.held is not None:
+        words = say(lang, "habitats.view.held", tile=Message(f"habitats.tile.{state.held.id}"))
+        for line in wrap(words, 13, width):
+            parts.append(text(line, x=x, y=y, style=_font(13), fill=INK))
+            y += 17
+        y += 2
+        masks = state.held.orientations if state.held.is_road else (0,)
+        for i, mask in enumerate(masks):
+            bx = x + i * (TILE + 8)
+            tile = _tile(state.held, mask, bx, y, TILE, None, lang, defs=defs)
+            if state.held.is_road:
+                tile = element("g", tile, id=f"rot-{sides_of(mask)}", style="cursor:pointer")
+                if f"rot-{sides_of(mask)}" in advised:
+                    tile += _ring(bx, y, TILE)
+            parts.append(tile)
+        y += TILE + 16
+    if state.phase == "end":
+        sheet, sheet_h = _score_sheet(state, x, y, width, lang, names)
+        parts.append(sheet)
+        y += sheet_h + 12
+    return "".join(parts), y - top
+
+
+def _score_sheet(
+    state: HabitatsState, x: float, y: float, width: float, lang: str, names: Overlay
+) -> tuple[str, float]:
+    """The final score sheet: goal points per year, park score and total per player."""
+    rows = state.score_sheet()
+    winners = set(state.winners())
+    row_h = 22
+    height = row_h * (len(rows) + 2) + 6
+    parts = [
+        element("rect", x=x, y=y, width=width, height=height, rx=6, fill="#fff", stroke="#6b4f33"),
+        text(
+            shorten(say(lang, "habitats.board.sheet").rstrip(":："), 13, width - 16, True),
+            x=x + 8,
+            y=y + 17,
+            style=_font(13, True),
+        ),
+    ]
+    columns = [str(year) for year in (1, 2, 3)] + [
+        say(lang, "habitats.view.park_column"),
+        say(lang, "habitats.view.total_column"),
+    ]
+    first = x + 112
+    step = (width - 112 - 8) / len(columns)
+    for i, name in enumerate(columns):
+        parts.append(
+            text(
+                shorten(name, 11, step - 2),
+                x=first + i * step + step / 2,
+                y=y + 38,
+                text_anchor="middle",
+                style=_font(11),
+                fill=MUTED,
+            )
+        )
+    for r, row in enumerate(rows):
+        ry = y + 38 + row_h * (r + 1)
+        seat = row["player"] - 1
+        weight = seat in winners
+        parts.append(element("circle", cx=x + 14, cy=ry - 4, r=6, fill=PLAYER_COLOURS[seat]))
+        name = ("★ " if weight else "") + names.name(seat, lang)
+        parts.append(text(shorten(name, 12, 86, weight), x=x + 24, y=ry, style=_font(12, weight)))
+        values = [*row["goals"], row["park"], row["total"]]
+        for i, value in enumerate(values):
+            parts.append(
+                text(
+                    value,
+                    x=first + i * step + step / 2,
+                    y=ry,
+                    text_anchor="middle",
+                    style=_font(12, weight),
+                )
+            )
+    return "".join(parts), height
+
+
+def _market(
+    state: HabitatsState,
+    x0: float,
+    y0: float,
+    defs: dict,
+    lang: str,
+    advised: frozenset,
+    last: dict[str, int],
+) -> str:
+    """The market grid with its figures; its columns are lettered below, its rows numbered."""
+    layout = state.game.layout
+    size = MARKET_TILE
+    parts = [
+        element(
+            "rect",
+            x=x0 - 6,
+            y=y0 - 6,
+            width=layout.width * size + 12,
+            height=layout.height * size + 12,
+            rx=8,
+            fill="#6b4f33",
+        )
+    ]
+    for column in range(layout.width):
+        parts.append(
+            text(
+                chr(ord("a") + column),
+                x=x0 + column * size + size / 2,
+                y=y0 + layout.height * size + 22,
+                text_anchor="middle",
+                style=_font(13),
+                fill=MUTED,
+            )
+        )
+    for row in range(layout.height):
+        parts.append(
+            text(
+                row + 1,
+                x=x0 - 12,
+                y=y0 + (layout.height - 1 - row) * size + size / 2 + 5,
+                text_anchor="middle",
+                style=_font(13),
+                fill=MUTED,
+            )
+        )
+    for pos in layout.spaces:
+        x = x0 + pos[0] * size
+        y = y0 + (layout.height - 1 - pos[1]) * size
+        tile = state.market.get(pos)
+        name = market_square(pos)
+        click = f"mk-{name}"
+        if tile is None:
+            body = element(
+                "rect", x=x + 2, y=y + 2, width=size - 4, height=size - 4, fill="#8a6a48"
+            )
+            parts.append(element("g", body, id=click))
+        else:
+            kind = state.game.tiles.by_id(tile)
+            body = _tile(kind, kind.roads, x + 2, y + 2, size - 4, None, lang, defs=defs)
+            parts.append(element("g", body, id=click, style="cursor:pointer"))
+            if click in advised:
+                parts.append(_ring(x + 2, y + 2, size - 4))
+        if click in last:
+            parts.append(_last_mark(x + 2, y + 2, size - 4, last[click], click))
+    for s, (pos, facing) in enumerate(state.figures):
+        cx = x0 + pos[0] * size + size / 2
+        cy = y0 + (layout.height - 1 - pos[1]) * size + size / 2
+        parts.append(_figure(cx, cy, facing, PLAYER_COLOURS[s], s + 1))
+    return "".join(parts)
 
 
 def _ring(x: float, y: float, size: float) -> str:
@@ -266,21 +425,19 @@ def _figure(cx: float, cy: float, facing: str, colour: str, number: int) -> str:
     angle = SIDES.index(facing) * 90
     arrow = element(
         "path",
-        d="M0,-24 L9,-10 L-9,-10 Z",
+        d="M0,-26 L9,-12 L-9,-12 Z",
         fill=colour,
         stroke=INK,
         transform=f"translate({cx},{cy}) rotate({angle})",
     )
     body = element("circle", cx=cx, cy=cy, r=13, fill=colour, stroke=INK, stroke_width=2)
-    label = text(
-        number,
-        x=cx,
-        y=cy + 5,
-        text_anchor="middle",
-        style=f"{FONT};font-size:14px;font-weight:bold",
-        fill="#fff",
-    )
-    return arrow + body + label
+    label = text(number, x=cx, y=cy + 5, text_anchor="middle", style=_font(14, True), fill="#fff")
+    return element("g", arrow + body + label, style="pointer-events:none")
+
+
+# -- parks -------------------------------------------------------------------------------------
+
+PAD, HEAD, EDGE = 8, 26, 18  # margin, title band, band of the column and row names
 
 
 def _park(
@@ -290,17 +447,24 @@ def _park(
     show_open: bool,
     lang: str,
     defs: dict,
-    advised: frozenset = frozenset(),
-):
+    advised: frozenset,
+    last: dict[str, int],
+    names: Overlay,
+) -> tuple[str, float, float]:
+    """One park with its title and the names of its columns and rows; and its size."""
     cells = set(park.tiles) | (set(park.open) if show_open else set())
     xs = [x for x, _ in cells]
     ys = [y for _, y in cells]
     low_x, high_x, low_y, high_y = min(xs), max(xs), min(ys), max(ys)
-    pad, head = 10, 30
-    w = max((high_x - low_x + 1) * TILE + 2 * pad, 200)
-    h = (high_y - low_y + 1) * TILE + 2 * pad + head
+    left, top = PAD + EDGE, HEAD + EDGE
+    w = max(left + (high_x - low_x + 1) * TILE + PAD, 250)
+    h = top + (high_y - low_y + 1) * TILE + PAD
     score = park.score()
     goals = sum(state.goal_points[seat])
+    to_move = seat == state.current_player
+    title = say(
+        lang, "habitats.view.park", player=names.name(seat, lang), park=score.total, goals=goals
+    )
     parts = [
         element(
             "rect",
@@ -309,32 +473,56 @@ def _park(
             width=w,
             height=h,
             rx=10,
-            fill="#fbf8f0",
+            fill="#fffdf7",
             stroke=PLAYER_COLOURS[seat],
-            stroke_width=3 if seat == state.current_player else 1.5,
+            stroke_width=4 if to_move else 2,
         ),
+        element("rect", x=0, y=0, width=w, height=HEAD - 4, rx=10, fill=PLAYER_COLOURS[seat]),
         text(
-            say(lang, "habitats.view.park", player=seat + 1, park=score.total, goals=goals),
-            x=pad,
-            y=20,
-            style=f"{FONT};font-size:13px;font-weight:bold",
-            fill=INK,
+            shorten(title, 14, w - 2 * PAD - (70 if show_open else 0), True),
+            x=PAD,
+            y=17,
+            style=_font(14, True),
+            fill="#fff",
         ),
     ]
+    for x in range(low_x, high_x + 1):
+        parts.append(
+            text(
+                column_name(x),
+                x=left + (x - low_x) * TILE + TILE / 2,
+                y=HEAD + EDGE - 5,
+                text_anchor="middle",
+                style=_font(11),
+                fill=MUTED,
+            )
+        )
+    for y in range(low_y, high_y + 1):
+        parts.append(
+            text(
+                row_name(y),
+                x=PAD + EDGE / 2,
+                y=top + (high_y - y) * TILE + TILE / 2 + 4,
+                text_anchor="middle",
+                style=_font(11),
+                fill=MUTED,
+            )
+        )
     by_pos = {entry.pos: entry for entry in score.tiles}
     for (x, y), (kind, mask) in park.tiles.items():
-        px = pad + (x - low_x) * TILE
-        py = head + pad + (high_y - y) * TILE
+        px, py = left + (x - low_x) * TILE, top + (high_y - y) * TILE
         colour = PLAYER_COLOURS[seat] if kind.kind == "entrance" else None
         fulfilled = score.fulfilled.get((x, y))
-        body = _tile(
-            kind, mask, px, py, TILE, colour, lang, fulfilled, by_pos[(x, y)].vp, defs=defs
+        parts.append(
+            _tile(kind, mask, px, py, TILE, colour, lang, fulfilled, by_pos[(x, y)].vp, defs=defs)
         )
-        parts.append(body)
+        cell = park_cell_id(seat, (x, y))
+        if cell in last:
+            parts.append(_last_mark(px, py, TILE, last[cell], cell))
     if show_open:
         for x, y in sorted(park.open):
-            px = pad + (x - low_x) * TILE
-            py = head + pad + (high_y - y) * TILE
+            px, py = left + (x - low_x) * TILE, top + (high_y - y) * TILE
+            cell = park_cell_id(seat, (x, y))
             parts.append(
                 element(
                     "rect",
@@ -347,26 +535,29 @@ def _park(
                     fill_opacity=0.6,
                     stroke="#c9a400",
                     stroke_dasharray="4 3",
-                    id=f"park{seat}_x{x}_y{y}",
+                    id=cell,
                     style="cursor:pointer",
                 )
             )
-            if f"park{seat}_x{x}_y{y}" in advised:
+            if cell in advised:
                 parts.append(_ring(px, py, TILE))
         if not park.open or state.legal_actions() == ["discard"]:
-            parts.append(
-                element(
-                    "rect",
-                    x=w - 70,
-                    y=6,
-                    width=60,
-                    height=18,
-                    rx=4,
-                    fill="#c62828",
-                    id=f"discard-{seat}",
-                )
-            )
+            parts.append(_discard(seat, w, lang))
     return "".join(parts), w, h
+
+
+def _discard(seat: int, w: float, lang: str) -> str:
+    words = shorten(say(lang, "habitats.label.discard"), 11, 60, True)
+    return element(
+        "g",
+        element("rect", x=w - 70, y=3, width=64, height=HEAD - 10, rx=4, fill="#c62828")
+        + text(words, x=w - 38, y=16, text_anchor="middle", style=_font(11, True), fill="#fff"),
+        id=f"discard-{seat}",
+        style="cursor:pointer",
+    )
+
+
+# -- tiles -------------------------------------------------------------------------------------
 
 
 def _tile(
@@ -387,7 +578,20 @@ def _tile(
     key = (kind.id, mask, size, colour, lang, fulfilled, scored)
     if key not in defs:
         defs[key] = f"tile{len(defs)}"
-    return f'<use href="#{defs[key]}" x="{x}" y="{y}"/>'
+    title = element("title", Message(f"habitats.tile.{kind.id}").text(lang))
+    return element("g", title + f'<use href="#{defs[key]}" x="{x}" y="{y}"/>')
+
+
+def tile_name_fitted(name: str, size: float) -> tuple[str, float]:
+    """A tile's name for its top band: smaller type down to 8 px, then abbreviated with a
+    full stop (``Flederm.``), never cut silently."""
+    room = size - 6
+    font = min(size / 6.2, max(8.0, room / max(text_width(name, 1), 0.1)))
+    if text_width(name, font) <= room:
+        return name, font
+    while len(name) > 2 and text_width(name + ".", font) > room:
+        name = name[:-1]
+    return name.rstrip(" -") + ".", font
 
 
 @lru_cache(maxsize=4096)
@@ -401,12 +605,11 @@ def _tile_body(
     scored: int | None,
 ) -> str:
     s = size
-    x = y = 0
     parts = [
         element(
             "rect",
-            x=x,
-            y=y,
+            x=0,
+            y=0,
             width=s,
             height=s,
             rx=4,
@@ -414,69 +617,28 @@ def _tile_body(
             stroke="#00000055",
         )
     ]
-    cx, cy = x + s / 2, y + s / 2
+    cx, cy = s / 2, s / 2
     for bit, (dx, dy) in SIDE_STEPS:
         if mask & bit:
-            ex, ey = cx + dx * s / 2, cy - dy * s / 2
             parts.append(
                 element(
                     "line",
                     x1=cx,
                     y1=cy,
-                    x2=ex,
-                    y2=ey,
+                    x2=cx + dx * s / 2,
+                    y2=cy - dy * s / 2,
                     stroke=ROAD,
                     stroke_width=s / 5,
-                    stroke_linecap="butt",
                 )
             )
-    small = f"{FONT};font-size:{s / 6.2:.1f}px"
     if kind.kind in ("animal", "insect"):
-        name = Message(f"habitats.tile.{kind.id}").text(lang)
-        parts.append(text(name[:9], x=cx, y=y + s / 5, text_anchor="middle", style=small, fill=INK))
-        parts.append(_paw(cx, cy - s / 20, s / 7))
-        vp_x, vp_y = x + s - s / 5.5, y + s - s / 5.5
-        upside = fulfilled is False
-        parts.append(
-            element(
-                "circle",
-                cx=vp_x,
-                cy=vp_y,
-                r=s / 7,
-                fill="#fff" if not upside else "#f0d0d0",
-                stroke=INK,
-            )
-        )
-        parts.append(
-            text(
-                kind.vp,
-                x=vp_x,
-                y=vp_y + s / 18,
-                text_anchor="middle",
-                style=f"{FONT};font-size:{s / 6:.1f}px;font-weight:bold",
-                fill=INK,
-                transform=f"rotate(180 {vp_x} {vp_y})" if upside else None,
-            )
-        )
-        parts.append(_demand(kind, x + 3, y + s - s / 4.5, s))
+        parts.append(_creature(kind, s, lang, fulfilled))
     elif kind.kind == "flower":
-        parts.append(_flower(cx, cy, s / 6, FLOWER_COLOURS[_landscape(kind)]))
+        parts.append(_flower(cx, cy, s / 5.5, FLOWER_COLOURS[_landscape(kind)]))
     elif kind.kind == "watchtower":
         parts.append(_tower(kind, cx, cy, s))
     elif kind.kind == "tourist":
-        word = "BIG" if kind.tourists == "big" else "MANY"
-        parts.append(
-            text(
-                word,
-                x=cx,
-                y=cy + s / 10,
-                text_anchor="middle",
-                style=f"{FONT};font-size:{s / 4.2:.1f}px;font-weight:bold",
-                fill="#fff",
-                stroke=INK,
-                stroke_width=0.6,
-            )
-        )
+        parts.append(_tourists(kind, s, lang))
     elif kind.kind == "road":
         corner = s / 2.6
         parts.append(
@@ -493,7 +655,7 @@ def _tile_body(
                 x=s - corner / 3.2,
                 y=s - corner / 6,
                 text_anchor="middle",
-                style=f"{FONT};font-size:{s / 6:.1f}px;font-weight:bold",
+                style=_font(round(s / 6, 1), True),
                 fill=INK,
             )
         )
@@ -508,41 +670,63 @@ def _tile_body(
             )
         )
     if scored is not None and kind.kind in ("watchtower", "tourist", "road"):
-        parts.append(
-            text(
-                f"{scored}",
-                x=x + 4,
-                y=y + s / 4.5,
-                style=f"{FONT};font-size:{s / 6:.1f}px;font-weight:bold",
-                fill="#fff",
-                stroke=INK,
-                stroke_width=0.4,
-            )
-        )
+        parts.append(_scored(scored, s))
     return "".join(parts)
 
 
-def _paw(cx: float, cy: float, r: float) -> str:
-    pad = element("ellipse", cx=cx, cy=cy + r * 0.4, rx=r * 0.7, ry=r * 0.55, fill="#3a2a1a")
-    toes = "".join(
-        element("circle", cx=cx + dx * r, cy=cy - r * 0.45 + dy * r, r=r * 0.25, fill="#3a2a1a")
-        for dx, dy in ((-0.6, 0.1), (-0.2, -0.2), (0.2, -0.2), (0.6, 0.1))
+def _scored(points: int, s: float) -> str:
+    """What a watchtower, tourist or road tile scores now: a gold "+n" badge."""
+    words = f"+{points}"
+    w = text_width(words, s / 6, True) + 6
+    return element("rect", x=2, y=2, width=w, height=s / 5, rx=4, fill=GOLD, stroke=INK) + text(
+        words, x=2 + w / 2, y=2 + s / 6.4, text_anchor="middle", style=_font(round(s / 6, 1), True)
     )
-    return pad + toes
+
+
+def _creature(kind: TileKind, s: float, lang: str, fulfilled: bool | None) -> str:
+    """An animal or insect: its name on top, its icon, its demand (bottom left) and its
+    points (bottom right; green when its needs are met, struck through when not)."""
+    name, font = tile_name_fitted(Message(f"habitats.tile.{kind.id}").text(lang), s)
+    parts = [
+        element("rect", x=1, y=1, width=s - 2, height=s / 4.6, rx=3, fill="#ffffffc0"),
+        text(name, x=s / 2, y=s / 6.2, text_anchor="middle", style=_font(round(font, 1)), fill=INK),
+        icon(kind.id, s / 2, s * 0.5, s * 0.23),
+    ]
+    r = s / 7.5
+    vx, vy = s - r - 2, s - r - 2
+    fill = "#fff" if fulfilled is None else "#c8f0b4" if fulfilled else "#d9d9d9"
+    parts.append(element("circle", cx=vx, cy=vy, r=r, fill=fill, stroke=INK))
+    parts.append(
+        text(
+            kind.vp,
+            x=vx,
+            y=vy + r / 2.3,
+            text_anchor="middle",
+            style=_font(round(r * 1.25, 1), True),
+            fill=INK if fulfilled is not False else "#777",
+        )
+    )
+    if fulfilled is False:
+        parts.append(
+            element(
+                "line", x1=vx - r, y1=vy + r, x2=vx + r, y2=vy - r, stroke="#c62828", stroke_width=2
+            )
+        )
+    parts.append(_demand(kind, 2, s - s / 5.2 - 2, s))
+    return "".join(parts)
 
 
 def _demand(kind: TileKind, x: float, y: float, s: float) -> str:
-    """The demand icons: a little square per landscape (its colour) with the count."""
-    parts = []
-    box = s / 7.5
+    """The demand: a square per landscape (its colour) with the count; flowers for insects."""
+    box = s / 5.2
+    number = _font(round(box * 0.8, 1), True)
     if kind.kind == "insect":
-        parts.append(_flower(x + box / 2, y + box / 2, box / 2.4, "#f6e049"))
-        parts.append(
-            text(kind.flowers, x=x + box + 1, y=y + box, style=f"{FONT};font-size:{box:.1f}px")
+        return _flower(x + box / 2, y + box / 2, box / 2.2, "#f6e049") + text(
+            f"×{kind.flowers}", x=x + box + 1, y=y + box * 0.8, style=number, fill=INK
         )
-        return "".join(parts)
+    parts = []
     for i, (land, count) in enumerate(kind.demand):
-        bx = x + i * (box + s / 14)
+        bx = x + i * (box + 1.5)
         parts.append(
             element(
                 "rect",
@@ -550,22 +734,47 @@ def _demand(kind: TileKind, x: float, y: float, s: float) -> str:
                 y=y,
                 width=box,
                 height=box,
+                rx=2,
                 fill=LAND_COLOURS[land],
                 stroke="#fff",
-                stroke_width=0.8,
+                stroke_width=1,
             )
         )
         parts.append(
             text(
                 count,
                 x=bx + box / 2,
-                y=y + box * 0.85,
+                y=y + box * 0.8,
                 text_anchor="middle",
-                style=f"{FONT};font-size:{box * 0.9:.1f}px;font-weight:bold",
+                style=number,
                 fill="#fff",
+                stroke=INK,
+                stroke_width=0.5,
             )
         )
     return "".join(parts)
+
+
+def _tourists(kind: TileKind, s: float, lang: str) -> str:
+    """BIG or MANY in the reader's language, sized to the tile, over a little crowd."""
+    word = say(lang, f"habitats.view.{kind.tourists}")
+    font = min(s / 4.2, (s - 8) / max(text_width(word, 1, True), 0.1))
+    crowd = "".join(
+        element("circle", cx=s / 2 + dx * s / 9, cy=s * 0.7, r=s / 14, fill="#fff", stroke=INK)
+        for dx in ((0,) if kind.tourists == "big" else (-1.5, 0, 1.5))
+    )
+    if kind.tourists == "big":
+        crowd = element("circle", cx=s / 2, cy=s * 0.7, r=s / 8, fill="#fff", stroke=INK)
+    return crowd + text(
+        word,
+        x=s / 2,
+        y=s * 0.42,
+        text_anchor="middle",
+        style=_font(round(font, 1), True),
+        fill="#fff",
+        stroke=INK,
+        stroke_width=0.7,
+    )
 
 
 def _flower(cx: float, cy: float, r: float, colour: str) -> str:
@@ -597,7 +806,6 @@ def _tower(kind: TileKind, cx: float, cy: float, s: float) -> str:
         "adjacent": [(0, -0.5), (0.5, 0), (0, 0.5), (-0.5, 0)],
         "around": [(dx * 0.5, dy * 0.5) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy],
     }
-    rays = views[kind.view]
     parts = [
         element(
             "line",
@@ -609,7 +817,7 @@ def _tower(kind: TileKind, cx: float, cy: float, s: float) -> str:
             stroke_width=1.6,
             stroke_dasharray="3 2" if kind.view in ("line", "diagonal") else None,
         )
-        for dx, dy in rays
+        for dx, dy in views[kind.view]
     ]
     parts.append(
         element(
@@ -634,8 +842,126 @@ def _tower(kind: TileKind, cx: float, cy: float, s: float) -> str:
             x=cx,
             y=cy + s / 2.4,
             text_anchor="middle",
-            style=f"{FONT};font-size:{s / 6.5:.1f}px;font-weight:bold",
+            style=_font(round(s / 6, 1), True),
             fill="#fff",
+            stroke=INK,
+            stroke_width=0.5,
         )
     )
     return "".join(parts)
+
+
+# -- legend ------------------------------------------------------------------------------------
+
+LEGEND = (
+    "demand",
+    "vp",
+    "met",
+    "unmet",
+    "flowers",
+    "tower",
+    "tourists",
+    "road",
+    "scored",
+    "open",
+    "last",
+    "spots",
+)
+
+
+def _legend_icon(entry: str, lang: str) -> str:
+    """The little picture of a legend entry, in a 28 × 22 box."""
+    if entry == "demand":
+        return "".join(
+            element("rect", x=i * 14, y=4, width=12, height=12, rx=2, fill=LAND_COLOURS[land])
+            for i, land in enumerate(("forest", "water"))
+        )
+    if entry in ("vp", "met", "unmet"):
+        fill = {"vp": "#fff", "met": "#c8f0b4", "unmet": "#d9d9d9"}[entry]
+        mark = (
+            element("line", x1=2, y1=19, x2=20, y2=1, stroke="#c62828", stroke_width=2)
+            if entry == "unmet"
+            else ""
+        )
+        return (
+            element("circle", cx=11, cy=10, r=9, fill=fill, stroke=INK)
+            + text("3", x=11, y=14, text_anchor="middle", style=_font(11, True))
+            + mark
+        )
+    if entry == "flowers":
+        return _flower(8, 10, 7, "#f6e049") + text("×2", x=15, y=15, style=_font(10, True))
+    if entry == "tower":
+        return text("2/1", x=0, y=15, style=_font(12, True), fill=INK)
+    if entry == "tourists":
+        return "".join(
+            element("circle", cx=4 + 7 * i, cy=10, r=3.5, fill="#fff", stroke=INK)
+            for i in range(3)
+        )
+    if entry == "road":
+        return element("path", d="M0,20 L22,20 L22,0 Z", fill="#f4d03f", stroke=INK) + text(
+            "3", x=16, y=18, style=_font(9, True)
+        )
+    if entry == "scored":
+        return _scored(4, 60)
+    if entry == "open":
+        return element(
+            "rect",
+            x=1,
+            y=1,
+            width=20,
+            height=18,
+            rx=4,
+            fill="#fff3b0",
+            stroke="#c9a400",
+            stroke_dasharray="4 3",
+        )
+    if entry == "last":
+        return element(
+            "rect",
+            x=1,
+            y=1,
+            width=20,
+            height=18,
+            rx=4,
+            fill="none",
+            stroke=PLAYER_COLOURS[1],
+            stroke_width=3,
+            stroke_dasharray="6 3",
+        )
+    return text("→2", x=0, y=15, style=_font(11, True), fill=INK)
+
+
+def _legend(lang: str, width: float) -> tuple[str, float]:
+    """Every symbol of the picture explained, in columns of 250 px or more."""
+    columns = max(1, int(width // 250))
+    column_w = width / columns
+    parts = [
+        text(
+            shorten(say(lang, "habitats.legend.title"), 14, width, True),
+            x=0,
+            y=14,
+            style=_font(14, True),
+            fill=INK,
+        )
+    ]
+    heights = [26.0] * columns
+    for i, entry in enumerate(LEGEND):
+        column = min(range(columns), key=lambda c: heights[c]) if i else 0
+        x, y = column * column_w, heights[column]
+        parts.append(element("g", _legend_icon(entry, lang), transform=f"translate({x},{y})"))
+        lines = wrap(say(lang, f"habitats.legend.{entry}"), 12, column_w - 40)
+        for row, line in enumerate(lines):
+            parts.append(text(line, x=x + 34, y=y + 14 + 15 * row, style=_font(12), fill=INK))
+        heights[column] += max(24, 15 * len(lines) + 8)
+    return element("g", "".join(parts), id="legend"), max(heights)
+
+
+def legend_svg(lang: str = "en", width: float = 520) -> str:
+    """The legend alone (for the rules page)."""
+    body, height = _legend(lang, width - 32)
+    return document(
+        width,
+        height + 24,
+        element("rect", width="100%", height="100%", fill="#fbf8f0")
+        + element("g", body, transform="translate(16,12)"),
+    )

@@ -9,12 +9,12 @@ solver's move) and a legend; without an overlay the board is drawn bare.
 
 from __future__ import annotations
 
-import textwrap
 from typing import Any
 
-from ludoteca.engine import Message
+from ludoteca.engine import CHANCE, Message
 from ludoteca.engine.parts import Overlay
-from ludoteca.engine.svg import document, element, text
+from ludoteca.engine.svg import document, element, shorten, text, wrap
+from ludoteca.engine.turns import LAST, last_turns
 
 from .board import file_of, mirror, name, rank_of, square
 from .game import HaresState
@@ -23,6 +23,7 @@ SIZE = 64
 LEFT, TOP = 34, 34
 PANEL = LEFT + 8 * SIZE + 30
 WIDTH, HEIGHT = PANEL + 300, TOP + 8 * SIZE + 40
+ROOM = WIDTH - PANEL - 14  # the width of the panel's lines
 
 LIGHT, DARK = "#eef3d2", "#a9c77a"
 GLYPHS = {"rook": "♜", "bishop": "♝", "knight": "♞", "queen": "♛", "king": "♚"}
@@ -192,11 +193,11 @@ def _hunter(x: float, y: float, piece: str, hares_colour: str | None) -> str:
 def svg(
     state: HaresState, seat: int | None, *, lang: str = "en", overlay: Overlay | None = None
 ) -> str:
-    hints = overlay
+    hints = overlay if overlay is not None and overlay.aids() else None
     board, p = state._shown_field(), state.position
     colour = state.colour or "white"
     body = [
-        element("rect", x=0, y=0, width=WIDTH, height=HEIGHT, fill="#f7f1e1"),
+        element("rect", x=0, y=0, width="100%", height="100%", fill="#f7f1e1"),
         element(
             "defs",
             element(
@@ -262,10 +263,31 @@ def svg(
                 opacity=0.8,
             )
         )
+    body.append(_last_move(state))
     if hints is not None:
         body += [_arrow(state, arrow) for arrow in hints.arrows]
-    body += _panel(state, hints, lang)
-    return document(WIDTH, HEIGHT, "".join(body), font_family="DejaVu Sans, Verdana, sans-serif")
+    panel, bottom = _panel(state, hints, lang)
+    body += panel
+    height = max(HEIGHT, bottom + 16)
+    return document(WIDTH, height, "".join(body), font_family="DejaVu Sans, Verdana, sans-serif")
+
+
+def _last_move(state: HaresState) -> str:
+    """The hare's latest move: both squares framed and joined by a thin line (the hunter's
+    catch is the red cross on the square it struck)."""
+    steps = last_turns(state).get(0, [])
+    if not steps or state.current_player == CHANCE:
+        return ""
+    action = steps[-1].action
+    frames = "".join(
+        _square_rect(state, square(part), fill="none", stroke="#3b6fd1", stroke_width=4)
+        for part in (action[:2], action[2:])
+    )
+    (x1, y1), (x2, y2) = (_centre(state, square(part)) for part in (action[:2], action[2:]))
+    trail = element(
+        "line", x1=x1, y1=y1, x2=x2, y2=y2, stroke="#3b6fd1", stroke_width=3, opacity=0.6
+    )
+    return element("g", frames + trail, id="last-move", data_seat=0, data_what=action, **LAST)
 
 
 def _coordinates(state) -> list[str]:
@@ -399,7 +421,8 @@ def _arrow(state: HaresState, arrow: tuple[str, str]) -> str:
     )
 
 
-def _panel(state: HaresState, hints: Overlay | None, lang: str) -> list[str]:
+def _panel(state: HaresState, hints: Overlay | None, lang: str) -> tuple[list[str], float]:
+    """The level card beside the board, and how far down it reaches."""
     p, card = state.position, state.card
     x, y = PANEL, TOP + 6
     out = [
@@ -412,11 +435,11 @@ def _panel(state: HaresState, hints: Overlay | None, lang: str) -> list[str]:
         )
     ]
     y += 34
-    for line in textwrap.wrap(_tr(card.title, lang), 26)[:2]:
+    for line in wrap(_tr(card.title, lang), 21, ROOM, bold=True):
         out.append(text(line, x=x, y=y, font_size=21, font_weight="bold", fill="#3d2f1f"))
         y += 26
     y += 2
-    for line in textwrap.wrap(_tr(card.idea, lang), 40)[:5]:
+    for line in wrap(_tr(card.idea, lang), 13, ROOM):
         out.append(text(line, x=x, y=y, font_size=13, fill="#4a3b2a"))
         y += 18
     board = state._shown_field()
@@ -425,7 +448,7 @@ def _panel(state: HaresState, hints: Overlay | None, lang: str) -> list[str]:
         hunter = f"{hunter} ✗"
     out.append(
         text(
-            _tr("hares.view.hunter", lang, piece=hunter),
+            shorten(_tr("hares.view.hunter", lang, piece=hunter), 13, ROOM),
             x=x,
             y=y + 4,
             font_size=13,
@@ -438,7 +461,12 @@ def _panel(state: HaresState, hints: Overlay | None, lang: str) -> list[str]:
     for key, count in (("hares.view.saved", p.saved), ("hares.view.caught", p.caught)):
         out.append(
             text(
-                _tr(key, lang, n=count), x=x, y=y, font_size=14, font_weight="bold", fill="#3d2f1f"
+                shorten(_tr(key, lang, n=count), 14, ROOM, bold=True),
+                x=x,
+                y=y,
+                font_size=14,
+                font_weight="bold",
+                fill="#3d2f1f",
             )
         )
         y += 10
@@ -453,7 +481,7 @@ def _panel(state: HaresState, hints: Overlay | None, lang: str) -> list[str]:
         assert won is not None, "a finished game has a result"
         out.append(
             text(
-                state.result_message().text(lang),
+                shorten(state.result_message().text(lang), 16, ROOM, bold=True),
                 x=x,
                 y=y,
                 font_size=16,
@@ -473,8 +501,10 @@ def _panel(state: HaresState, hints: Overlay | None, lang: str) -> list[str]:
         )
         y += 52
     if hints is not None:
-        out += _legend(x, max(y, TOP + 8 * SIZE - 120), lang)
-    return out
+        y = max(y, TOP + 8 * SIZE - 120)
+        out += _legend(x, y, lang)
+        y += 5 * 24
+    return out, y
 
 
 def _legend(x: float, y: float, lang: str) -> list[str]:
@@ -515,5 +545,6 @@ def _legend(x: float, y: float, lang: str) -> list[str]:
     for i, (icon, key) in enumerate(entries):
         shift = i * 24
         out.append(element("g", icon, transform=f"translate(0 {shift})"))
-        out.append(text(_tr(key, lang), x=x + 26, y=y + shift, font_size=13, fill="#3d2f1f"))
+        words = shorten(_tr(key, lang), 13, ROOM - 26)
+        out.append(text(words, x=x + 26, y=y + shift, font_size=13, fill="#3d2f1f"))
     return out

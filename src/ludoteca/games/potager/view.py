@@ -7,20 +7,25 @@ Clickable ids: ``hedge-<slot>``, ``g<seat>-<space>`` (garden spaces), ``pat-<pat
 
 from __future__ import annotations
 
-from ludoteca.engine import Message
+from ludoteca.engine import CHANCE, Message
 from ludoteca.engine.parts import Overlay
-from ludoteca.engine.svg import document, element, text
+from ludoteca.engine.svg import document, element, shorten, text, text_width
+from ludoteca.engine.turns import LAST, last_turns, marked_seats
 
 from .board import COLUMNS, INDEX, TOOL_SPACES, TRACK_END, TRACK_TOOLS, VEGETABLES, patterns
 from .game import GNOME_COLOURS, PotagerState
 
-CELL = 54
-GARDEN_X = 40
+# Sized so that a garden space, a hedge slot and a pattern card stay at least 24 CSS px wide
+# when the whole picture is shown 390 px wide on a phone.
+CELL = 64
+GARDEN_X = 30
 TOP_GARDEN_Y = 70
 HEDGE_Y = TOP_GARDEN_Y + 5 * CELL + 38
 BOTTOM_GARDEN_Y = HEDGE_Y + CELL + 38
-PANEL_X = GARDEN_X + 5 * CELL + 150
-WIDTH, HEIGHT = 960, BOTTOM_GARDEN_Y + 5 * CELL + 60
+PANEL_X = GARDEN_X + 5 * CELL + 122
+TRACK_STEP = 35
+CARD_W, CARD_H = 112, 76
+WIDTH, HEIGHT = PANEL_X + 3 * (CARD_W + 6) + 16, BOTTOM_GARDEN_Y + 5 * CELL + 60
 
 COLOURS = {
     "potato": ("#c9a063", "#f3e3c4"),
@@ -51,11 +56,13 @@ def svg(
         element("rect", x=0, y=0, width=WIDTH, height=HEIGHT, fill=GRASS, rx=14),
         element("rect", x=12, y=12, width=WIDTH - 24, height=HEIGHT - 24, fill="#b5d88a", rx=10),
     ]
-    parts.append(_garden(state, 1 - bottom, TOP_GARDEN_Y, True, lang, legal_clicks))
-    parts.append(_garden(state, bottom, BOTTOM_GARDEN_Y, False, lang, legal_clicks))
-    parts.append(_hedge(state, lang, legal_clicks))
+    names = overlay or Overlay()
+    last = _last_clicks(state, seat)
+    parts.append(_garden(state, 1 - bottom, TOP_GARDEN_Y, True, lang, legal_clicks, names, last))
+    parts.append(_garden(state, bottom, BOTTOM_GARDEN_Y, False, lang, legal_clicks, names, last))
+    parts.append(_hedge(state, lang, legal_clicks, names, last))
     parts.append(_track(state, lang))
-    parts.append(_chart(state, lang, legal_clicks))
+    parts.append(_chart(state, lang, legal_clicks, last))
     parts.append(_skip(state, lang, "skip" in legal_clicks))
     return document(WIDTH, HEIGHT, "".join(parts), font_family="sans-serif")
 
@@ -68,15 +75,59 @@ def _edge_width(colour: str | None, normal: float) -> float:
     return widths.get(colour, normal)
 
 
-def _garden(state, seat: int, top: float, facing_down: bool, lang: str, warm: dict) -> str:
+def _last_clicks(state: PotagerState, seat: int | None) -> dict[str, int]:
+    """The elements the other player clicked in their latest turn (the hedge slot taken, the
+    spaces filled, the pattern harvested, the tool used), each with that player's seat."""
+    found: dict[str, int] = {}
+    for mover, steps in last_turns(state).items():
+        if mover == CHANCE or mover not in marked_seats(state, seat):
+            continue
+        for step in steps:
+            for click in step.before.clicks(step.action):
+                if click != "skip":
+                    found[click] = mover
+    return found
+
+
+def _last_mark(x: float, y: float, size: float, mover: int, what: str) -> str:
+    """A dashed frame in the mover's colour over an element of its latest turn."""
+    return element(
+        "rect",
+        x=x,
+        y=y,
+        width=size,
+        height=size,
+        rx=8,
+        fill="none",
+        stroke=GNOME_COLOURS[mover],
+        stroke_width=4,
+        stroke_dasharray="7 4",
+        data_seat=mover,
+        data_what=what,
+        **LAST,
+    )
+
+
+def _garden(
+    state,
+    seat: int,
+    top: float,
+    facing_down: bool,
+    lang: str,
+    warm: dict,
+    names: Overlay,
+    last: dict[str, int],
+) -> str:
     parts = []
     colour = GNOME_COLOURS[seat]
     label_y = top - 14 if facing_down else top + 5 * CELL + 26
-    title = _t("potager.view.player", lang, player=seat + 1)
     marker = " \u25c0" if state.current_player == seat else ""
+    tail = f" \u2014 {state.points[seat]}{marker}"
+    room = 5 * CELL + 90 - 18 * 0.68 * len(tail)
+    title = shorten(names.name(seat, lang), 18, room, bold=True)
     parts.append(
         text(
-            f"{title} \u2014 {state.points[seat]}{marker}",
+            f"{title}{tail}",
             x=GARDEN_X,
             y=label_y,
             font_size=18,
@@ -120,14 +171,21 @@ def _garden(state, seat: int, top: float, facing_down: bool, lang: str, warm: di
             inner.append(text(space, x=x + CELL / 2, y=y + CELL / 2 + 4, **_small("#c79a70")))
         else:
             inner.append(_token(token, x + 5, y + 5, CELL - 10, lang))
+        if cell_id in last:
+            inner.append(_last_mark(x + 1, y + 1, CELL - 2, last[cell_id], cell_id))
         parts.append(element("g", "".join(inner), id=cell_id))
     return "".join(parts)
 
 
 def _label(name: str, cx: float, cy: float, width: float, fill: str, size: float) -> str:
-    """A name in one or two lines, shrunk to fit ``width``."""
-    words = name.split(" ", 1) if len(name) > 9 else [name]
-    size = min(size, width / (0.56 * max(len(w) for w in words)))
+    """A name in one or two lines (a long single word split with a hyphen), shrunk to fit
+    ``width`` but never below 9 px."""
+    words = name.split(" ", 1) if len(name) > 8 else [name]
+    if len(words) == 1 and text_width(name, size) > width and len(name) > 7:
+        half = (len(name) + 1) // 2
+        words = [name[:half] + "-", name[half:]]
+    widest = max(text_width(word, 1) for word in words)
+    size = max(9.0, min(size, width / widest))
     return "".join(
         text(
             word,
@@ -155,7 +213,7 @@ def _tool_space(tool: str, x: float, y: float, lang: str) -> str:
         fill="#e9d8a6",
         stroke="#b08d3c",
         stroke_dasharray="4 3",
-    ) + _label(" ".join(words), x + CELL / 2, y + CELL / 2, CELL - 14, "#6b4f12", 9)
+    ) + _label(" ".join(words), x + CELL / 2, y + CELL / 2, CELL - 14, "#6b4f12", 12)
 
 
 def _token(token, x: float, y: float, size: float, lang: str) -> str:
@@ -193,11 +251,11 @@ def _token(token, x: float, y: float, size: float, lang: str) -> str:
         body += element("ellipse", cx=x + size / 2, cy=y + size * 0.5, rx=5, ry=3.5, fill="#f4a6b8")
     name = _t(f"potager.thing.{kind}", lang)
     if kind == "mole":
-        return body + _label(name, x + size / 2, y + size * 0.8, size - 4, "#ffffff", 8)
-    return body + _label(name, x + size / 2, y + size / 2, size - 4, "#ffffff", 9)
+        return body + _label(name, x + size / 2, y + size * 0.8, size - 4, "#ffffff", 10)
+    return body + _label(name, x + size / 2, y + size / 2, size - 4, "#ffffff", 12)
 
 
-def _hedge(state, lang: str, warm: dict) -> str:
+def _hedge(state, lang: str, warm: dict, names: Overlay, last: dict[str, int]) -> str:
     parts = [
         element(
             "rect",
@@ -208,7 +266,13 @@ def _hedge(state, lang: str, warm: dict) -> str:
             rx=22,
             fill="#2f6b2a",
         ),
-        text(_t("potager.view.hedge", lang), x=16, y=HEDGE_Y - 12, font_size=11, fill="#1f4a1c"),
+        text(
+            shorten(_t("potager.view.hedge", lang), 13, GARDEN_X + CELL / 2 - 24),
+            x=16,
+            y=HEDGE_Y - 12,
+            font_size=13,
+            fill="#1f4a1c",
+        ),
     ]
     x: float
     for slot in range(1, 6):
@@ -231,10 +295,12 @@ def _hedge(state, lang: str, warm: dict) -> str:
         if kind is not None:
             token = (kind, kind in VEGETABLES)
             inner.append(_token(token, x + 6, HEDGE_Y + 6, CELL - 12, lang))
+        if slot_id in last:
+            inner.append(_last_mark(x + 1, HEDGE_Y + 1, CELL - 2, last[slot_id], slot_id))
         parts.append(element("g", "".join(inner), id=slot_id))
         if not state.game.bonus_tools:  # there the hose buttons name the columns
             parts.append(
-                text(COLUMNS[slot - 1], x=x + CELL / 2, y=HEDGE_Y - 12, **_small("#1f4a1c"))
+                text(COLUMNS[slot - 1], x=x + CELL / 2, y=HEDGE_Y - 12, **_small("#1f4a1c", 13))
             )
     # the trampoline after slot 5, with the arrow of the refill
     tx = GARDEN_X + 5 * CELL + 26
@@ -262,15 +328,15 @@ def _hedge(state, lang: str, warm: dict) -> str:
         parts.append(_token(token, tx + 7, HEDGE_Y + 7, CELL - 14, lang))
     parts.append(
         text(
-            _t("potager.view.trampoline", lang),
+            shorten(_t("potager.view.trampoline", lang), 12, PANEL_X - tx - 8),
             x=tx + CELL / 2,
             y=HEDGE_Y - 12,
-            **_small("#1f4a1c"),
+            **_small("#1f4a1c", 12),
         )
     )
     parts.append(
         text(
-            _t("potager.view.bag", lang, n=state.bag_size()),
+            shorten(_t("potager.view.bag", lang, n=state.bag_size()), 12, PANEL_X - tx - 8),
             x=tx + CELL / 2,
             y=HEDGE_Y + CELL + 18,
             **_small("#1f4a1c", 12),
@@ -319,14 +385,15 @@ def _hedge(state, lang: str, warm: dict) -> str:
     if state.phase == "over":
         winners = state.winners()
         if len(winners) == 1:
-            banner = _t("potager.view.winner", lang, player=winners[0] + 1)
+            banner = _t("potager.view.winner", lang, player=names.name(winners[0], lang))
         else:
             banner = _t("potager.view.tie", lang)
+        banner = shorten(banner, 18, WIDTH - PANEL_X - 20)
         parts.append(text(banner, x=PANEL_X, y=HEIGHT - 42, font_size=18, fill="#8b0000"))
     if state.end_triggered and state.phase != "over":
         parts.append(
             text(
-                _t("potager.view.last_turn", lang),
+                shorten(_t("potager.view.last_turn", lang), 18, WIDTH - PANEL_X - 20),
                 x=PANEL_X,
                 y=HEIGHT - 42,
                 font_size=18,
@@ -339,7 +406,7 @@ def _hedge(state, lang: str, warm: dict) -> str:
 def _track(state, lang: str) -> str:
     """The score track 0–60 in rows of 10; tool spaces (5, 10, …, 35) marked in gold."""
     parts = []
-    step, top = 44, TOP_GARDEN_Y - 20
+    step, top = TRACK_STEP, TOP_GARDEN_Y - 20
     for value in range(TRACK_END + 1):
         row, col = divmod(value, 10)
         x = PANEL_X + col * step
@@ -357,11 +424,11 @@ def _track(state, lang: str) -> str:
                 stroke="#b08d3c" if tool else "#c9c2ad",
             )
         )
-        parts.append(text(value, x=x + (step - 4) / 2, y=y + 16, **_small("#5b4a2a", 11)))
+        parts.append(text(value, x=x + (step - 4) / 2, y=y + 17, **_small("#5b4a2a", 13)))
     for seat in (0, 1):
         value = min(state.points[seat], TRACK_END)
         row, col = divmod(value, 10)
-        x = PANEL_X + col * step + 1 + seat * (step - 18)
+        x = PANEL_X + col * step + 1 + seat * (step - 17)
         y = top + row * 30 + 24
         parts.append(
             element(
@@ -375,22 +442,22 @@ def _track(state, lang: str) -> str:
     return "".join(parts)
 
 
-def _chart(state, lang: str, warm: dict) -> str:
+def _chart(state, lang: str, warm: dict, last: dict[str, int]) -> str:
     parts = [
         text(
-            _t("potager.view.patterns", lang),
+            shorten(_t("potager.view.patterns", lang), 15, WIDTH - PANEL_X - 16, bold=True),
             x=PANEL_X,
-            y=TOP_GARDEN_Y + 210,
+            y=TOP_GARDEN_Y + 214,
             font_size=15,
             font_weight="bold",
             fill="#24521f",
         )
     ]
-    mini = 11
-    top = TOP_GARDEN_Y + 222
+    mini = 10
+    top = TOP_GARDEN_Y + 224
     for index, pattern in enumerate(patterns()):
         row, col = divmod(index, 3)
-        x0, y0 = PANEL_X + col * 150, top + row * 82
+        x0, y0 = PANEL_X + col * (CARD_W + 6), top + row * (CARD_H + 6)
         dark, light = COLOURS[pattern.vegetable]
         pattern_id = f"pat-{pattern.id}"
         inner = [
@@ -398,28 +465,54 @@ def _chart(state, lang: str, warm: dict) -> str:
                 "rect",
                 x=x0,
                 y=y0,
-                width=142,
-                height=76,
+                width=CARD_W,
+                height=CARD_H,
                 rx=8,
                 fill=light,
                 stroke=warm.get(pattern_id, dark),
                 stroke_width=_edge_width(warm.get(pattern_id), 1),
             ),
             text(
-                f"{_t('potager.thing.' + pattern.vegetable, lang)} {pattern.id[-1]} \u00b7 "
-                f"{pattern.size}",
+                shorten(_t("potager.thing." + pattern.vegetable, lang), 11, CARD_W - 44),
                 x=x0 + 6,
-                y=y0 + 14,
-                font_size=10,
+                y=y0 + 15,
+                font_size=11,
+                fill=dark,
+            ),
+            text(
+                f"{pattern.id[-1]} \u00b7 {pattern.size}",
+                x=x0 + CARD_W - 6,
+                y=y0 + 15,
+                font_size=11,
+                font_weight="bold",
+                text_anchor="end",
                 fill=dark,
             ),
         ]
+        if pattern_id in last:
+            inner.append(
+                element(
+                    "rect",
+                    x=x0 - 2,
+                    y=y0 - 2,
+                    width=CARD_W + 4,
+                    height=CARD_H + 4,
+                    rx=9,
+                    fill="none",
+                    stroke=GNOME_COLOURS[last[pattern_id]],
+                    stroke_width=4,
+                    stroke_dasharray="7 4",
+                    data_seat=last[pattern_id],
+                    data_what=pattern_id,
+                    **LAST,
+                )
+            )
         for cx, cy in pattern.cells:
             inner.append(
                 element(
                     "rect",
                     x=x0 + 8 + cx * (mini + 2),
-                    y=y0 + 20 + cy * (mini + 2),
+                    y=y0 + 22 + cy * (mini + 2),
                     width=mini,
                     height=mini,
                     rx=2,
@@ -438,12 +531,14 @@ def _skip(state, lang: str, active: bool) -> str:
             "rect",
             x=x,
             y=y,
-            width=88,
-            height=30,
+            width=96,
+            height=44,
             rx=15,
             fill="#f6d365" if active else "#ddd",
             stroke="#8a6d1a" if active else "#aaa",
         )
-        + text(_t("potager.view.skip", lang), x=x + 44, y=y + 20, **_small("#333", 13)),
+        + text(
+            shorten(_t("potager.view.skip", lang), 14, 88), x=x + 48, y=y + 27, **_small("#333", 14)
+        ),
         id="skip",
     )

@@ -1,0 +1,109 @@
+// The dialogs of a room: the end of a game (why, who won, the score sheet, what next) and
+// the question before an action that ends the game at once.
+import { $, h } from "./dom.js";
+import { hasWord, t } from "./i18n.js";
+import { seatName } from "./names.js";
+import { formatScore } from "./sheets.js";
+
+function open(dialog) {
+  if (typeof dialog.showModal === "function") dialog.showModal();
+  else dialog.setAttribute("open", "");
+}
+
+// Asks before ``label`` ends the game (Habanero's stop): resolves true to go on.
+export function askToEnd(label) {
+  const dialog = $("#lt-confirm");
+  return new Promise((resolve) => {
+    const answer = (yes) => {
+      dialog.onclose = null;
+      dialog.close();
+      resolve(yes);
+    };
+    dialog.replaceChildren(
+      h("h2", { id: "lt-confirm-title", text: t("web.confirm.title") }),
+      h("p", { text: t("web.confirm.text", { action: label }) }),
+      h("div", { class: "actions" },
+        h("button", { class: "primary", id: "lt-confirm-yes", text: t("web.confirm.yes"), onclick: () => answer(true) }),
+        h("button", { id: "lt-confirm-no", text: t("web.confirm.no"), onclick: () => answer(false) })),
+    );
+    dialog.onclose = () => resolve(false); // Escape
+    open(dialog);
+    $("#lt-confirm-no").focus();
+  });
+}
+
+// Ranks by (winner, score), ties sharing a rank: 1, 1, 3.
+export function ranked(seats, observation) {
+  const winners = new Set(observation.winners || []);
+  const scores = observation.scores || [];
+  const key = (seat) => [winners.has(seat.seat) ? 1 : 0, scores[seat.seat] ?? 0];
+  const sorted = [...seats].sort((a, b) => {
+    const [wa, sa] = key(a);
+    const [wb, sb] = key(b);
+    return wb - wa || sb - sa;
+  });
+  return sorted.map((seat, i) => {
+    let rank = i + 1;
+    for (let j = i - 1; j >= 0; j--) {
+      const [w1, s1] = key(sorted[j]);
+      const [w2, s2] = key(seat);
+      if (w1 !== w2 || s1 !== s2) break;
+      rank = j + 1;
+    }
+    return { seat, rank, winner: winners.has(seat.seat) };
+  });
+}
+
+// Who won, in words; a game of one seat ends with a score, not a win.
+function outcome(seats, observation, you) {
+  const scores = observation.scores || [];
+  if (seats.length === 1) {
+    return { headline: t("web.end.solo_score", { score: formatScore(scores[0] ?? 0) }), line: "" };
+  }
+  const winners = seats.filter((seat) => (observation.winners || []).includes(seat.seat));
+  const names = winners.map(seatName).join(", ");
+  let line = "";
+  if (winners.length === 0) line = t("web.end.nobody_won");
+  else if (winners.length === seats.length) line = t("web.end.all_tied");
+  else if (winners.length === 1) line = t("web.end.wins", { name: names });
+  else line = t("web.end.share", { names });
+  if (you === null || you === undefined) return { headline: line, line: "" };
+  const won = winners.some((seat) => seat.seat === you);
+  let headline = won ? t("web.end.you_won") : t("web.end.you_lost");
+  if (won && winners.length > 1) headline = t("web.end.you_shared");
+  return { headline, line };
+}
+
+// Why the game ended: the game's own last words, else a word for its end reason.
+function why(observation) {
+  const prompt = observation.prompt || {};
+  if (prompt.text && prompt.key !== "core.prompt.game_over") return prompt.text;
+  const key = `web.end.why.${observation.end_reason}`;
+  if (observation.end_reason && hasWord(key)) return t(key);
+  return prompt.text || "";
+}
+
+export function showEnd(message, roomId) {
+  const observation = message.observation;
+  const seats = message.room.seats;
+  const { headline, line } = outcome(seats, observation, message.seat);
+  const dialog = $("#lt-end");
+  dialog.replaceChildren(
+    h("h2", { id: "lt-end-title", text: headline }),
+    line ? h("p", { class: "end-line", id: "lt-end-winners", text: line }) : null,
+    h("p", { class: "end-why", id: "lt-end-why", text: why(observation) }),
+    h("table", { class: "sheet" },
+      h("thead", {}, h("tr", {}, h("th", { text: "#" }), h("th", { text: t("web.end.player") }), h("th", { text: t("web.end.score") }))),
+      h("tbody", {}, ...ranked(seats, observation).map(({ seat, rank, winner }) =>
+        h("tr", { class: winner ? "winner" : "", "data-rank": rank },
+          h("td", { class: "rank", text: rank }),
+          h("td", {}, h("span", { class: `seat-dot s${seat.seat}`, text: seat.seat + 1 }), " ", seatName(seat), winner ? " ★" : ""),
+          h("td", { class: "score", text: formatScore(observation.scores[seat.seat]) }))))),
+    h("div", { class: "actions" },
+      h("a", { class: "button primary", href: `/replay/${roomId}`, "data-go": "", text: t("web.end.replay") }),
+      h("a", { class: "button", href: `/api/rooms/${roomId}/record`, download: `ludoteca-${message.room.game}-${roomId}.json`, text: t("web.end.download") }),
+      h("a", { class: "button", href: "/", "data-go": "", text: t("web.end.new_game") }),
+      h("button", { onclick: () => dialog.close(), text: t("web.end.close") })),
+  );
+  open(dialog);
+}

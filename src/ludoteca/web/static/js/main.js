@@ -1,0 +1,46 @@
+// Ludoteca's one generic client: lobby, play, replay and rules pages for every game.
+// It knows no game: it shows the server's SVG, narrows the legal actions by the ids the
+// player clicks (see docs/web.md) and sends an action when one remains.
+// This module starts the page; docs/web-client.md describes every module.
+import { api } from "./api.js";
+import { $, app, h } from "./dom.js";
+import { chosenLanguage, fillLanguageMenu, loadWords, words } from "./i18n.js";
+import { LobbyPage } from "./pages/lobby.js";
+import { PlayPage } from "./pages/play.js";
+import { ReplayPage } from "./pages/replay.js";
+import { RulesPage } from "./pages/rules.js";
+import { NotFoundPage, showProblem } from "./problem.js";
+import { addRoute, followLinks, route, setFallback, state } from "./router.js";
+import { setupContrast } from "./contrast.js";
+
+// For tests and the curious: the page shown and the last state message of a room.
+window.ludoteca = { message: null, page: null, words };
+
+addRoute(/^\/room\/([\w-]+)$/, (id) => new PlayPage(id));
+addRoute(/^\/replay\/([\w-]+)$/, (id) => new ReplayPage(id));
+addRoute(/^\/replay$/, () => new ReplayPage(null));
+addRoute(/^\/rules\/([\w-]+)$/, (id) => new RulesPage(id));
+addRoute(/^\/$/, () => new LobbyPage());
+setFallback(() => new NotFoundPage());
+followLinks();
+
+const select = $("#lt-lang-select");
+fillLanguageMenu(select);
+setupContrast($("#lt-contrast"));
+select.addEventListener("change", async (event) => {
+  localStorage.setItem("ludoteca.lang", event.target.value);
+  await loadWords(event.target.value);
+  state.games = await api("/api/games");
+  if (state.page && state.page.relabel) state.page.relabel();
+  else route();
+});
+
+try {
+  await loadWords(chosenLanguage());
+  await route();
+} catch (error) {
+  // the server could not be reached or refused: say so, with a way to try again
+  const retry = h("a", { class: "button", href: location.href, text: words.strings["web.banner.reload"] || "↻" });
+  if (Object.keys(words.strings).length) showProblem(error.message, { extra: [retry] });
+  else app().replaceChildren(h("section", { class: "panel", role: "alert" }, h("p", { text: error.message }), retry));
+}

@@ -1,0 +1,231 @@
+// The lobby: choose a game, its options and who sits where; your games, open seats, games in
+// play and finished ones; open a record file.
+import { api } from "../api.js";
+import { $, app, h, toast } from "../dom.js";
+import { t } from "../i18n.js";
+import { botLabel, gameTitle, playersText, seatName } from "../names.js";
+import { go, state } from "../router.js";
+import { mine } from "../store.js";
+import { uploadButton } from "../upload.js";
+
+export class LobbyPage {
+  constructor() {
+    this.choice = localStorage.getItem("ludoteca.game") || (state.games[0] && state.games[0].id);
+    if (!state.games.some((g) => g.id === this.choice)) this.choice = state.games[0] && state.games[0].id;
+    this.options = {};
+    this.seats = [];
+  }
+
+  async show() {
+    document.title = "Ludoteca";
+    const root = app();
+    root.className = "lobby";
+    root.replaceChildren(
+      h("section", { class: "panel new-game", id: "lt-new-game" },
+        h("h1", { text: t("web.lobby.title") }),
+        h("p", { class: "lead", text: t("web.lobby.lead") }),
+        h("div", { class: "game-list", id: "lt-game-list", role: "radiogroup" }),
+        h("div", { id: "lt-game-form" })),
+      h("section", { class: "panel side" },
+        h("h2", { text: t("web.lobby.your_games") }),
+        h("ul", { class: "rooms", id: "lt-my-games" }),
+        h("h2", { text: t("web.lobby.open_rooms") }),
+        h("ul", { class: "rooms", id: "lt-open-rooms" }),
+        h("h2", { text: t("web.lobby.playing") }),
+        h("ul", { class: "rooms", id: "lt-playing-rooms" }),
+        h("h2", { text: t("web.lobby.finished") }),
+        h("ul", { class: "rooms", id: "lt-finished-rooms" }),
+        h("h2", { text: t("web.replay.title") }),
+        uploadButton("lt-upload")),
+    );
+    this.renderGames();
+    this.renderForm();
+    this.loadRooms();
+  }
+
+  renderGames() {
+    const list = $("#lt-game-list");
+    list.replaceChildren(
+      ...state.games.map((game) =>
+        h("button", {
+          class: "game-card" + (game.id === this.choice ? " chosen" : ""),
+          role: "radio",
+          "aria-checked": game.id === this.choice ? "true" : "false",
+          id: `lt-game-${game.id}`,
+          onclick: () => {
+            this.choice = game.id;
+            localStorage.setItem("ludoteca.game", game.id);
+            this.options = {};
+            this.renderGames();
+            this.renderForm();
+          },
+        },
+        h("strong", { text: game.title }),
+        h("span", { class: "players", text: playersText(game) }),
+        game.summary ? h("span", { class: "summary", text: game.summary }) : null)),
+    );
+  }
+
+  game() {
+    return state.games.find((g) => g.id === this.choice);
+  }
+
+  renderForm() {
+    const game = this.game();
+    const form = $("#lt-game-form");
+    if (!game) {
+      form.replaceChildren(h("p", { text: t("web.lobby.no_games") }));
+      return;
+    }
+    for (const option of game.options) if (!(option.name in this.options)) this.options[option.name] = option.default;
+    const fields = game.options
+      .filter((option) => option.choices || option.minimum !== option.maximum)
+      .map((option) => this.optionField(game, option));
+    form.replaceChildren(
+      h("div", { class: "options" }, ...fields),
+      h("h2", { text: t("web.lobby.seats") }),
+      h("div", { class: "seats", id: "lt-seats" }),
+      h("div", { class: "actions" },
+        h("button", { class: "primary", id: "lt-create", onclick: () => this.create(), text: t("web.lobby.start") }),
+        h("a", { href: `/rules/${game.id}`, "data-go": "", class: "rules-link", text: t("web.lobby.rules") })),
+    );
+    this.renderSeats();
+  }
+
+  optionField(game, option) {
+    const id = `lt-opt-${option.name}`;
+    let input;
+    if (option.choices) {
+      input = h("select", { id, name: option.name },
+        ...option.choices.map((value, i) => h("option", { value: JSON.stringify(value), text: option.choice_labels[i] })));
+      input.value = JSON.stringify(this.options[option.name]);
+      input.onchange = () => (this.options[option.name] = JSON.parse(input.value));
+    } else if (option.maximum - option.minimum <= 20) {
+      input = h("select", { id, name: option.name });
+      for (let v = option.minimum; v <= option.maximum; v++) input.append(h("option", { value: v, text: v }));
+      input.value = this.options[option.name];
+      input.onchange = () => {
+        this.options[option.name] = Number(input.value);
+        if (option.name === "players") this.renderSeats();
+      };
+    } else {
+      input = h("input", { id, name: option.name, type: "number", min: option.minimum, max: option.maximum, value: this.options[option.name] });
+      input.onchange = () => (this.options[option.name] = Number(input.value));
+    }
+    const label = option.name === "players" ? t("web.lobby.players") : option.label;
+    return h("label", { class: "field" }, h("span", { text: label }), input);
+  }
+
+  renderSeats() {
+    const count = Number(this.options.players || this.game().min_players);
+    const defaultBot = state.bots.find((b) => b.startsWith("mcts:easy")) || state.bots[0] || "random";
+    while (this.seats.length < count) {
+      this.seats.push(this.seats.length === 0 ? { kind: "me" } : { kind: "bot", bot: defaultBot });
+    }
+    this.seats.length = count;
+    const rows = this.seats.map((seat, i) => {
+      const kind = h("select", { id: `lt-seat-${i}-kind`, "aria-label": t("web.seat.player", { n: i + 1 }) },
+        ...["me", "bot", "invite", "open"].map((k) => h("option", { value: k, text: t(`web.lobby.seat.${k}`) })));
+      kind.value = seat.kind;
+      kind.onchange = () => {
+        seat.kind = kind.value;
+        seat.bot = seat.bot || defaultBot;
+        this.renderSeats();
+      };
+      const extra = [];
+      if (seat.kind === "bot") {
+        const bot = h("select", { id: `lt-seat-${i}-bot` }, ...state.bots.map((b) => h("option", { value: b, text: botLabel(b) })));
+        bot.value = seat.bot;
+        bot.onchange = () => (seat.bot = bot.value);
+        extra.push(bot);
+      } else if (seat.kind === "me") {
+        const name = h("input", { id: `lt-seat-${i}-name`, placeholder: t("web.lobby.your_name"), value: localStorage.getItem("ludoteca.name") || "" });
+        name.onchange = () => localStorage.setItem("ludoteca.name", name.value.trim());
+        extra.push(name);
+      } else if (seat.kind === "invite") {
+        const name = h("input", { id: `lt-seat-${i}-name`, placeholder: t("web.lobby.friend_name"), value: seat.name || "" });
+        name.onchange = () => (seat.name = name.value.trim());
+        extra.push(name);
+      }
+      return h("div", { class: "seat-row" }, h("span", { class: `seat-dot s${i}`, text: i + 1 }), kind, ...extra);
+    });
+    $("#lt-seats").replaceChildren(...rows);
+  }
+
+  async create() {
+    const game = this.game();
+    const myName = localStorage.getItem("ludoteca.name") || "";
+    const seats = this.seats.map((seat) => {
+      if (seat.kind === "bot") return { kind: "bot", bot: seat.bot };
+      if (seat.kind === "me") return { kind: "person", name: myName };
+      if (seat.kind === "invite") return { kind: "person", name: seat.name || "" };
+      return { kind: "open" };
+    });
+    try {
+      const made = await api("/api/rooms", { json: { game: game.id, options: this.options, seats } });
+      // Your own seats: their invitations are opened at once, so their tokens are yours alone.
+      // Friends' seats: the invitation links are kept (with the host token that can replace them).
+      const claims = this.seats.map(async (seat, i) => {
+        const token = made.tokens[String(i)];
+        if (!token) return;
+        if (seat.kind === "invite") {
+          mine.add({ room: made.room, seat: i, token, game: game.id, invite: true, host: made.host });
+          return;
+        }
+        const claimed = await api(`/api/rooms/${made.room}/claim`, { json: { seat: i, token } });
+        mine.add({ room: made.room, seat: i, token: claimed.token, game: game.id });
+      });
+      await Promise.all(claims);
+      go(`/room/${made.room}`);
+    } catch (error) {
+      toast(error.message);
+    }
+  }
+
+  async loadRooms() {
+    const my = mine.all().filter((e) => !e.invite);
+    const seen = new Set();
+    $("#lt-my-games").replaceChildren(
+      ...my.filter((e) => !seen.has(e.room) && seen.add(e.room)).slice(0, 12).map((e) =>
+        h("li", {},
+          h("a", { href: `/room/${e.room}`, "data-go": "", text: `${gameTitle(e.game)} · ${e.room}` }),
+          h("button", { class: "link", title: t("web.lobby.forget"), "aria-label": t("web.lobby.forget"), text: "×",
+            onclick: () => { mine.drop(e.room); this.loadRooms(); } }))),
+    );
+    if (!my.length) $("#lt-my-games").append(h("li", { class: "empty", text: t("web.lobby.none") }));
+    let rooms;
+    try {
+      rooms = await api("/api/rooms");
+    } catch (error) {
+      toast(error.message);
+      return;
+    }
+    const item = (room, link, label) =>
+      h("li", {},
+        h("a", { href: link, "data-go": "", text: `${gameTitle(room.game)} · ${room.id}` }),
+        label,
+        h("span", { class: "who", text: room.seats.map(seatName).join(", ") }));
+    const fill = (id, list, make) => {
+      const el = $(id);
+      el.replaceChildren(...list.map(make));
+      if (!list.length) el.append(h("li", { class: "empty", text: t("web.lobby.none") }));
+    };
+    fill("#lt-open-rooms", rooms.open, (room) =>
+      item(room, `/room/${room.id}`,
+        h("button", { class: "small", text: t("web.lobby.join"), onclick: () => this.join(room) })));
+    fill("#lt-playing-rooms", rooms.playing.slice(0, 12), (room) => item(room, `/room/${room.id}`, h("span", { class: "tag", text: t("web.lobby.watch") })));
+    fill("#lt-finished-rooms", rooms.finished.slice(0, 12), (room) => item(room, `/replay/${room.id}`, h("span", { class: "tag", text: t("web.lobby.replay") })));
+  }
+
+  async join(room) {
+    const seat = room.seats.find((s) => s.kind === "open");
+    try {
+      const made = await api(`/api/rooms/${room.id}/join`, { json: { seat: seat.seat, name: localStorage.getItem("ludoteca.name") || "" } });
+      mine.add({ room: room.id, seat: made.seat, token: made.token, game: room.game });
+      go(`/room/${room.id}`);
+    } catch (error) {
+      toast(error.message);
+      this.loadRooms();
+    }
+  }
+}

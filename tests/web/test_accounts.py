@@ -1,0 +1,381 @@
+"""Accounts: sign-up rules, sessions with their cookie and CSRF token, a guest's seats moving
+to its account, ratings after a rated game, profiles, leaderboards and solo progress."""
+
+from __future__ import annotations
+
+import pytest
+from starlette.testclient import TestClient
+
+from ludoteca import load_game
+from ludoteca.games.hares import solve
+from ludoteca.server import Settings, create_app
+from ludoteca.server.config import Limits
+
+PASSWORD = "sow-beans-in-autumn"
+
+
+def csrf(client: TestClient) -> dict[str, str]:
+    if "ludoteca_csrf" not in client.cookies:
+        client.get("/api/account")
+    return {"X-CSRF-Token": client.cookies["ludoteca_csrf"]}
+
+
+def sign_up(client: TestClient, name: str, **extra) -> dict:
+    response = client.post(
+        "/api/account/signup",
+        json={"name": name, "password": PASSWORD, **extra},
+        headers=csrf(client),
+    )
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def post(client: TestClient, path: str, body: dict) -> dict:
+    response = client.post(path, json=body, headers=csrf(client))
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def room_with(client: TestClient, game: str, seats: list[dict], **options) -> tuple[str, dict]:
+    made = post(client, "/api/rooms", {"game": game, "options": options, "seats": seats})
+    return made["room"], made["tokens"]
+
+
+def claim(client: TestClient, room: str, seat: int, token: str) -> str:
+    return post(client, f"/api/rooms/{room}/claim", {"seat": seat, "token": token})["token"]
+
+
+def play_pile(client: TestClient, room: str, tokens: dict[int, str], takes: list[int]) -> None:
+    """Play ``takes`` in turn (seats alternate from 0); each seat acts with its own client."""
+    for move, take in enumerate(takes):
+        seat = move % 2
+        post(
+            client,
+            f"/api/rooms/{room}/actions",
+            {"seat": seat, "token": tokens[seat], "action": f"take:{take}", "move": move},
+        )
+
+
+@pytest.fixture
+def two(app):
+    """Two browsers on one server (the first runs the app's start and end)."""
+    with TestClient(app) as one:
+        yield one, TestClient(app)
+
+
+def test_sign_up_logs_in_with_a_cookie_only_the_server_reads(client):
+    response = client.post(
+        "/api/account/signup", json={"name": "Ana", "password": PASSWORD}, headers=csrf(client)
+    )
+    assert response.json() == {"name": "Ana", "adopted": 0}
+    cookie = response.headers["set-cookie"]
+    assert "ludoteca_session=" in cookie and "HttpOnly" in cookie and "SameSite=lax" in cookie
+    assert "Secure" not in cookie  # plain HTTP here; see the HTTPS test
+    assert client.get("/api/account").json()["name"] == "Ana"
+    post(client, "/api/account/logout", {})
+    assert client.get("/api/account").json()["name"] is None
+    post(client, "/api/account/login", {"name": "ana", "password": PASSWORD})  # any case
+    assert client.get("/api/account").json()["name"] == "Ana"
+
+
+def test_cookies_are_secure_over_https(app):
+    with TestClient(app, base_url="https://testserver") as client:
+        response = client.get("/api/account")
+        assert "Secure" in response.headers["set-cookie"]
+        response = client.post(
+            "/api/account/signup", json={"name": "Ana", "password": PASSWORD}, headers=csrf(client)
+        )
+        assert "Secure" in response.headers["set-cookie"]
+
+
+@pytest.mark.parametrize(
+    ("name", "password", "key"),
+    [
+        ("ab", PASSWORD, "web.account.bad_name"),
+        ("1abc", PASSWORD, "web.account.bad_name"),
+        ("a b c", PASSWORD, "web.account.bad_name"),
+        ("Ana", "short", "web.account.short_password"),
+        ("Ana", "password123", "web.account.weak_password"),
+        ("Ana", "Ana12345", "web.account.weak_password"),
+        ("Ana", "x" * 200, "web.account.long_password"),
+    ],
+)
+def test_bad_names_and_weak_passwords_are_refused_clearly(client, name, password, key):
+    response = client.post(
+        "/api/account/signup",
+        json={"name": name, "password": password},
+        headers=csrf(client),
+        params={"lang": "de"},
+    )
+    assert response.status_code == 400 and response.json()["key"] == key
+    assert response.json()["message"]  # in German: the catalogs have every key
+    assert client.get("/api/account").json()["name"] is None
+
+
+def test_names_are_unique_whatever_the_case_and_cyrillic_names_work(client):
+    sign_up(client, "Ана")
+    response = client.post(
+        "/api/account/signup", json={"name": "АНА", "password": PASSWORD}, headers=csrf(client)
+    )
+    assert response.status_code == 409 and response.json()["key"] == "web.account.name_taken"
+
+
+def test_a_bad_login_says_the_same_for_name_and_password(client):
+    sign_up(client, "Ana")
+    post(client, "/api/account/logout", {})
+    for name, password in (("Ana", "wrong-password"), ("Nobody", PASSWORD)):
+        response = client.post(
+            "/api/account/login", json={"name": name, "password": password}, headers=csrf(client)
+        )
+        assert response.status_code == 401 and response.json()["key"] == "web.account.bad_login"
+
+
+def test_log_ins_have_a_quota(tmp_path, test_games):
+    app = create_app(Settings(data_dir=tmp_path, bot_workers=0, limits=Limits(logins="3/minute")))
+    with TestClient(app) as client:
+        codes = [
+            client.post(
+                "/api/account/login",
+                json={"name": "Ana", "password": "nope-nope"},
+                headers=csrf(client),
+            ).status_code
+            for _ in range(4)
+        ]
+        assert codes == [401, 401, 401, 429]
+    app.state.hub.close()
+
+
+def test_unsafe_requests_need_the_csrf_token(client):
+    client.get("/api/account")
+    response = client.post("/api/account/signup", json={"name": "Ana", "password": PASSWORD})
+    assert response.status_code == 403 and response.json()["key"] == "web.error.csrf"
+    sign_up(client, "Ana")
+    body = {"game": "pile", "seats": [{"kind": "person"}, {"kind": "person"}]}
+    # logged in: any unsafe request must carry the token (a cross-site form cannot)
+    refused = client.post("/api/rooms", json=body)
+    assert refused.status_code == 403 and refused.json()["key"] == "web.error.csrf"
+    wrong = client.post("/api/rooms", json=body, headers={"X-CSRF-Token": "forged"})
+    assert wrong.status_code == 403
+    assert client.post("/api/rooms", json=body, headers=csrf(client)).status_code == 200
+
+
+def test_change_password(client):
+    sign_up(client, "Ana")
+    response = client.post(
+        "/api/account/password",
+        json={"old": "not-it-at-all", "new": "plant-carrots-in-may"},
+        headers=csrf(client),
+    )
+    assert response.status_code == 401 and response.json()["key"] == "web.account.bad_password"
+    post(client, "/api/account/password", {"old": PASSWORD, "new": "plant-carrots-in-may"})
+    post(client, "/api/account/logout", {})
+    post(client, "/api/account/login", {"name": "Ana", "password": "plant-carrots-in-may"})
+
+
+def test_bad_bodies_get_clear_errors(client):
+    for body in ({}, {"name": 3, "password": "x"}, {"name": "Ana", "password": PASSWORD, "x": 1}):
+        response = client.post("/api/account/signup", json=body, headers=csrf(client))
+        assert response.status_code == 400 and response.json()["key"] == "web.error.malformed"
+    assert client.get("/api/players/nobody").status_code == 404
+    assert client.get("/api/leaderboard/nogame").status_code == 404
+    assert (
+        client.post(
+            "/api/account/password", json={"old": "a", "new": "b"}, headers=csrf(client)
+        ).status_code
+        == 401
+    )
+
+
+def test_a_rated_game_between_two_accounts_moves_both_ratings(two):
+    ana, bo = two
+    sign_up(ana, "Ana")
+    sign_up(bo, "Bob")
+    room, invitations = room_with(
+        ana, "pile", [{"kind": "person"}, {"kind": "person"}], start=4, refill=False
+    )
+    tokens = {0: claim(ana, room, 0, invitations["0"]), 1: claim(bo, room, 1, invitations["1"])}
+    seats = ana.get(f"/api/rooms/{room}").json()["seats"]
+    assert [s["name"] for s in seats] == ["Ana", "Bob"] and all(s["account"] for s in seats)
+    play_pile(ana, room, tokens, [1, 1, 1, 1])  # Bo takes the last counter
+    record = ana.get(f"/api/rooms/{room}/record").json()
+    winner = record["meta"]["winners"]
+    names = {0: "Ana", 1: "Bob"}
+    ana_profile = ana.get("/api/players/Ana").json()
+    bo_profile = bo.get("/api/players/bob").json()
+    won, lost = (bo_profile, ana_profile) if winner == [1] else (ana_profile, bo_profile)
+    assert won["ratings"]["pile"]["rating"] > 1500 > lost["ratings"]["pile"]["rating"]
+    assert won["ratings"]["pile"]["provisional"] and won["ratings"]["pile"]["games"] == 1
+    assert len(won["ratings"]["pile"]["history"]) == 1
+    for profile in (ana_profile, bo_profile):
+        assert profile["recent"][0]["room"] == room and profile["games"]["pile"]["played"] == 1
+    board = ana.get("/api/leaderboard/pile").json()
+    assert [row["name"] for row in board["players"]] == [names[winner[0]], names[1 - winner[0]]]
+
+
+def test_a_game_with_a_guest_is_not_rated(two):
+    ana, guest = two
+    sign_up(ana, "Ana")
+    room, invitations = room_with(
+        ana, "pile", [{"kind": "person"}, {"kind": "person"}], start=2, refill=False
+    )
+    tokens = {0: claim(ana, room, 0, invitations["0"]), 1: claim(guest, room, 1, invitations["1"])}
+    play_pile(ana, room, tokens, [1, 1])
+    assert ana.get("/api/players/Ana").json()["ratings"] == {}
+
+
+def test_a_room_may_be_unrated(two):
+    ana, bo = two
+    sign_up(ana, "Ana")
+    sign_up(bo, "Bob")
+    made = post(
+        ana,
+        "/api/rooms",
+        {
+            "game": "pile",
+            "options": {"start": 2, "refill": False},
+            "rated": False,
+            "seats": [{"kind": "person"}, {"kind": "person"}],
+        },
+    )
+    room = made["room"]
+    tokens = {
+        0: claim(ana, room, 0, made["tokens"]["0"]),
+        1: claim(bo, room, 1, made["tokens"]["1"]),
+    }
+    play_pile(ana, room, tokens, [1, 1])
+    assert ana.get("/api/players/Ana").json()["ratings"] == {}
+    assert ana.get("/api/players/Ana").json()["games"]["pile"]["played"] == 1
+
+
+def test_a_guest_keeps_its_games_when_it_signs_up(client):
+    guest_signs_up(client, "Ana")
+
+
+def guest_signs_up(client: TestClient, name: str) -> None:
+    room, invitations = room_with(
+        client, "pile", [{"kind": "person"}, {"kind": "person"}], start=5, refill=False
+    )
+    tokens = {s: claim(client, room, s, invitations[str(s)]) for s in (0, 1)}
+    play_pile(client, room, tokens, [1])  # a game in progress
+    held = [{"room": room, "seat": s, "token": tokens[s]} for s in (0, 1)]
+    held.append({"room": room, "seat": 0, "token": "not-the-token"})
+    answer = sign_up(client, name, seats=held)
+    assert answer["adopted"] == 2
+    profile = client.get(f"/api/players/{name}").json()
+    assert profile["own"] and [r["room"] for r in profile["playing"]] == [room, room]
+    assert [s["name"] for s in client.get(f"/api/rooms/{room}").json()["seats"]] == [name, name]
+    # the same seat cannot be taken again by another account
+    assert sign_up(TestClient(client.app), name + "x", seats=held)["adopted"] == 0
+
+
+def test_your_move_first_on_your_own_profile(two):
+    ana, bo = two
+    sign_up(ana, "Ana")
+    sign_up(bo, "Bob")
+    waiting, inv = room_with(ana, "pile", [{"kind": "person"}, {"kind": "person"}], start=5)
+    claim(ana, waiting, 1, inv["1"])  # seat 0 moves first: not Ana's move
+    mine, inv2 = room_with(ana, "pile", [{"kind": "person"}, {"kind": "person"}], start=5)
+    claim(ana, mine, 0, inv2["0"])
+    playing = ana.get("/api/players/Ana").json()["playing"]
+    assert [(r["room"], r["your_move"]) for r in playing] == [(mine, True), (waiting, False)]
+    assert "playing" not in bo.get("/api/players/Ana").json()  # not on someone else's view
+    listed = {r["id"]: r for r in ana.get("/api/rooms").json()["playing"]}
+    assert listed[mine]["to_move"] == 0
+
+
+def play_hares(client: TestClient, level: int) -> str:
+    """Play a Hares level card as well as it can be played (the exact solver's moves)."""
+    room, invitations = room_with(
+        client, "hares", [{"kind": "person"}], level=level, colour="white"
+    )
+    token = claim(client, room, 0, invitations["0"])
+    state = load_game("hares", level=level, colour="white").new_initial_state()
+    move = 0
+    while not state.is_terminal():
+        _, action = solve(state)
+        move = post(
+            client,
+            f"/api/rooms/{room}/actions",
+            {"seat": 0, "token": token, "action": action, "move": move},
+        )["move"]
+        state = state.apply(action)
+    return token_entry(room, token)
+
+
+def token_entry(room: str, token: str) -> str:
+    return f"{room} {token}"
+
+
+def test_hares_stars_open_the_next_level_for_a_guest_and_then_its_account(client):
+    empty = post(client, "/api/progress", {"seats": []})
+    assert empty["hares"] == {"stars": {}, "total": 0, "of": 60, "unlocked": 1}
+    room, token = play_hares(client, 1).split()
+    held = [{"room": room, "seat": 0, "token": token}]
+    guest = post(client, "/api/progress", {"seats": held})
+    assert guest["hares"]["stars"] == {"1": 3} and guest["hares"]["unlocked"] == 2
+    assert guest["hares"]["total"] == 3
+    # a wrong token shows nothing
+    assert (
+        post(client, "/api/progress", {"seats": [{**held[0], "token": "x"}]})["hares"]["total"] == 0
+    )
+    sign_up(client, "Ana", seats=held)
+    profile = client.get("/api/players/Ana").json()
+    assert profile["progress"]["hares"]["stars"] == {"1": 3}
+    assert post(client, "/api/progress", {"seats": []})["hares"]["unlocked"] == 2
+
+
+def test_habanero_best_score_and_history_per_number_of_campesinos(client):
+    sign_up(client, "Ana")
+    room, invitations = room_with(client, "habanero", [{"kind": "person"}], campesinos=2)
+    token = claim(client, room, 0, invitations["0"])
+    for _ in range(200):
+        view = client.get(f"/api/rooms/{room}/view", headers={"X-Seat-Token": token}).json()
+        observation = view["observation"]
+        if observation["terminal"]:
+            break
+        if observation["current_player"] != 0:
+            continue  # chance: the server rolls
+        legal = [entry["action"] for entry in observation["legal"]]
+        stop = [a for a in legal if a == "stop"]
+        action = stop[0] if stop else legal[0]
+        post(
+            client,
+            f"/api/rooms/{room}/actions",
+            {"seat": 0, "token": token, "action": action, "move": view["move"]},
+        )
+    score = client.get(f"/api/rooms/{room}/record").json()["meta"]["scores"][0]
+    progress = client.get("/api/players/Ana").json()["progress"]["habanero"]
+    assert progress["2"]["best"] == score and len(progress["2"]["history"]) == 1
+
+
+@pytest.fixture
+def postgres_app(test_games):
+    """The app on a schema of its own in the PostgreSQL test database (dropped afterwards)."""
+    import os
+    import uuid
+    from urllib.parse import quote
+
+    from sqlalchemy import create_engine, text
+
+    url = os.environ.get("LUDOTECA_TEST_POSTGRES")
+    if not url:
+        pytest.skip("set LUDOTECA_TEST_POSTGRES to a database URL")
+    schema = f"acc_{uuid.uuid4().hex[:10]}"
+    admin = create_engine(url)
+    with admin.begin() as connection:
+        connection.execute(text(f"CREATE SCHEMA {schema}"))
+    sep = "&" if "?" in url else "?"
+    app = create_app(
+        Settings(database=f"{url}{sep}options={quote(f'-csearch_path={schema}')}", bot_workers=0)
+    )
+    yield app
+    app.state.hub.close()
+    with admin.begin() as connection:
+        connection.execute(text(f"DROP SCHEMA {schema} CASCADE"))
+    admin.dispose()
+
+
+def test_accounts_and_ratings_on_postgres(postgres_app):
+    with TestClient(postgres_app) as ana:
+        test_a_rated_game_between_two_accounts_moves_both_ratings((ana, TestClient(postgres_app)))
+        guest_signs_up(TestClient(postgres_app), "Cleo")
