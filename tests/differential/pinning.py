@@ -6,8 +6,9 @@ seconds a game. Here the rules' facts are compared at EVERY step of every game (
 legal actions, chance odds, every seat's observation tensor, scores, the end) and the full
 observation dicts only on a sample: every step of the first ``observed`` games and every
 terminal position. The wording in an observation (the prompt, the log's texts, the legal
-actions' labels and clicks) belongs to the views and their catalogs, not to the rules, and
-is left out, so that a change of wording does not read as a change of rules.
+actions' labels and clicks, the translated text of any message) belongs to the views and
+their catalogs, not to the rules, and is left out, so that a change of wording does not read
+as a change of rules.
 
 ``rules_digest`` hashes those facts of one implementation, so that the oracle's can be stored
 once (tests/data/differential/) and the new rules checked against it in CI;
@@ -48,11 +49,22 @@ def _rule_facts(state: State, *, observe: bool) -> Iterator[tuple[str, Any]]:
 
 
 def shown(observation: dict[str, Any]) -> dict[str, Any]:
-    """An observation without its wording (see the module's doc)."""
+    """An observation without its wording (see the module's doc); a message anywhere in it
+    keeps its key and parameters, not its translated text."""
     kept = {key: value for key, value in observation.items() if key not in WORDING}
     kept["log"] = [(entry["seat"], entry["action"]) for entry in observation["log"]]
     kept["legal"] = [entry["action"] for entry in observation["legal"]]
-    return kept
+    return {key: _untranslated(value) for key, value in kept.items()}
+
+
+def _untranslated(value: Any) -> Any:
+    if isinstance(value, dict):
+        if value.keys() == {"key", "params", "text"}:
+            return {"key": value["key"], "params": _untranslated(value["params"])}
+        return {key: _untranslated(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_untranslated(item) for item in value]
+    return value
 
 
 def random_action(state: State, rng: random.Random) -> str:
