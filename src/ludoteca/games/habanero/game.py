@@ -14,11 +14,27 @@ import numpy as np
 
 from ludoteca.engine import CHANCE, TERMINAL, Game, Message, Option, State
 from ludoteca.engine.notation import from_to
+from ludoteca.engine.playouts import Playouts, check_policy
 
-from . import logic, tensors
+from . import core, logic, tensors
 from .logic import SIZE, name
 
 HABANEROS = logic.START_HABANEROS.bit_count()  # 45: every square but the four corners
+
+# strings at the edge: every square's name and back, and every move's action
+NAMES = tuple(name(i) for i in range(SIZE * SIZE))
+SQUARES = {text: i for i, text in enumerate(NAMES)}
+SQUARE_COUNT = SIZE * SIZE
+ROLLS = tuple((f"roll:{d}", 1 / 6) for d in logic.DIE)
+MOVE_ACTIONS = tuple(
+    f"{NAMES[a]}-{NAMES[b]}" for a in range(SIZE * SIZE) for b in range(SIZE * SIZE)
+)
+
+
+def move_action(origin: int, target: int) -> str:
+    """The action of moving the campesino on ``origin`` to ``target``: ``"b2-b6"``."""
+    return MOVE_ACTIONS[origin * SQUARE_COUNT + target]
+
 
 DECIDE, ROLL, MOVE, PENALTY, OVER = "decide", "roll", "move", "penalty", "over"
 # why the game ended
@@ -50,19 +66,13 @@ class HabaneroState(State):
         self.die = die
         self.target = target
         self.end = end
+        self.occupied = logic.occupied(campesinos)  # the campesinos as a bitmask, for the core
+        self._rows: np.ndarray | None = None
 
     def _with(self, **changes: Any) -> HabaneroState:
-        fields: dict[str, Any] = {
-            "habaneros": self.habaneros,
-            "campesinos": self.campesinos,
-            "held": self.held,
-            "phase": self.phase,
-            "die": self.die,
-            "target": self.target,
-            "end": self.end,
-        }
-        fields.update(changes)
-        return HabaneroState(self.game, **fields)
+        if "campesinos" in changes:
+            changes["occupied"] = logic.occupied(changes["campesinos"])
+        return self.copy_with(_rows=None, **changes)
 
     # -- derived facts -----------------------------------------------------------------------
 
@@ -76,9 +86,17 @@ class HabaneroState(State):
         return logic.outside(self.habaneros, self.campesinos)
 
     def moves(self) -> list[logic.Move]:
-        if self.phase != MOVE:
-            return []
-        return logic.moves(self.habaneros, self.campesinos, self.rolled)
+        return [(a, b) for a, b in self.move_rows().tolist()]
+
+    def move_rows(self) -> np.ndarray:
+        """The legal moves as rows (from, to) of the compiled core (none but in the move
+        phase); computed once per position."""
+        if self._rows is None:
+            if self.phase != MOVE:
+                self._rows = np.zeros((0, 2), dtype=np.int64)
+            else:
+                self._rows = core.moves(self.habaneros, self.occupied, self.rolled)
+        return self._rows
 
     @property
     def rolled(self) -> int:
@@ -100,7 +118,7 @@ class HabaneroState(State):
 
     def cost(self) -> int:
         """The habaneros ``pay`` costs (only while a penalty is due)."""
-        return logic.penalty(self.habaneros, self.campesinos, self.cause)
+        return int(core.penalty(self.habaneros, self.occupied, self.cause))
 
     # -- the contract ------------------------------------------------------------------------
 
@@ -114,15 +132,15 @@ class HabaneroState(State):
         if self.phase == DECIDE:
             return ["roll", "stop"]
         if self.phase == MOVE:
-            return [f"{name(a)}-{name(b)}" for a, b in self.moves()]
+            return [MOVE_ACTIONS[a * SQUARE_COUNT + b] for a, b in self.move_rows().tolist()]
         if self.phase == PENALTY:
             k = self.cost()
             pay = [f"pay:{k}"] if k <= self.held else []
-            return pay + [f"drop:{name(c)}" for c in self.campesinos]
+            return pay + [f"drop:{NAMES[c]}" for c in self.campesinos]
         return []
 
     def chance_outcomes(self) -> list[tuple[str, float]]:
-        return [(f"roll:{d}", 1 / 6) for d in logic.DIE] if self.phase == ROLL else []
+        return list(ROLLS) if self.phase == ROLL else []
 
     def _next(self, action: str) -> HabaneroState:
         if self.phase == DECIDE:
@@ -130,12 +148,16 @@ class HabaneroState(State):
                 return self._with(phase=OVER, end=STOPPED)
             return self._with(phase=ROLL)
         if self.phase == ROLL:
-            die = int(action.split(":")[1])
-            if not logic.moves(self.habaneros, self.campesinos, die):
+            die = int(action[5:])
+            rows = core.moves(self.habaneros, self.occupied, die)
+            if not len(rows):
                 return self._with(phase=OVER, die=die, end=STUCK)
-            return self._with(phase=MOVE, die=die)
+            after = self._with(phase=MOVE, die=die)
+            after._rows = rows
+            return after
         if self.phase == MOVE:
-            origin, target = (logic.index(part) for part in action.split("-"))
+            first, _, second = action.partition("-")
+            origin, target = SQUARES[first], SQUARES[second]
             campesinos = logic.moved(self.campesinos, (origin, target))
             if self.habaneros >> target & 1:
                 habaneros = self.habaneros & ~(1 << target)
@@ -154,7 +176,7 @@ class HabaneroState(State):
         kind, _, value = action.partition(":")
         if kind == "pay":
             return self._with(held=self.held - int(value), phase=DECIDE, target=None)
-        campesinos = logic.dropped(self.campesinos, logic.index(value))
+        campesinos = logic.dropped(self.campesinos, SQUARES[value])
         if not campesinos:
             return self._with(campesinos=(), phase=OVER, target=None, end=NO_CAMPESINO)
         return self._with(campesinos=campesinos, phase=DECIDE, target=None)
@@ -421,3 +443,13 @@ class Habanero(Game[HabaneroState]):
 
     def observation_tensor_shape(self) -> tuple[int, ...]:
         return tensors.shape(self)
+
+    def playouts(self, n: int, seed: int, policy: str = "random") -> Playouts:
+        """``n`` random games played wholly inside the compiled core (see ``Game.playouts``)."""
+        check_policy(policy)
+        if n < 0:
+            raise ValueError(f"the number of playouts must be at least 0, not {n}")
+        start = self.new_initial_state()
+        held, lengths = core.random_playouts(start.habaneros, start.occupied, n, seed)
+        scores = held.astype(float).reshape(n, 1)
+        return Playouts(scores, np.ones((n, 1), dtype=bool), lengths)

@@ -21,8 +21,10 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from . import logic
-from .game import HabaneroState
+import numpy as np
+
+from . import core, logic
+from .game import HabaneroState, move_action
 from .logic import Move, name
 
 Penalty = tuple[str, int]  # ("pay", k) or ("drop", square)
@@ -49,10 +51,7 @@ class Greedy:
     def move(
         self, habaneros: int, campesinos: tuple[int, ...], held: int, legal: list[Move]
     ) -> Move:
-        for move in legal:
-            if habaneros >> move[1] & 1:
-                return move
-        return min(legal, key=lambda m: logic.penalty(habaneros, logic.moved(campesinos, m), m[1]))
+        return legal[core.greedy_move(habaneros, logic.occupied(campesinos), _rows(legal))]
 
     def penalty(
         self, habaneros: int, campesinos: tuple[int, ...], held: int, target: int
@@ -61,56 +60,32 @@ class Greedy:
 
 
 class Best:
-    """One move of lookahead scored by :func:`prospect`."""
+    """One move of lookahead scored by :func:`prospect` (compiled: ``core.best_move``)."""
 
     def stop(self, habaneros: int, campesinos: tuple[int, ...], held: int) -> bool:
-        return all(n == 0 for n, _ in logic.reach(habaneros, campesinos))
+        return bool(core.best_stops(habaneros, logic.occupied(campesinos)))
 
     def move(
         self, habaneros: int, campesinos: tuple[int, ...], held: int, legal: list[Move]
     ) -> Move:
-        values: dict[Move, float] = {}
-        for move in legal:
-            target = move[1]
-            if habaneros >> target & 1:
-                after = logic.moved(campesinos, move)
-                values[move] = 1 + prospect(habaneros & ~(1 << target), after)
-        # an empty square costs at least 1 (paid, or a campesino dropped): it is worth at most
-        # the best prospect minus 1, so it is skipped when some harvest is worth more
-        ceiling = 6 * (FACE_MOVES + FACE_SPARE + FACE_HARVESTS) + CAMPESINO * len(campesinos) - 1
-        if not values or max(values.values()) <= ceiling:
-            for move in legal:
-                if move not in values:
-                    after = logic.moved(campesinos, move)
-                    choice = self.penalty(habaneros, after, held, move[1])
-                    values[move] = self._after_penalty(habaneros, after, held, choice)
-        top = max(values.values())
-        return next(move for move in legal if values.get(move) == top)
+        return legal[core.best_move(habaneros, logic.occupied(campesinos), held, _rows(legal))]
 
     def penalty(
         self, habaneros: int, campesinos: tuple[int, ...], held: int, target: int
     ) -> Penalty:
-        options: list[Penalty] = [("drop", c) for c in campesinos]
-        k = logic.penalty(habaneros, campesinos, target)
-        if k <= held:
-            options.append(("pay", k))
-        return max(options, key=lambda o: self._after_penalty(habaneros, campesinos, held, o))
+        kind, value = core.best_penalty(habaneros, logic.occupied(campesinos), held, target)
+        return ("pay", int(value)) if kind == core.PAY else ("drop", int(value))
 
-    def _after_penalty(
-        self, habaneros: int, campesinos: tuple[int, ...], held: int, choice: Penalty
-    ) -> float:
-        kind, value = choice
-        if kind == "pay":
-            return prospect(habaneros, campesinos) - value
-        rest = logic.dropped(campesinos, value)
-        return prospect(habaneros, rest) if rest else 0.0
+
+def _rows(legal: list[Move]) -> np.ndarray:
+    return np.array(legal, dtype=np.int64).reshape(len(legal), 2)
 
 
 # weights of :func:`prospect`, tuned by simulation (benchmarks/habanero_ladder.py)
-FACE_MOVES = 0.25  # per face of the die that some campesino can move
-FACE_HARVESTS = 0.2  # per face of the die that some campesino can harvest with
-FACE_SPARE = 0.15  # per face of the die that two moves or more can play
-CAMPESINO = 1.5  # per campesino in play
+FACE_MOVES = core.FACE_MOVES  # per face of the die that some campesino can move
+FACE_HARVESTS = core.FACE_HARVESTS  # per face of the die that some campesino can harvest with
+FACE_SPARE = core.FACE_SPARE  # per face of the die that two moves or more can play
+CAMPESINO = core.CAMPESINO  # per campesino in play
 
 
 def prospect(habaneros: int, campesinos: tuple[int, ...]) -> float:
@@ -122,19 +97,7 @@ def prospect(habaneros: int, campesinos: tuple[int, ...]) -> float:
     campesinos are left to move and to absorb penalties. The
     weights are in habaneros, so the bot can weigh a harvest or a payment against them.
     """
-    if not habaneros or not campesinos:
-        return 0.0
-    faces = harvests = spare = 0
-    for moves, harvest in logic.reach(habaneros, campesinos):
-        faces += moves > 0
-        spare += moves > 1
-        harvests += harvest > 0
-    return (
-        FACE_MOVES * faces
-        + FACE_SPARE * spare
-        + FACE_HARVESTS * harvests
-        + CAMPESINO * len(campesinos)
-    )
+    return float(core.prospect(habaneros, logic.occupied(campesinos)))
 
 
 GREEDY = Greedy()
@@ -179,6 +142,8 @@ def simulate(
 
 def policy_action(policy: Policy, state: HabaneroState) -> str:
     """The action ``policy`` takes in ``state`` (a HabaneroState at a decision)."""
+    if policy is BEST or policy is GREEDY:
+        return _compiled_action(policy is BEST, state)
     if state.phase == "decide":
         return "stop" if policy.stop(state.habaneros, state.campesinos, state.held) else "roll"
     if state.phase == "move":
@@ -186,6 +151,23 @@ def policy_action(policy: Policy, state: HabaneroState) -> str:
         return f"{name(origin)}-{name(target)}"
     kind, value = policy.penalty(state.habaneros, state.campesinos, state.held, state.cause)
     return f"pay:{value}" if kind == "pay" else f"drop:{name(value)}"
+
+
+def _compiled_action(best: bool, state: HabaneroState) -> str:
+    """The best or greedy policy's action straight from the compiled core (for rollouts)."""
+    if state.phase == "decide":
+        return "stop" if best and core.best_stops(state.habaneros, state.occupied) else "roll"
+    if state.phase == "move":
+        legal = state.move_rows()
+        if best:
+            row = core.best_move(state.habaneros, state.occupied, state.held, legal)
+        else:
+            row = core.greedy_move(state.habaneros, state.occupied, legal)
+        return move_action(int(legal[row, 0]), int(legal[row, 1]))
+    if not best:
+        return f"drop:{name(state.cause)}"
+    kind, value = core.best_penalty(state.habaneros, state.occupied, state.held, state.cause)
+    return f"pay:{value}" if kind == core.PAY else f"drop:{name(value)}"
 
 
 def greedy_action(state: HabaneroState, rng: random.Random | None = None) -> str:

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+import numpy as np
+
 COLUMNS = "abcde"
 ROWS = 5
 CORNERS = frozenset({"a1", "e1", "a5", "e5"})
@@ -138,3 +140,24 @@ def placement_masks(vegetable: str) -> tuple[tuple[str, int, tuple[str, ...]], .
         if pattern.vegetable == vegetable
         for cells in placements(pattern.id)
     )
+
+
+@dataclass(frozen=True)
+class Beds:
+    """Every bed of every vegetable as one table for the compiled core (``core.py``):
+    ``bits[row]`` its spaces as a bitmask, ``rows[row]`` its (pattern id, spaces), vegetable
+    after vegetable in ``placement_masks`` order, vegetable v's rows from ``starts[v]`` to
+    ``starts[v + 1]``."""
+
+    bits: np.ndarray
+    starts: np.ndarray
+    rows: tuple[tuple[str, tuple[str, ...]], ...]
+
+
+@cache
+def beds() -> Beds:
+    table = [entry for vegetable in VEGETABLES for entry in placement_masks(vegetable)]
+    counts = [len(placement_masks(vegetable)) for vegetable in VEGETABLES]
+    starts = np.cumsum([0, *counts]).astype(np.int64)
+    bits = np.array([bits for _, bits, _ in table], dtype=np.int64)
+    return Beds(bits, starts, tuple((pattern_id, cells) for pattern_id, _, cells in table))

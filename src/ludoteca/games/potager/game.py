@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import re
 import textwrap
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
 from ludoteca.engine import CHANCE, TERMINAL, Game, Message, Option, State
 
-from . import tensors
+from . import core, tensors
 from .board import (
     COLUMNS,
     INDEX,
@@ -31,9 +32,9 @@ from .board import (
     TRACK_TOOLS,
     VEGETABLES,
     WINNING_POINTS,
+    beds,
     column_of,
     pattern_by_id,
-    placement_masks,
     placements,
 )
 
@@ -44,6 +45,35 @@ Garden = tuple[Token | None, ...]
 HEDGE_SLOTS = 5
 TEXT_WIDTH = 100  # the text board fits a terminal this wide
 STANDARD, BONUS_TOOLS = "standard", "bonus-tools"
+# the printed tool spaces as a bitmask over SPACES
+TOOL_MASK = sum(1 << INDEX[space] for space in TOOL_SPACES)
+VEGETABLE_INDEX = {vegetable: i for i, vegetable in enumerate(VEGETABLES)}
+
+
+@lru_cache(maxsize=1 << 16)
+def garden_masks(garden: Garden) -> tuple[np.ndarray, np.ndarray, int]:
+    """A garden as the compiled core reads it: each vegetable's tokens as a bitmask, how many
+    of them are double, and the empty spaces as a bitmask (read only: it is cached)."""
+    masks = np.zeros(len(VEGETABLES), dtype=np.int64)
+    doubles = np.zeros(len(VEGETABLES), dtype=np.int64)
+    free = 0
+    for i, token in enumerate(garden):
+        if token is None:
+            free |= 1 << i
+        elif token[0] in VEGETABLE_INDEX:
+            vegetable = VEGETABLE_INDEX[token[0]]
+            masks[vegetable] |= 1 << i
+            doubles[vegetable] += token[1]
+    return masks, doubles, free
+
+
+@lru_cache(maxsize=1 << 16)
+def _spaces_of(mask: int) -> tuple[str, ...]:
+    """The spaces of a bitmask over SPACES, in SPACES order."""
+    return tuple(space for i, space in enumerate(SPACES) if mask >> i & 1)
+
+
+TAKES = tuple(f"take:{slot}" for slot in range(1, HEDGE_SLOTS + 1))
 
 
 class PotagerState(State):
@@ -176,11 +206,8 @@ class PotagerState(State):
         return self.tool
 
     def empty_spaces(self, seat: int, tool_spaces: bool = True) -> list[str]:
-        return [
-            space
-            for space, token in zip(SPACES, self.gardens[seat], strict=True)
-            if token is None and (tool_spaces or space not in TOOL_SPACES)
-        ]
+        free = garden_masks(self.gardens[seat])[2]
+        return list(_spaces_of(free if tool_spaces else free & ~TOOL_MASK))
 
     def is_full(self, seat: int) -> bool:
         return all(token is not None for token in self.gardens[seat])
@@ -199,16 +226,14 @@ class PotagerState(State):
     def bag_size(self) -> int:
         return sum(self.bag)
 
-    def _has_room(self, kind: str) -> bool:
-        if kind in VEGETABLES:
-            return bool(self.empty_spaces(self.me))
-        return bool(self.empty_spaces(self.me, False) or self.empty_spaces(self.opponent, False))
-
     def _takes(self) -> list[str]:
+        mine = garden_masks(self.gardens[self.me])[2]
+        theirs = garden_masks(self.gardens[self.opponent])[2]
+        room = (bool(mine), bool((mine | theirs) & ~TOOL_MASK))  # for a vegetable, a tool
         return [
-            f"take:{slot}"
-            for slot, kind in enumerate(self.hedge, start=1)
-            if kind is not None and self._has_room(kind)
+            TAKES[slot]
+            for slot, kind in enumerate(self.hedge)
+            if kind is not None and room[kind not in VEGETABLE_INDEX]
         ]
 
     def _shovel_takes(self) -> list[str]:
@@ -225,16 +250,9 @@ class PotagerState(State):
 
     def harvest_beds(self, seat: int) -> list[tuple[str, tuple[str, ...]]]:
         """(pattern id, spaces) of every bed of ``seat`` that can be harvested now."""
-        garden = self.gardens[seat]
-        found = []
-        for vegetable in VEGETABLES:
-            mask = sum(1 << i for i, t in enumerate(garden) if t is not None and t[0] == vegetable)
-            if not mask:
-                continue
-            for pattern_id, bits, cells in placement_masks(vegetable):
-                if bits & mask == bits:
-                    found.append((pattern_id, cells))
-        return found
+        table = beds()
+        masks = garden_masks(self.gardens[seat])[0]
+        return [table.rows[row] for row in core.harvestable(masks, table.bits, table.starts)]
 
     def _harvests(self) -> list[str]:
         return [

@@ -13,11 +13,14 @@ import math
 import random
 from functools import cache, lru_cache
 
+import numpy as np
+
 from ludoteca.engine import CHANCE, Message
 from ludoteca.engine.parts import Hint, Knowledge, Overlay, SearchSettings
 
-from .board import VEGETABLES, pattern_by_id, placement_masks
-from .game import PotagerState
+from . import core
+from .board import beds, pattern_by_id
+from .game import PotagerState, garden_masks
 
 PROMISE = 0.7  # a bed's promise, per cell when complete (harvesting turns it into 1 point)
 DOUBLE = 0.6  # a double token will score once more
@@ -26,35 +29,21 @@ OPENERS = ("take", "tool", "swap")  # actions that only open the next choice
 
 
 @cache
-def _beds(vegetable: str) -> tuple[tuple[int, float], ...]:
-    """(bit mask, promise per cell² of that bed) of every placement of the vegetable."""
+def _weights() -> np.ndarray:
+    """The promise per cell² of every bed of ``board.beds()``."""
     sizes = pattern_by_id()
-    return tuple((bits, PROMISE / sizes[p].size) for p, bits, _ in placement_masks(vegetable))
+    return np.array([PROMISE / sizes[pattern_id].size for pattern_id, _ in beds().rows])
 
 
 @lru_cache(maxsize=65536)
 def promise(garden: tuple) -> float:
-    free = sum(1 << i for i, token in enumerate(garden) if token is None)
-    value = 0.0
-    for vegetable in VEGETABLES:
-        mine = 0
-        for i, token in enumerate(garden):
-            if token is not None and token[0] == vegetable:
-                mine |= 1 << i
-                value += DOUBLE if token[1] else 0.0
-        if not mine:
-            continue
-        open_cells = mine | free
-        best = 0.0
-        for bits, weight in _beds(vegetable):
-            if bits & open_cells == bits:
-                have = (bits & mine).bit_count()
-                best = max(best, weight * have * have)
-        value += best
-    empty = free.bit_count()
-    if empty <= 3:
-        value -= 2.5 * (4 - empty)
-    return value
+    """Per vegetable: 0.6 for each double token and the best bed still open to it, weighted
+    by its tokens there squared; less 2.5 a space when three or fewer are left empty."""
+    masks, doubles, free = garden_masks(garden)
+    table = beds()
+    return float(
+        core.promise(masks, doubles, free, table.bits, _weights(), table.starts, DOUBLE)
+    )
 
 
 def garden_value(state, seat: int) -> float:

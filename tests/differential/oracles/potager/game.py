@@ -1,0 +1,842 @@
+"""Potager: two vegetable gardens fed from a shared hedge; harvest beds that match patterns.
+
+A turn is a chain of decisions by one seat: ``take:<slot>`` then ``place:<space>`` (or a
+``harvest:…``); covering a tool space, placing a tool token or a gnome landing on a tool space
+opens an optional tool step (its uses, or ``skip``). Every refill of the trampoline is the
+chance node ``draw:<kind>`` with the bag's real odds. See docs/rules/potager.md.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+import numpy as np
+
+from ludoteca.engine import CHANCE, TERMINAL, Game, Message, Option, State
+from tests.differential.oracles.potager import tensors
+from tests.differential.oracles.potager.board import (
+    COLUMNS,
+    INDEX,
+    KINDS,
+    MOLE,
+    SPACES,
+    TOKEN_TOOLS,
+    TOKENS_PER_VEGETABLE,
+    TOOL_SPACES,
+    TOOL_TOKENS_EACH,
+    TRACK_END,
+    TRACK_TOOLS,
+    VEGETABLES,
+    WINNING_POINTS,
+    column_of,
+    pattern_by_id,
+    placement_masks,
+    placements,
+)
+
+GNOME_COLOURS = ("#e0609a", "#3f7fd0")  # pink for player 1, blue for player 2
+
+Token = tuple[str, bool]  # (kind, double side up); tool tokens and moles are never double
+Garden = tuple[Token | None, ...]
+HEDGE_SLOTS = 5
+TEXT_WIDTH = 100  # the text board fits a terminal this wide
+STANDARD, BONUS_TOOLS = "standard", "bonus-tools"
+
+
+class PotagerState(State):
+    game: PotagerGame
+
+    def __init__(self, game: PotagerGame):
+        super().__init__(game)
+        bag = [TOKENS_PER_VEGETABLE] * len(VEGETABLES)
+        bag += [TOOL_TOKENS_EACH if game.bonus_tools else 0] * len(TOKEN_TOOLS)
+        self.bag: tuple[int, ...] = tuple(bag)
+        self.hedge: tuple[str | None, ...] = (None,) * HEDGE_SLOTS
+        self.trampoline: str | None = None
+        self.gardens: tuple[Garden, Garden] = ((None,) * len(SPACES), (None,) * len(SPACES))
+        self.points: tuple[int, int] = (0, 0)
+        self.to_move = 0
+        # "draw" (chance), "turn", "place", "tool", "shovel", "gnome" or "over"
+        self.phase = "draw"
+        self.hand: tuple[str, int] | None = None  # (kind, hedge slot it came from)
+        self.tool: str | None = None  # the tool whose step this is
+        self.pinned: str | None = None  # the space the wheelbarrow may not move from
+        self.shovel_slot: int | None = None  # after a swap: slots k and k+1 may be taken
+        # spaces of the mover's tokens turned over by a harvest this turn: they wait for a
+        # later turn (the rule text: "lors d'un prochain tour")
+        self.turned: frozenset[str] = frozenset()
+        self.own_garden_only = False  # the tool came through the toolbox: "sur votre jardin"
+        self.after: tuple = ("start",)  # what follows once the draws are done
+        self.end_triggered = False
+        self.loser: int | None = None
+
+    # -- the contract -------------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        if self.phase == "over":
+            return TERMINAL
+        if self.phase == "draw":
+            return CHANCE
+        return self.to_move
+
+    def chance_outcomes(self) -> list[tuple[str, float]]:
+        if self.phase != "draw":
+            return []
+        total = sum(self.bag)
+        return [(f"draw:{k}", n / total) for k, n in zip(KINDS, self.bag, strict=True) if n]
+
+    def _legal_actions(self) -> list[str]:
+        if self.phase == "turn":
+            return self._takes() + self._harvests()
+        if self.phase == "place":
+            return self._places()
+        if self.phase == "shovel":
+            return self._shovel_takes()
+        if self.phase == "tool":
+            return self._tool_uses(self.current_tool) + ["skip"]
+        if self.phase == "gnome":
+            return self._gnome_options() + ["skip"]
+        return []
+
+    def scores(self) -> list[float]:
+        return list(self.points)
+
+    def winners(self) -> list[int]:
+        if self.phase != "over":
+            return []
+        if self.loser is not None:
+            return [1 - self.loser]
+        return super().winners()
+
+    def end_reason(self) -> str | None:
+        """Why the game ended, the deciding end first: "full_garden" (the player who could do
+        nothing had a full garden and lost), "points" (40 points reached), "empty_bag" (the
+        trampoline could not be refilled), "stuck" (nothing to do, garden not full)."""
+        if self.phase != "over":
+            return None
+        if self.loser is not None:
+            return "full_garden"
+        if max(self.points) >= WINNING_POINTS:
+            return "points"
+        return "empty_bag" if self.end_triggered else "stuck"
+
+    def _key(self) -> Any:
+        return (
+            self.bag,
+            self.hedge,
+            self.trampoline,
+            self.gardens,
+            self.points,
+            self.to_move,
+            self.phase,
+            self.hand,
+            self.tool,
+            self.pinned,
+            self.shovel_slot,
+            self.turned,
+            self.own_garden_only,
+            self.after,
+            self.end_triggered,
+            self.loser,
+        )
+
+    # -- reading the position -----------------------------------------------------------------
+
+    @property
+    def me(self) -> int:
+        return self.to_move
+
+    @property
+    def opponent(self) -> int:
+        return 1 - self.to_move
+
+    def token(self, seat: int, space: str) -> Token | None:
+        return self.gardens[seat][INDEX[space]]
+
+    def placed(self, seat: int, space: str) -> Token:
+        """The token on ``space`` of ``seat``'s garden (where the rules know there is one)."""
+        token = self.gardens[seat][INDEX[space]]
+        assert token is not None, f"no token on {space}"
+        return token
+
+    @property
+    def in_hand(self) -> tuple[str, int]:
+        """(kind, hedge slot) of the token taken and not yet placed."""
+        assert self.hand is not None, "no token in hand"
+        return self.hand
+
+    @property
+    def current_tool(self) -> str:
+        """The tool whose step this is (in the tool phase)."""
+        assert self.tool is not None, "no tool in use"
+        return self.tool
+
+    def empty_spaces(self, seat: int, tool_spaces: bool = True) -> list[str]:
+        return [
+            space
+            for space, token in zip(SPACES, self.gardens[seat], strict=True)
+            if token is None and (tool_spaces or space not in TOOL_SPACES)
+        ]
+
+    def is_full(self, seat: int) -> bool:
+        return all(token is not None for token in self.gardens[seat])
+
+    def visible_tools(self, seat: int) -> list[tuple[str, str]]:
+        """(tool, space) of every tool visible in the garden: printed tool spaces left
+        uncovered and tool tokens (tool side up), first space of each tool only."""
+        found: dict[str, str] = {}
+        for space, token in zip(SPACES, self.gardens[seat], strict=True):
+            if token is None and space in TOOL_SPACES:
+                found.setdefault(TOOL_SPACES[space], space)
+            elif token is not None and token[0] in TOKEN_TOOLS:
+                found.setdefault(token[0], space)
+        return list(found.items())
+
+    def bag_size(self) -> int:
+        return sum(self.bag)
+
+    def _has_room(self, kind: str) -> bool:
+        if kind in VEGETABLES:
+            return bool(self.empty_spaces(self.me))
+        return bool(self.empty_spaces(self.me, False) or self.empty_spaces(self.opponent, False))
+
+    def _takes(self) -> list[str]:
+        return [
+            f"take:{slot}"
+            for slot, kind in enumerate(self.hedge, start=1)
+            if kind is not None and self._has_room(kind)
+        ]
+
+    def _shovel_takes(self) -> list[str]:
+        k = self.shovel_slot
+        assert k is not None, "a shovel swap sets the slot"
+        return [a for a in self._takes() if a in (f"take:{k}", f"take:{k + 1}")]
+
+    def _places(self) -> list[str]:
+        kind, _ = self.in_hand
+        if kind in VEGETABLES:
+            return [f"place:{space}" for space in self.empty_spaces(self.me)]
+        own = [f"place:{space}" for space in self.empty_spaces(self.me, False)]
+        return own + [f"mole:{space}" for space in self.empty_spaces(self.opponent, False)]
+
+    def harvest_beds(self, seat: int) -> list[tuple[str, tuple[str, ...]]]:
+        """(pattern id, spaces) of every bed of ``seat`` that can be harvested now."""
+        garden = self.gardens[seat]
+        found = []
+        for vegetable in VEGETABLES:
+            mask = sum(1 << i for i, t in enumerate(garden) if t is not None and t[0] == vegetable)
+            if not mask:
+                continue
+            for pattern_id, bits, cells in placement_masks(vegetable):
+                if bits & mask == bits:
+                    found.append((pattern_id, cells))
+        return found
+
+    def _harvests(self) -> list[str]:
+        return [
+            harvest_notation(p, cells)
+            for p, cells in self.harvest_beds(self.me)
+            if self.turned.isdisjoint(cells)
+        ]
+
+    def _tool_uses(self, tool: str, own_garden_only: bool | None = None) -> list[str]:
+        """The uses of ``tool`` now; through the toolbox the can and the hose reach only the
+        mover's own garden."""
+        me, opp = self.me, self.opponent
+        if own_garden_only is None:
+            own_garden_only = self.own_garden_only
+        gardens = (me,) if own_garden_only else (me, opp)
+        if tool == "gloves":
+            return self._takes()
+        if tool == "basket":
+            return self._harvests()
+        if tool == "wheelbarrow":
+            moves = []
+            for source, token in zip(SPACES, self.gardens[me], strict=True):
+                if token is None or source == self.pinned:
+                    continue
+                targets = self.empty_spaces(me, tool_spaces=token[0] in VEGETABLES)
+                moves += [f"move:{source}-{target}" for target in targets]
+            return moves
+        if tool == "can":
+            return [
+                f"flip:g{seat}-{space}"
+                for seat in gardens
+                for space, token in zip(SPACES, self.gardens[seat], strict=True)
+                if token is not None and token[0] in VEGETABLES
+            ]
+        if tool == "shovel":
+            return [
+                f"swap:{k}"
+                for k in range(1, HEDGE_SLOTS)
+                if self.hedge[k - 1] is not None and self.hedge[k] is not None
+            ]
+        if tool == "poison":
+            return [f"poison:{v}" for v in VEGETABLES if v in self.hedge]
+        if tool == "hose":
+            return [
+                f"hose:{column}"
+                for column in COLUMNS
+                if any(
+                    token is not None and token[0] in VEGETABLES and space[0] == column
+                    for seat in gardens
+                    for space, token in zip(SPACES, self.gardens[seat], strict=True)
+                )
+            ]
+        if tool == "toolbox":
+            return [
+                f"tool:{name}"
+                for name, _ in self.visible_tools(opp)
+                if name != "toolbox" and self._tool_uses(name, own_garden_only=True)
+            ]
+        raise ValueError(f"unknown tool {tool!r}")
+
+    def _gnome_options(self) -> list[str]:
+        me, opp = self.me, self.opponent
+        options = [f"tool:{name}" for name, _ in self.visible_tools(me) if self._tool_uses(name)]
+        moles = [s for s, t in zip(SPACES, self.gardens[me], strict=True) if t == (MOLE, False)]
+        targets = self.empty_spaces(opp, False)
+        return options + [f"send:{source}-{target}" for source in moles for target in targets]
+
+    # -- changing it (only on a fresh copy, see _next) ----------------------------------------
+
+    def _next(self, action: str) -> PotagerState:
+        new = self.copy_with()
+        kind, _, argument = action.partition(":")
+        getattr(new, f"_do_{kind}")(argument)
+        return new
+
+    def _set(self, seat: int, space: str, token: Token | None) -> None:
+        garden = list(self.gardens[seat])
+        garden[INDEX[space]] = token
+        gardens = list(self.gardens)
+        gardens[seat] = tuple(garden)
+        self.gardens = (gardens[0], gardens[1])
+
+    def _score(self, points: int) -> None:
+        scores = list(self.points)
+        old = scores[self.me]
+        scores[self.me] += points
+        self.points = (scores[0], scores[1])
+        if scores[self.me] >= WINNING_POINTS:
+            self.end_triggered = True
+        self.after = ("gnome", old, scores[self.me])
+
+    def _do_draw(self, kind: str) -> None:
+        bag = list(self.bag)
+        bag[KINDS.index(kind)] -= 1
+        self.bag = tuple(bag)
+        self.trampoline = kind
+        self._settle()
+
+    def _settle(self) -> None:
+        """Close the hedge's gaps (tokens slide towards slot 1, the trampoline token enters
+        the first free slot), ask chance to refill the trampoline, then go on."""
+        tokens = [kind for kind in self.hedge if kind is not None]
+        if len(tokens) < HEDGE_SLOTS and self.trampoline is not None:
+            tokens.append(self.trampoline)
+            self.trampoline = None
+        self.hedge = tuple(tokens + [None] * (HEDGE_SLOTS - len(tokens)))
+        if self.trampoline is None:
+            if self.bag_size():
+                self.phase = "draw"
+                return
+            self.end_triggered = True  # the trampoline cannot be refilled
+        self._proceed()
+
+    def _proceed(self) -> None:
+        after, self.after = self.after, ("end",)
+        if after[0] == "start":
+            self._start_turn()
+        elif after[0] == "tool":
+            self._enter_tool(after[1], after[2])
+        elif after[0] == "gnome":
+            self._gnome(after[1], after[2])
+        else:
+            self._end_turn()
+
+    def _enter_tool(
+        self, tool: str, pinned: str | None = None, own_garden_only: bool = False
+    ) -> None:
+        self.phase, self.tool, self.pinned, self.hand = "tool", tool, pinned, None
+        self.own_garden_only = own_garden_only
+        if not self._tool_uses(tool):
+            self._end_turn()
+
+    def _gnome(self, old: int, new: int) -> None:
+        self.phase, self.tool, self.pinned = "gnome", None, None
+        if new == old or new not in TRACK_TOOLS or not self._gnome_options():
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        self.tool = self.pinned = self.shovel_slot = self.hand = None
+        self.turned, self.own_garden_only = frozenset(), False
+        if self.end_triggered and self.to_move == 1:
+            self.phase = "over"  # both players have had as many turns
+            return
+        self.to_move = 1 - self.to_move
+        self._start_turn()
+
+    def _start_turn(self) -> None:
+        self.phase = "turn"
+        if self._takes() or self._harvests():
+            return
+        # No passing: a player who can do nothing ends the game; with a full garden, loses.
+        self.phase = "over"
+        if self.is_full(self.me):
+            self.loser = self.me
+
+    def _do_take(self, argument: str) -> None:
+        slot = int(argument)
+        hedge = list(self.hedge)
+        taken = hedge[slot - 1]
+        assert taken is not None, "only a filled slot can be taken"
+        self.hand, hedge[slot - 1] = (taken, slot), None
+        self.hedge = tuple(hedge)
+        self.phase, self.tool, self.shovel_slot = "place", None, None
+
+    def _do_place(self, space: str) -> None:
+        kind, slot = self.in_hand
+        self.hand = None
+        if kind in VEGETABLES:
+            self._set(self.me, space, (kind, column_of(space) == slot))
+            if space in TOOL_SPACES:
+                tool = TOOL_SPACES[space]
+                self.after = ("tool", tool, space if tool == "wheelbarrow" else None)
+            else:
+                self.after = ("end",)
+        else:
+            self._set(self.me, space, (kind, False))
+            self.after = ("tool", kind, None)
+        self._settle()
+
+    def _do_mole(self, space: str) -> None:
+        self.hand = None
+        self._set(self.opponent, space, (MOLE, False))
+        self.after = ("end",)
+        self._settle()
+
+    def _do_harvest(self, argument: str) -> None:
+        _, _, cells = argument.partition(":")
+        spaces = cells.split(",")
+        for space in spaces:
+            vegetable, double = self.placed(self.me, space)
+            self._set(self.me, space, (vegetable, False) if double else None)
+        self.turned |= {space for space in spaces if self.token(self.me, space) is not None}
+        self._score(len(spaces))
+        self._proceed()
+
+    def _do_skip(self, _: str) -> None:
+        self._end_turn()
+
+    def _do_tool(self, tool: str) -> None:
+        # in a tool step, ``tool:`` is the toolbox choosing one of the opponent's tools
+        self._enter_tool(tool, own_garden_only=self.phase == "tool")
+
+    def _do_move(self, argument: str) -> None:
+        source, target = argument.split("-")
+        token = self.token(self.me, source)
+        self._set(self.me, source, None)
+        self._set(self.me, target, token)
+        if source in self.turned:  # the turned token keeps waiting where it goes
+            self.turned = self.turned - {source} | {target}
+        if target in TOOL_SPACES:
+            tool = TOOL_SPACES[target]
+            self._enter_tool(tool, target if tool == "wheelbarrow" else None)
+        else:
+            self._end_turn()
+
+    def _do_flip(self, argument: str) -> None:
+        garden, space = argument.split("-")
+        seat = int(garden[1:])
+        vegetable, double = self.placed(seat, space)
+        self._set(seat, space, (vegetable, not double))
+        self._end_turn()
+
+    def _do_swap(self, argument: str) -> None:
+        k = int(argument)
+        hedge = list(self.hedge)
+        hedge[k - 1], hedge[k] = hedge[k], hedge[k - 1]
+        self.hedge = tuple(hedge)
+        self.phase, self.tool, self.shovel_slot = "shovel", None, k
+        if not self._shovel_takes():
+            self._end_turn()
+
+    def _do_poison(self, vegetable: str) -> None:
+        count = self.hedge.count(vegetable)
+        self.hedge = tuple(None if kind == vegetable else kind for kind in self.hedge)
+        self._score(count)
+        self._settle()
+
+    def _do_hose(self, column: str) -> None:
+        for seat in (self.me,) if self.own_garden_only else (0, 1):
+            for space, token in zip(SPACES, self.gardens[seat], strict=True):
+                if space[0] == column and token is not None and token[0] in VEGETABLES:
+                    self._set(seat, space, (token[0], not token[1]))
+        self._end_turn()
+
+    def _do_send(self, argument: str) -> None:
+        source, target = argument.split("-")
+        self._set(self.me, source, None)
+        self._set(self.opponent, target, (MOLE, False))
+        self._end_turn()
+
+    # -- words for people ---------------------------------------------------------------------
+
+    def clicks(self, action: str) -> list[str]:
+        kind, _, argument = action.partition(":")
+        me, opp = f"g{self.me}", f"g{self.opponent}"
+        if kind == "take":
+            return [f"hedge-{argument}"]
+        if kind == "place":
+            return [f"{me}-{argument}"]
+        if kind == "mole":
+            return [f"{opp}-{argument}"]
+        if kind == "harvest":
+            pattern, _, cells = argument.partition(":")
+            return [f"pat-{pattern}"] + [f"{me}-{space}" for space in cells.split(",")]
+        if kind == "move":
+            return [f"{me}-{space}" for space in argument.split("-")]
+        if kind == "send":
+            source, target = argument.split("-")
+            return [f"{me}-{source}", f"{opp}-{target}"]
+        if kind == "flip":
+            return [argument]
+        if kind == "tool":
+            seat = self.opponent if self.phase == "tool" else self.me  # toolbox: theirs
+            space = dict(self.visible_tools(seat))[argument]
+            return [f"g{seat}-{space}"]
+        if kind == "swap":
+            return [f"swap-{argument}"]
+        if kind == "poison":
+            return [f"hedge-{self.hedge.index(argument) + 1}"]
+        if kind == "hose":
+            return [f"hose-{argument}"]
+        return ["skip"]
+
+    def label(self, action: str) -> Message:
+        kind, _, argument = action.partition(":")
+        if kind == "draw":
+            return Message("potager.label.draw", {"kind": thing(argument)})
+        if kind == "take":
+            return Message("potager.label.take", {"slot": argument})
+        if kind in ("place", "mole", "swap"):
+            return Message(f"potager.label.{kind}", {"space": argument, "slot": argument})
+        if kind == "harvest":
+            pattern, _, cells = argument.partition(":")
+            n = len(cells.split(","))
+            vegetable = pattern_by_id()[pattern].vegetable
+            return Message(
+                "potager.label.harvest",
+                {"pattern": pattern, "vegetable": thing(vegetable), "cells": cells, "n": n},
+            )
+        if kind in ("move", "send"):
+            source, target = argument.split("-")
+            return Message(f"potager.label.{kind}", {"source": source, "target": target})
+        if kind == "flip":
+            garden, space = argument.split("-")
+            return Message("potager.label.flip", {"space": space, "player": int(garden[1:]) + 1})
+        if kind == "tool":
+            return Message("potager.label.tool", {"tool": thing(argument)})
+        if kind == "poison":
+            return Message("potager.label.poison", {"vegetable": thing(argument)})
+        if kind == "hose":
+            key = "potager.label.hose_own" if self.own_garden_only else "potager.label.hose"
+            return Message(key, {"column": argument})
+        return Message("potager.label.skip")
+
+    def describe(self, seat: int, action: str) -> Message:
+        if seat == CHANCE:
+            return self.label(action)
+        return Message("potager.log.action", {"player": seat + 1, "what": self.label(action)})
+
+    def prompt(self, seat: int | None) -> Message:
+        if self.phase == "over":
+            if self.loser is not None:
+                return Message("potager.prompt.full_garden", {"player": self.loser + 1})
+            return Message("core.prompt.game_over")
+        if self.phase == "draw":
+            return Message("core.prompt.chance")
+        if seat != self.to_move:
+            return Message("core.prompt.waiting", {"player": self.to_move + 1})
+        if self.phase == "place":
+            kind, slot = self.in_hand
+            key = "place" if kind in VEGETABLES else "place_tool"
+            return Message(
+                f"potager.prompt.{key}", {"kind": thing(kind), "column": COLUMNS[slot - 1]}
+            )
+        if self.phase == "tool":
+            own = "_own" if self.own_garden_only and self.tool in ("can", "hose") else ""
+            return Message(f"potager.prompt.tool.{self.tool}{own}")
+        if self.phase in ("shovel", "gnome"):
+            return Message(f"potager.prompt.{self.phase}")
+        if self.end_triggered:
+            return Message("potager.prompt.last_turn")
+        return Message("potager.prompt.turn")
+
+    def why_illegal(self, action: str) -> Message:
+        kind, _, argument = action.partition(":")
+        now = self.prompt(self.to_move)
+        if action in INDEX and self.phase in ("place", "turn"):
+            # a bare space, as the board shows it: say how a placement is written
+            key = "bare_space" if self.phase == "place" else "bare_space_take"
+            return Message(f"potager.illegal.{key}", {"space": action})
+        if (
+            kind == "take"
+            and self.phase in ("turn", "shovel")
+            or (kind == "take" and self.phase == "tool" and self.tool == "gloves")
+        ):
+            if argument not in {str(k) for k in range(1, HEDGE_SLOTS + 1)}:
+                return Message("potager.illegal.no_slot", {"slot": argument})
+            in_slot = self.hedge[int(argument) - 1]
+            if in_slot is None:
+                return Message("potager.illegal.slot_empty", {"slot": argument})
+            if self.phase == "shovel":
+                return Message("potager.illegal.shovel_pair", {"slot": argument})
+            return Message("potager.illegal.no_room", {"kind": thing(in_slot)})
+        if kind in ("place", "mole") and self.phase == "place":
+            if argument not in INDEX:
+                return Message("potager.illegal.not_space", {"space": argument})
+            seat = self.me if kind == "place" else self.opponent
+            if self.token(seat, argument) is not None:
+                return Message("potager.illegal.occupied", {"space": argument})
+            if argument in TOOL_SPACES and self.in_hand[0] not in VEGETABLES:
+                return Message("potager.illegal.tool_space", {"space": argument})
+            if kind == "mole":
+                return Message("potager.illegal.mole_vegetable")
+        if kind == "move" and self.tool == "wheelbarrow":
+            return self._why_not_move(argument)
+        if kind == "flip" and self.tool == "can":
+            garden, _, space = argument.partition("-")
+            if garden == f"g{self.opponent}" and self.own_garden_only:
+                return Message("potager.illegal.own_garden_only", {"tool": thing("can")})
+            if garden in ("g0", "g1") and space in INDEX:
+                token = self.token(int(garden[1]), space)
+                if token is None:
+                    return Message("potager.illegal.no_token", {"space": space})
+                return Message("potager.illegal.never_flipped", {"kind": thing(token[0])})
+        if kind == "hose" and self.tool == "hose" and argument in COLUMNS:
+            key = "hose_empty_own" if self.own_garden_only else "hose_empty"
+            return Message(f"potager.illegal.{key}", {"column": argument})
+        if kind == "harvest" and (self.phase == "turn" or self.tool == "basket"):
+            return self._why_not_harvest(argument)
+        if kind in ("draw",) or self.phase in ("over", "draw"):
+            return Message("core.illegal.not_legal", {"action": action})
+        return Message("potager.illegal.not_now", {"action": action, "now": now})
+
+    def _why_not_move(self, argument: str) -> Message:
+        source, _, target = argument.partition("-")
+        for space in (source, target):
+            if space not in INDEX:
+                return Message("potager.illegal.not_space", {"space": space})
+        if source == self.pinned:
+            return Message("potager.illegal.pinned", {"space": source})
+        if self.token(self.me, source) is None:
+            return Message("potager.illegal.no_token", {"space": source})
+        if self.token(self.me, target) is not None:
+            return Message("potager.illegal.occupied", {"space": target})
+        return Message("potager.illegal.tool_space", {"space": target})
+
+    def _why_not_harvest(self, argument: str) -> Message:
+        pattern_id, _, cells = argument.partition(":")
+        if pattern_id not in pattern_by_id():
+            return Message("potager.illegal.unknown_pattern", {"pattern": pattern_id})
+        spaces = tuple(cells.split(","))
+        if any(space not in INDEX for space in spaces):
+            return Message("potager.illegal.not_space", {"space": cells})
+        vegetable = pattern_by_id()[pattern_id].vegetable
+        for space in spaces:
+            token = self.token(self.me, space)
+            if token is None or token[0] != vegetable:
+                return Message(
+                    "potager.illegal.not_vegetable", {"space": space, "vegetable": thing(vegetable)}
+                )
+        turned = [space for space in spaces if space in self.turned]
+        if turned:
+            return Message("potager.illegal.turned", {"space": turned[0]})
+        ordered = tuple(sorted(set(spaces), key=INDEX.__getitem__))
+        if ordered in placements(pattern_id) and ordered != spaces:
+            return Message("potager.illegal.order", {"cells": ",".join(ordered)})
+        return Message("potager.illegal.not_pattern", {"pattern": pattern_id, "cells": cells})
+
+    # -- observation and text board -----------------------------------------------------------
+
+    def observation_tensor(self, seat: int) -> np.ndarray:
+        return tensors.encode(self, seat)
+
+    def _observe(self, seat: int | None) -> dict[str, Any]:
+        def garden(g: int) -> dict[str, Any]:
+            return {
+                space: {"kind": token[0], "double": token[1]}
+                for space, token in zip(SPACES, self.gardens[g], strict=True)
+                if token is not None
+            }
+
+        return {
+            "gardens": [garden(0), garden(1)],
+            "tool_spaces": dict(TOOL_SPACES),
+            "hedge": list(self.hedge),
+            "trampoline": self.trampoline,
+            "bag": {kind: n for kind, n in zip(KINDS, self.bag, strict=True) if n},
+            "bag_count": self.bag_size(),
+            "gnomes": list(self.points),
+            "seat_colours": list(GNOME_COLOURS),
+            "phase": self.phase,
+            "hand": None if self.hand is None else {"kind": self.hand[0], "slot": self.hand[1]},
+            "tool": self.tool,
+            "end_triggered": self.end_triggered,
+            "loser": self.loser,
+            "turned": sorted(self.turned, key=INDEX.__getitem__),
+            "patterns": {
+                p.id: {"vegetable": p.vegetable, "rows": p.rows()} for p in pattern_by_id().values()
+            },
+        }
+
+    def text_board(self, lang: str = "en") -> str:
+        def cell(token: Token | None, space: str) -> str:
+            if token is None:
+                mark = abbreviation(TOOL_SPACES[space], lang) if space in TOOL_SPACES else "."
+            elif token[0] in VEGETABLES:
+                mark = abbreviation(token[0], lang) + ("2" if token[1] else "1")
+            else:
+                mark = abbreviation(token[0], lang)
+            return mark.rjust(3)
+
+        def garden_lines(seat: int) -> list[str]:
+            return [
+                f"  {row}"
+                + "".join(
+                    cell(self.token(seat, f"{c}{row}"), f"{c}{row}")
+                    if f"{c}{row}" in INDEX
+                    else "   "
+                    for c in COLUMNS
+                )
+                for row in range(1, 6)
+            ]
+
+        def header(seat: int) -> str:
+            name = Message("potager.text.player", {"player": seat + 1, "n": self.points[seat]})
+            return name.text(lang) + (" *" if seat == self.to_move and self.phase != "over" else "")
+
+        columns = "   " + "".join(c.rjust(3) for c in COLUMNS)
+        hedge = "".join(
+            (abbreviation(k, lang) if k is not None else "--").rjust(3) for k in self.hedge
+        )
+        trampoline = abbreviation(self.trampoline, lang) if self.trampoline else "--"
+        middle = Message(
+            "potager.text.hedge",
+            {"hedge": hedge, "trampoline": trampoline, "n": self.bag_size()},
+        ).text(lang)
+        shown = (*VEGETABLES, *dict.fromkeys(TOOL_SPACES.values()))
+        if self.game.bonus_tools:
+            shown += (*TOKEN_TOOLS, MOLE)
+        legend = ", ".join(f"{abbreviation(k, lang)} {thing(k).text(lang)}" for k in shown)
+        # row 1 of both gardens lies next to the hedge, as in the picture
+        lines = [header(1), *reversed(garden_lines(1)), columns]
+        lines.append("   " + hedge + " >" + trampoline.rjust(3))
+        lines += ["   " + middle, columns]
+        lines += [*garden_lines(0), header(0)]
+        if self.hand is not None:
+            lines.append(Message("potager.text.hand", {"kind": thing(self.hand[0])}).text(lang))
+        marks = Message("potager.text.marks", {"p": abbreviation("potato", lang)}).text(lang)
+        for text in (legend, marks):
+            lines += textwrap.wrap(text, TEXT_WIDTH, subsequent_indent="  ")
+        return "\n".join(lines)
+
+    def text_topics(self, lang: str = "en") -> dict[str, str]:
+        return {"patterns": patterns_text(lang)}
+
+    def __str__(self) -> str:
+        return self.text_board("en")
+
+
+def patterns_text(lang: str = "en") -> str:
+    """The 15 harvest patterns drawn in text, three per vegetable side by side."""
+    lines = [Message("potager.text.patterns").text(lang)]
+    by_vegetable: dict[str, list] = {}
+    for pattern in pattern_by_id().values():
+        by_vegetable.setdefault(pattern.vegetable, []).append(pattern)
+    for vegetable, group in by_vegetable.items():
+        name = f"{thing(vegetable).text(lang)} ({abbreviation(vegetable, lang)})"
+        width = max(12, *(len(p.id) + 2 for p in group))
+        drawings = [p.rows() for p in group]
+        height = max(len(rows) for rows in drawings)
+        lines.append("")
+        lines.append(f"  {name}")
+        lines.append("    " + "".join(p.id.ljust(width) for p in group).rstrip())
+        for row in range(height):
+            cells = [
+                " ".join(rows[row]).ljust(width) if row < len(rows) else " " * width
+                for rows in drawings
+            ]
+            lines.append("    " + "".join(cells).rstrip())
+    return "\n".join(lines)
+
+
+def harvest_notation(pattern_id: str, cells: tuple[str, ...]) -> str:
+    return f"harvest:{pattern_id}:{','.join(cells)}"
+
+
+def thing(kind: str) -> Message:
+    return Message(f"potager.thing.{kind}")
+
+
+def abbreviation(kind: str, lang: str = "en") -> str:
+    return Message(f"potager.abbr.{kind}").text(lang)
+
+
+class PotagerGame(Game[PotagerState]):
+    id = "potager"
+    name = "Potager"
+    min_players = max_players = 2
+    option_specs = (
+        Option("variant", STANDARD, (STANDARD, BONUS_TOOLS), help="potager.option.variant"),
+    )
+
+    @property
+    def bonus_tools(self) -> bool:
+        return self.options["variant"] == BONUS_TOOLS
+
+    def new_initial_state(self) -> PotagerState:
+        return PotagerState(self)
+
+    def score_range(self) -> tuple[float, float]:
+        """The score track runs from 0 to 60."""
+        return 0.0, float(TRACK_END)
+
+    def max_game_length(self) -> int:
+        """A generous bound: the six setup draws; at most 54 turns that place a token (each
+        empties the bag by one draw) and 28 that harvest (at least 3 points each, and the end
+        comes at 40 points), each with its draw and at most 40 decisions of tools and beds."""
+        return 6 + (54 + 28) * 41
+    def all_actions(self) -> list[str]:
+        """Every draw, take, placement, harvest bed (each pattern on each set of spaces it can
+        cover), tool action and skip, whether or not the variant ever uses it."""
+        pairs = [(source, target) for source in SPACES for target in SPACES]
+        return (
+            [f"draw:{kind}" for kind in KINDS]
+            + [f"take:{slot}" for slot in range(1, HEDGE_SLOTS + 1)]
+            + [f"place:{space}" for space in SPACES]
+            + [f"mole:{space}" for space in SPACES]
+            + [
+                harvest_notation(pattern_id, cells)
+                for pattern_id in pattern_by_id()
+                for cells in placements(pattern_id)
+            ]
+            + [f"move:{source}-{target}" for source, target in pairs if source != target]
+            + [f"flip:g{seat}-{space}" for seat in (0, 1) for space in SPACES]
+            + [f"tool:{tool}" for tool in (*TOOL_SPACES.values(), *TOKEN_TOOLS)]
+            + [f"send:{source}-{target}" for source, target in pairs]
+            + [f"swap:{k}" for k in range(1, HEDGE_SLOTS)]
+            + [f"poison:{vegetable}" for vegetable in VEGETABLES]
+            + [f"hose:{column}" for column in COLUMNS]
+            + ["skip"]
+        )
+
+    def observation_tensor_shape(self) -> tuple[int, ...]:
+        return tensors.shape(self)
+
+
+__all__ = ["PotagerGame", "PotagerState"]

@@ -1,0 +1,18 @@
+"""Habanero's compiled core plays exactly as its pre-change rules (the oracle in
+oracles/habanero): 10,000 stored seeded games over every number of campesinos, the best
+and greedy policies at every decision, and a live side-by-side run."""
+
+import pytest
+
+from .chunks import PLAN
+from .stored import check_chunk, check_live, chunk_ids
+
+
+@pytest.mark.parametrize("index", chunk_ids("habanero"))
+def test_the_stored_games_are_played_alike(index: int) -> None:
+    check_chunk("habanero", index)
+
+
+@pytest.mark.parametrize("options", [options for options, _ in PLAN["habanero"]], ids=str)
+def test_the_oracle_and_the_game_agree_side_by_side(options: dict[str, int]) -> None:
+    check_live("habanero", options, games=100, observed=100)

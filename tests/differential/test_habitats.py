@@ -1,0 +1,23 @@
+"""Habitats as its pre-change rules played it (the oracle in oracles/habitats): the stored
+seeded games (every step's legal actions, chance odds, tensors, scores and the bots'
+evaluation) and a live side-by-side run at every player count. The rules have no compiled
+core yet; these tests pin them for the one that moves them."""
+
+import pytest
+
+from .chunks import PLAN
+from .stored import check_chunk, check_live, chunk_ids
+
+# 100 games a chunk at 0.2 s (2 players) to 1.6 s (5 players) a game: by default only the
+# first chunk (2 players; LUDOTECA_DIFFERENTIAL=all for every stored one)
+STRIDE = 1000
+
+
+@pytest.mark.parametrize("index", chunk_ids("habitats", STRIDE))
+def test_the_stored_games_are_played_alike(index: int) -> None:
+    check_chunk("habitats", index)
+
+
+@pytest.mark.parametrize("options", [options for options, _ in PLAN["habitats"]], ids=str)
+def test_the_oracle_and_the_game_agree_side_by_side(options: dict[str, int]) -> None:
+    check_live("habitats", options, games=2, observed=1)

@@ -1,0 +1,22 @@
+"""Potager's compiled pattern matching plays exactly as its pre-change rules (the oracle in
+oracles/potager): the stored seeded games of both variants (every step's legal actions, chance
+odds, tensors, scores and the bots' evaluation) and a live side-by-side run."""
+
+import pytest
+
+from .chunks import PLAN
+from .stored import check_chunk, check_live, chunk_ids
+
+# 100 games a chunk at ~0.1 s a game: every 5th chunk by default (LUDOTECA_DIFFERENTIAL=all
+# for every stored one)
+STRIDE = 5
+
+
+@pytest.mark.parametrize("index", chunk_ids("potager", STRIDE))
+def test_the_stored_games_are_played_alike(index: int) -> None:
+    check_chunk("potager", index)
+
+
+@pytest.mark.parametrize("options", [options for options, _ in PLAN["potager"]], ids=str)
+def test_the_oracle_and_the_game_agree_side_by_side(options: dict[str, str]) -> None:
+    check_live("potager", options, games=10, observed=3)
