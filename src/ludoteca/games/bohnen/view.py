@@ -260,19 +260,6 @@ def _pit(state: BohnenState, pit: int, playable: bool, captured: bool) -> str:
     beans = state.pits[pit]
     name = PIT_NAMES[pit]
     parts = []
-    if playable:
-        parts.append(
-            element(
-                "circle",
-                cx=cx,
-                cy=cy,
-                r=PIT_RADIUS + 5,
-                fill="#ffd23f",
-                fill_opacity="0.35",
-                stroke="#ffd23f",
-                stroke_width=3,
-            )
-        )
     parts.append(
         element(
             "circle",

@@ -48,33 +48,21 @@ def svg(
     state: PotagerState, seat: int | None, *, lang: str = "en", overlay: Overlay | None = None
 ) -> str:
     bottom = seat if seat is not None else 0
-    # id -> outline colour: the first click of each legal action glows gold, a bot's advice blue
-    legal_clicks = {c: WARM for a in state.legal_actions() for c in state.clicks(a)[:1]}
-    if seat is not None and seat != state.current_player:
-        legal_clicks = {}
-    if overlay is not None and overlay.action in state.legal_actions():
-        legal_clicks.update(dict.fromkeys(state.clicks(overlay.action), ADVISED))
+    # The client frames what can be clicked (one place draws the glow); the view only names it.
+    to_move = seat is None or seat == state.current_player
     parts = [
         element("rect", x=0, y=0, width=WIDTH, height=HEIGHT, fill=GRASS, rx=14),
         element("rect", x=12, y=12, width=WIDTH - 24, height=HEIGHT - 24, fill="#b5d88a", rx=10),
     ]
     names = overlay or Overlay()
     last = _last_clicks(state, seat)
-    parts.append(_garden(state, 1 - bottom, TOP_GARDEN_Y, True, lang, legal_clicks, names, last))
-    parts.append(_garden(state, bottom, BOTTOM_GARDEN_Y, False, lang, legal_clicks, names, last))
-    parts.append(_hedge(state, lang, legal_clicks, names, last))
+    parts.append(_garden(state, 1 - bottom, TOP_GARDEN_Y, True, lang, names, last))
+    parts.append(_garden(state, bottom, BOTTOM_GARDEN_Y, False, lang, names, last))
+    parts.append(_hedge(state, lang, names, last))
     parts.append(_track(state, lang))
-    parts.append(_chart(state, lang, legal_clicks, last))
-    parts.append(_skip(state, lang, "skip" in legal_clicks))
+    parts.append(_chart(state, lang, last))
+    parts.append(_skip(state, lang, to_move and "skip" in state.legal_actions()))
     return document(WIDTH, HEIGHT, "".join(parts), font_family="sans-serif")
-
-
-WARM, ADVISED = "#f6d365", "#00a3ff"
-
-
-def _edge_width(colour: str | None, normal: float) -> float:
-    widths: dict[str | None, float] = {WARM: 3, ADVISED: 4}
-    return widths.get(colour, normal)
 
 
 def _last_clicks(state: PotagerState, seat: int | None) -> dict[str, int]:
@@ -116,7 +104,6 @@ def _garden(
     top: float,
     facing_down: bool,
     lang: str,
-    warm: dict,
     names: Overlay,
     last: dict[str, int],
 ) -> str:
@@ -162,8 +149,8 @@ def _garden(
                 height=CELL - 4,
                 rx=6,
                 fill=SOIL,
-                stroke=warm.get(cell_id, SOIL_EDGE),
-                stroke_width=_edge_width(warm.get(cell_id), 1.5),
+                stroke=SOIL_EDGE,
+                stroke_width=1.5,
             )
         ]
         token = state.token(seat, space)
@@ -257,7 +244,7 @@ def _token(token, x: float, y: float, size: float, lang: str) -> str:
     return body + _label(name, x + size / 2, y + size / 2, size - 4, "#ffffff", 12)
 
 
-def _hedge(state, lang: str, warm: dict, names: Overlay, last: dict[str, int]) -> str:
+def _hedge(state, lang: str, names: Overlay, last: dict[str, int]) -> str:
     parts = [
         element(
             "rect",
@@ -289,8 +276,8 @@ def _hedge(state, lang: str, warm: dict, names: Overlay, last: dict[str, int]) -
                 height=CELL - 4,
                 rx=10,
                 fill="#3f8a37",
-                stroke=warm.get(slot_id, "#24521f"),
-                stroke_width=_edge_width(warm.get(slot_id), 1),
+                stroke="#24521f",
+                stroke_width=1,
             )
         ]
         kind = state.hedge[slot - 1]
@@ -444,7 +431,7 @@ def _track(state, lang: str) -> str:
     return "".join(parts)
 
 
-def _chart(state, lang: str, warm: dict, last: dict[str, int]) -> str:
+def _chart(state, lang: str, last: dict[str, int]) -> str:
     parts = [
         text(
             shorten(_t("potager.view.patterns", lang), 15, WIDTH - PANEL_X - 16, bold=True),
@@ -471,8 +458,8 @@ def _chart(state, lang: str, warm: dict, last: dict[str, int]) -> str:
                 height=CARD_H,
                 rx=8,
                 fill=light,
-                stroke=warm.get(pattern_id, dark),
-                stroke_width=_edge_width(warm.get(pattern_id), 1),
+                stroke=dark,
+                stroke_width=1,
             ),
             text(
                 shorten(_t("potager.thing." + pattern.vegetable, lang), 11, CARD_W - 44),
