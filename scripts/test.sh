@@ -22,8 +22,11 @@ pg_lsclusters -h | grep -q "^$version main" || $SUDO pg_createcluster "$version"
 $SUDO pg_ctlcluster "$version" main start 2>/dev/null || true
 port=$(pg_lsclusters -h | awk -v v="$version" '$1 == v && $2 == "main" {print $3}')
 as_postgres psql -p "$port" -qc "DROP DATABASE IF EXISTS ludoteca_test" >/dev/null
-as_postgres psql -p "$port" -qc "DROP ROLE IF EXISTS ludoteca" >/dev/null
-as_postgres psql -p "$port" -qc "CREATE ROLE ludoteca LOGIN PASSWORD 'ludoteca'" >/dev/null
+# The role is kept if it exists (other local databases may belong to it).
+as_postgres psql -p "$port" -qc "DO \$\$ BEGIN
+    IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'ludoteca') THEN CREATE ROLE ludoteca; END IF;
+    END \$\$" >/dev/null
+as_postgres psql -p "$port" -qc "ALTER ROLE ludoteca LOGIN PASSWORD 'ludoteca'" >/dev/null
 as_postgres createdb -p "$port" -O ludoteca ludoteca_test
 export LUDOTECA_TEST_POSTGRES="postgresql+psycopg://ludoteca:ludoteca@127.0.0.1:$port/ludoteca_test"
 
