@@ -267,7 +267,7 @@ def test_habitats_takes_a_market_square_and_a_cell_as_the_board_shows_them(capsy
     argv = ["play", "habitats", "--seed", "2", "--delay", "0", "--lang", "en"]
     code, out, _ = run(capsys, monkeypatch, argv, "b2\n-1,0\nquit\n")
     assert code == 0 and "Player 1 takes the tile on b2" in out
-    assert "Player 1 places the tile at -1,0" in out
+    assert "Player 1 places the tile at ←1" in out  # a cell is named by arrows from the entrance
 
 
 # -- replay ---------------------------------------------------------------------------------------
