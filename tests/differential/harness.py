@@ -23,6 +23,8 @@ import numpy as np
 
 from ludoteca.engine.core import Game, State
 
+from .pinning import shown
+
 
 def _facts(state: State, observe: bool = True) -> Iterator[tuple[str, Any]]:
     """What must agree between two implementations at one position."""
@@ -32,7 +34,7 @@ def _facts(state: State, observe: bool = True) -> Iterator[tuple[str, Any]]:
     terminal = state.is_terminal()
     for seat in range(state.game.num_players):
         if observe or terminal:
-            yield f"observation[{seat}]", state.observation(seat)
+            yield f"observation[{seat}]", shown(state.observation(seat))  # rules, not wording
         if state.game.observation_tensor_shape() is not None:
             yield f"tensor[{seat}]", state.observation_tensor(seat).tolist()
     if terminal:
@@ -51,6 +53,8 @@ def first_difference(
     oracle: Game[Any], game: Game[Any], *, games: int, seed: int, observed: int | None = None
 ) -> str | None:
     """None if both play ``games`` seeded random games alike; else where they first differ.
+    Observations are compared without their wording (``pinning.shown``): the words of the
+    log and the prompt belong to the catalogs and may change while the rules do not.
     ``observed``: compare whole observations at every step of that many games (None: all)."""
     for index in range(games):
         rng = random.Random(f"{seed}:{index}")

@@ -56,6 +56,10 @@ class Board:
         self.core: ModuleType = core
         self.core_layout = core.make_layout(players, self.owner, self.chain, max_laps)
 
+    def __reduce__(self) -> tuple[type[Board], tuple[int, str, int]]:
+        # the compiled parts do not pickle (OpenSpiel copies states by pickling): built anew
+        return (Board, self.layout)
+
     def beans_of(self, pits: tuple[int, ...], seat: int) -> int:
         return sum(self.counts[seat](pits))
 

@@ -61,6 +61,10 @@ class CaptureSearch:
         self._exact = _EXACT.setdefault(board.layout, {})
         self._memo: Any = None  # the core's own memory, shared likewise (made on first use)
 
+    def __reduce__(self) -> tuple[type[CaptureSearch], tuple[Board, int]]:
+        # the core's memory does not pickle (OpenSpiel copies states by pickling): built anew
+        return (CaptureSearch, (self.board, self.bound))
+
     def capture_possible(self, pits: tuple[int, ...], mover: int) -> bool | None:
         """True if some sequence of legal moves from this position captures, False if none
         does, None if the search passed its bound without deciding."""
