@@ -100,7 +100,7 @@ export class ReplayPage {
       }
       this.cache.set(key, view);
     }
-    if (this.step !== step) return;
+    if (this.step !== step || !$("#lt-step")) return;  // moved on, or the page was left meanwhile
     seatColours(view.observation.seat_colours);
     $("#lt-step").textContent = t("web.replay.step", { step, steps: view.steps });
     $("#lt-slider").value = step;
