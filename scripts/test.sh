@@ -34,4 +34,4 @@ python3 -m pip install -q -e ".[test,openspiel,postgres,rl-envs,lab]"
 python3 -m ruff check .
 # Types: all of src/ (pyproject.toml, [tool.mypy]; the engine under strict flags).
 python3 -m mypy
-python3 -m pytest -n 2 "$@"
+python3 -m pytest -n 2 --durations=20 "$@"
