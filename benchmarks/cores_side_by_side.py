@@ -1,9 +1,9 @@
 """The compiled cores against the pre-change rules, side by side in one run.
 
-For Habanero, Potager and Habitats the differential tests keep the rules as they were before
-their compiled cores (tests/differential/oracles/<id>/). This runs our MCTS (its own game
-knowledge each) from the same seeded positions through the oracle and through the game
-itself, the two taking turns round after round, and prints simulations per second and the
+The differential tests keep the rules as they were before their compiled cores
+(tests/differential/oracles/<id>/). This runs our MCTS (its own game knowledge each, timed
+as benchmarks/mcts.py times it) from the same seeded positions through the oracle and
+through the game itself, the two taking turns round after round, and prints simulations per second and the
 ratio. Also random actions per second, through the contract and through ``Game.playouts``.
 Seconds are this process's CPU seconds (``time.process_time``), so that the other work of a
 shared machine counts less; the best round of each side is shown.
@@ -21,51 +21,26 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "src"), str(ROOT)]
+sys.path[:0] = [str(ROOT / "src"), str(ROOT), str(ROOT / "benchmarks")]
 
 from importlib import import_module  # noqa: E402
 
-from tests.differential.digests import oracle  # noqa: E402
+from mcts import our_rate, positions  # noqa: E402
+from tests.differential.chunks import oracle  # noqa: E402
 
-from ludoteca.bots import MCTSBot  # noqa: E402
 from ludoteca.engine import CHANCE, State, sample_chance  # noqa: E402
 from ludoteca.engine.core import Game  # noqa: E402
 from ludoteca.engine.parts import Knowledge  # noqa: E402
 from ludoteca.games import registry  # noqa: E402
 
-GAMES = ("habanero", "potager", "habitats")
-
-
-def positions(game: Game[Any], count: int, seed: int) -> list[State]:
-    """Seeded decision positions: the start and points along random games (as
-    benchmarks/mcts.py picks them)."""
-    rng = random.Random(seed)
-    found: list[State] = []
-    while len(found) < count:
-        state = game.new_initial_state()
-        stop = rng.randrange(0, 30)
-        played = 0
-        while not state.is_terminal():
-            if state.current_player == CHANCE:
-                state = state.apply(sample_chance(state, rng))
-                continue
-            if played >= stop and len(state.legal_actions()) > 1:
-                found.append(state)
-                break
-            state = state.apply(rng.choice(state.legal_actions()))
-            played += 1
-    return found
+GAMES = ("habanero", "potager", "habitats", "bohnen")
 
 
 def mcts_rate(states: list[State], knowledge: Knowledge[Any], iterations: int) -> float:
-    total, spent = 0, 0.0
-    for index, state in enumerate(states):
-        bot = MCTSBot(iterations=iterations, seed=index, knowledge=knowledge)
-        start = time.process_time()
-        bot.choose(state)
-        spent += time.process_time() - start
-        total += bot.last_iterations
-    return total / spent
+    """benchmarks/mcts.py's timing, in CPU seconds."""
+    rate = our_rate(states, iterations, knowledge=knowledge, clock=time.process_time)
+    assert rate is not None, "the game searched nothing"
+    return rate
 
 
 def contract_rate(game: Game[Any], seconds: float) -> float:

@@ -44,9 +44,10 @@ def declared_length(game) -> int | None:
     return int(declared()) if callable(declared) else None
 
 
-def positions(game_id: str, count: int, seed: int = 0, **options) -> list[State]:
-    """Seeded decision positions: the start and points along random games."""
-    game = load_game(game_id, **options)
+def positions(game_id, count: int, seed: int = 0, **options) -> list[State]:
+    """Seeded decision positions: the start and points along random games. ``game_id``: a
+    registered id (with ``options``) or a Game itself (such as a differential oracle)."""
+    game = load_game(game_id, **options) if isinstance(game_id, str) else game_id
     rng = random.Random(seed)
     found: list[State] = []
     while len(found) < count:
@@ -65,15 +66,18 @@ def positions(game_id: str, count: int, seed: int = 0, **options) -> list[State]
     return found
 
 
-def our_rate(states: list[State], iterations: int) -> float | None:
+def our_rate(
+    states: list[State], iterations: int, knowledge=None, clock=time.perf_counter
+) -> float | None:
     """Our MCTS simulations (iterations) per second over ``states``; None when the game's
-    exact solver answers without searching (Hares)."""
+    exact solver answers without searching (Hares). ``knowledge``: the bot's (default: the
+    registered game's); ``clock``: e.g. ``time.process_time`` for CPU seconds."""
     total, spent = 0, 0.0
     for index, state in enumerate(states):
-        bot = MCTSBot(iterations=iterations, seed=index)
-        start = time.perf_counter()
+        bot = MCTSBot(iterations=iterations, seed=index, knowledge=knowledge)
+        start = clock()
         bot.choose(state)
-        spent += time.perf_counter() - start
+        spent += clock() - start
         total += bot.last_iterations
     return total / spent if total else None
 

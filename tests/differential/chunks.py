@@ -36,6 +36,13 @@ PLAN: dict[str, list[tuple[dict[str, Any], int]]] = {
     "habanero": [({"campesinos": n}, 2500) for n in (1, 2, 3, 4)],
     "potager": [({"variant": v}, 5000) for v in ("standard", "bonus-tools")],
     "habitats": [({"players": n}, 2500) for n in (2, 3, 4, 5)],
+    # every player count and capture chain, with the default lap cap and a small one (2)
+    "bohnen": [
+        ({"players": n, "capture_chain": chain, "max_laps": laps}, 900)
+        for n in (2, 3, 4)
+        for chain in ("preceding", "following")
+        for laps in (100, 2)
+    ],
 }
 
 
@@ -53,12 +60,15 @@ def oracle(game_id: str, **options: Any) -> Game[Any]:
 
 def extra_of(game_id: str, package: str) -> Callable[[State, random.Random], Any]:
     """The knowledge functions pinned beside the rules: Habanero's policies (its rollouts),
-    the other games' evaluations."""
+    Bohnen's evaluation and greedy rollout policy, the other games' evaluations."""
     knowledge = import_module(f"{package}.{game_id}.knowledge").KNOWLEDGE
     if game_id == "habanero":
         policies = import_module(f"{package}.{game_id}.policies")
         return lambda state, rng: (policies.best_action(state), policies.greedy_action(state))
     evaluate = knowledge.evaluate
+    if game_id == "bohnen":
+        greedy = knowledge.rollout
+        return lambda state, rng: (evaluate(state), greedy(state, rng))
     return lambda state, rng: evaluate(state)
 
 

@@ -1,8 +1,7 @@
 """Pinning a game's rules over many seeded random games, cheaply enough for 10,000 of them.
 
-``harness.first_difference``/``harness.play_digest`` compare everything at every step,
-including the full ``observation(seat)`` dict with its translated log, which costs up to
-seconds a game. Here the rules' facts are compared at EVERY step of every game (seat to move,
+Comparing everything at every step, including the full ``observation(seat)`` dict with its
+translated log, would cost up to seconds a game. Here the rules' facts are compared at EVERY step of every game (seat to move,
 legal actions, chance odds, every seat's observation tensor, scores, the end) and the full
 observation dicts only on a sample: every step of the first ``observed`` games and every
 terminal position. The wording in an observation (the prompt, the log's texts, the legal
@@ -104,7 +103,7 @@ def rules_digest(
     digest = hashlib.sha256()
     for _, _, name, value in _games(game, games, seed, observed, extra):
         if isinstance(value, np.ndarray):
-            digest.update(f"{name}={value.dtype}{value.shape}".encode())
+            digest.update(f"{name}={_dtype_name(value.dtype)}{value.shape}".encode())
             digest.update(value.tobytes())
         else:
             digest.update(f"{name}={plain(value)!r};".encode())
@@ -141,8 +140,27 @@ def _same(expected: Any, got: Any) -> bool:
     return bool(plain(expected) == plain(got))
 
 
+_DTYPE_NAMES: dict[Any, str] = {}
+
+
+def _dtype_name(dtype: Any) -> str:
+    """``str(dtype)``, remembered (numpy makes it slowly, and the digests ask it every step)."""
+    name = _DTYPE_NAMES.get(dtype)
+    if name is None:
+        name = _DTYPE_NAMES[dtype] = str(dtype)
+    return name
+
+
+_SCALARS = frozenset({int, float, str, bool, type(None)})
+
+
 def plain(value: Any) -> Any:
     """Values with a stable repr (numpy scalars and arrays as Python numbers and lists)."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if (kind is list or kind is tuple) and all(type(item) in _SCALARS for item in value):
+        return value  # already plain (the common case, kept fast)
     if isinstance(value, np.ndarray):
         return value.tolist()
     if isinstance(value, np.generic):

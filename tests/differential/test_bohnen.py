@@ -1,38 +1,23 @@
-"""Bohnen's live rules play 10,000 seeded random games exactly as its pre-change oracle did.
-
-Every option combination of ``digests.COMBINATIONS`` is covered: the stored digests of the
-oracle's games (legal actions, chance odds, tensors and scores at every step; whole
-observations at every step of the first games and at every end) must equal the live rules'.
-A smaller live comparison names the first difference when there is one.
-"""
-
-from typing import Any
+"""Bohnen's compiled core plays exactly as its pre-change rules (the oracle in oracles/bohnen):
+the stored seeded games over every player count, capture chain and a small lap cap (every
+step's legal actions, tensors, scores, the end, the bots' evaluation and greedy policy) and
+a live side-by-side run."""
 
 import pytest
 
-from ludoteca.games import registry
-from tests.differential.digests import oracle, plan, stored
-from tests.differential.harness import first_difference, play_digest
+from .chunks import PLAN
+from .stored import check_chunk, check_live, chunk_ids
 
-ENTRIES = stored("bohnen")
-LIVE_GAMES = 8  # per combination, against the oracle itself
-
-
-def test_the_stored_digests_follow_the_plan() -> None:
-    assert [{k: e[k] for k in ("options", "games", "seed", "observed")} for e in ENTRIES] == plan(
-        "bohnen"
-    )
-    assert sum(e["games"] for e in ENTRIES) >= 10_000
+# 100 games a chunk at ~3 s of CPU a chunk: every 7th chunk by default, each option
+# combination in turn (LUDOTECA_DIFFERENTIAL=all for all 108 stored ones)
+STRIDE = 7
 
 
-@pytest.mark.parametrize("entry", ENTRIES, ids=lambda e: "-".join(map(str, e["options"].values())))
-def test_the_live_rules_play_the_oracles_games(entry: dict[str, Any]) -> None:
-    game = registry.load("bohnen", **entry["options"])
-    assert (
-        first_difference(
-            oracle("bohnen", entry["options"]), game, games=LIVE_GAMES, seed=entry["seed"] + 10_000
-        )
-        is None
-    )
-    got = play_digest(game, games=entry["games"], seed=entry["seed"], observed=entry["observed"])
-    assert got == entry["digest"]
+@pytest.mark.parametrize("index", chunk_ids("bohnen", STRIDE))
+def test_the_stored_games_are_played_alike(index: int) -> None:
+    check_chunk("bohnen", index)
+
+
+@pytest.mark.parametrize("options", [options for options, _ in PLAN["bohnen"]], ids=str)
+def test_the_oracle_and_the_game_agree_side_by_side(options: dict[str, object]) -> None:
+    check_live("bohnen", options, games=4, observed=1)

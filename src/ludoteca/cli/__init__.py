@@ -6,14 +6,16 @@ import argparse
 import importlib
 import sys
 
-from .common import Parser, language_of, say
+from .common import Parser, language_of, named_games, say
 
 COMMANDS = ["games", "play", "replay", "serve", "arena", "lab"]
 
 
-def build_parser(lang: str = "en") -> argparse.ArgumentParser:
-    """The whole command line; help texts in ``lang``, mistakes reported in one line."""
-    parser_class = type("Parser", (Parser,), {"lang": lang})
+def build_parser(lang: str = "en", argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The whole command line; help texts in ``lang``, mistakes reported in one line. When
+    ``argv`` names registered games, only those games' packages are loaded for their
+    sub-commands (``ludoteca play bohnen`` needs no other game: a quicker start)."""
+    parser_class = type("Parser", (Parser,), {"lang": lang, "games": named_games(argv or [])})
     parser = parser_class(
         prog="ludoteca",
         description="Play, watch and study Habanero, Potager, Bohnen, Habitats and Hares.",
@@ -27,7 +29,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     lang = language_of(argv)
-    parser = build_parser(lang)
+    parser = build_parser(lang, argv)
     args, extra = parser.parse_known_args(argv)
     if extra:  # reported by the (sub)command they were given to, not by "ludoteca"
         parser.prog = vars(args).get("prog", f"ludoteca {args.command}")

@@ -68,9 +68,11 @@ def game_name(game_id: str, fallback: str, lang: str) -> str:
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse with one clear, translated line for a mistake on the command line."""
+    """argparse with one clear, translated line for a mistake on the command line; ``games``:
+    the games whose sub-commands are made (None: every registered game)."""
 
     lang = "en"
+    games: tuple[str, ...] | None = None
 
     def error(self, message: str) -> NoReturn:
         print(say(self.lang, "cli.usage_error", prog=self.prog, error=message), file=sys.stderr)
@@ -117,6 +119,13 @@ def add_game_options(
         )
 
 
+def named_games(argv: Sequence[str]) -> tuple[str, ...] | None:
+    """The registered game ids among the words of ``argv``; None when there is none (then
+    every game gets its sub-command, so that help and mistakes list them all)."""
+    named = tuple(game_id for game_id in registry.ids() if game_id in argv)
+    return named or None
+
+
 def add_game_parsers(
     parser: argparse.ArgumentParser,
     lang: str,
@@ -127,7 +136,8 @@ def add_game_parsers(
     """A sub-command per registered game, each with ``add_common``'s arguments and the
     game's own options, so that ``ludoteca play bohnen --help`` lists ``--capture-chain``."""
     games = parser.add_subparsers(dest="game", metavar="GAME", required=required)
-    for game_id in registry.ids():
+    named = getattr(parser, "games", None)
+    for game_id in named or registry.ids():
         game = registry.game_class(game_id)
         name = game_name(game_id, game.name, lang)
         sub = games.add_parser(game_id, help=name, description=name)

@@ -157,7 +157,7 @@ class State(ABC):
         self.game = game
         self._trail: Trail = None  # (previous trail, seat, action): the history
         self._length = 0
-        self._legal: list[str] | None = None
+        self._legal: Sequence[str] | None = None
 
     # -- what the game implements ------------------------------------------------------------
 
@@ -299,7 +299,8 @@ class State(ABC):
     # -- the contract, shared by every game --------------------------------------------------
 
     def legal_actions(self) -> list[str]:
-        return list(self.legal_actions_view())
+        legal = self._legal
+        return list(self.legal_actions_view() if legal is None else legal)
 
     def legal_actions_view(self) -> Sequence[str]:
         """The legal actions without a copy, for searches (read only: it is cached)."""
@@ -315,6 +316,9 @@ class State(ABC):
 
     def apply(self, action: str) -> Self:
         """The state after ``action``; IllegalAction (this state unchanged) if it is not legal."""
+        legal = self._legal  # set only where a seat moves
+        if legal is not None and type(action) is str and action in legal:
+            return self.successor(action)  # the common case, checked at once
         action = self._check(self.current_player, action)
         return self.successor(action)
 

@@ -16,6 +16,8 @@ import numpy as np
 from numba import njit, types
 from numba.typed import Dict
 
+from .board import CANNOT_FEED_NOW, CAPTURE_NOW, NO_BEANS_NOW, SEARCH
+
 PITS = 12
 PLAYERS = 0
 MAX_LAPS = 1
@@ -24,10 +26,14 @@ CHAIN = OWNER + PITS
 SEAT_PITS = CHAIN + PITS * (PITS - 1)
 SIZE = SEAT_PITS + PITS
 
+MEMO_KEY = types.UniTuple(types.int64, 2)
+
 # capture_search's answers
 DEAD, LIVE, UNKNOWN = 0, 1, 2
 # the most answers a search memory keeps (about 50 MB when full)
 MEMO_SIZE = 1 << 20
+# the most positions of the short search at every turn start (see ``_turn_start``)
+QUICK_BOUND = 16
 
 # batch playouts' end codes, in the order of game.END_REASONS
 NO_BEANS, CANNOT_FEED, NO_CAPTURE, REPETITION, NO_PROGRESS = 0, 1, 2, 3, 4
@@ -446,9 +452,142 @@ def capture_search(
     return _search(board, mover, bound, layout, memo, exact)
 
 
-# -- whole games: batch playouts and search rollouts ---------------------------------------------
+# -- one action of a State: positions as two int codes (see ``_code``) ---------------------------
 
-MEMO_KEY = types.UniTuple(types.int64, 2)
+# What a turn start shows: board.NO_BEANS_NOW, CANNOT_FEED_NOW, CAPTURE_NOW or SEARCH.
+
+
+@njit(cache=True)
+def _turn_start(
+    board: np.ndarray, mover: int, bound: int, layout: np.ndarray, work: np.ndarray
+) -> tuple[int, int]:
+    """(what the turn start shows, as above; the playable pits' mask). A short search (at most
+    ``QUICK_BOUND`` positions, ``bound`` if less) that finds a capture counts as CAPTURE_NOW:
+    the search with the whole bound meets the same positions in the same order, so it would
+    find the same capture (its memory of answers changes none of them)."""
+    if _beans_of(board, mover, layout) == 0:
+        return NO_BEANS_NOW, 0
+    mask = _playable(board, mover, layout, work)
+    if mask == 0:
+        return CANNOT_FEED_NOW, 0
+    if _short_search(board, mover, min(bound, QUICK_BOUND), layout, work) == LIVE:
+        return CAPTURE_NOW, mask
+    return SEARCH, mask
+
+
+@njit(cache=True)
+def _short_search(
+    board: np.ndarray, mover: int, bound: int, layout: np.ndarray, work: np.ndarray
+) -> int:
+    """``_search`` without a memory, for a small ``bound``: the same positions in the same
+    order and the same answer, with the positions met kept in a short array."""
+    players = layout[PLAYERS]
+    per_seat = PITS // players
+    children = np.empty((per_seat, PITS), np.int64)
+    grand = np.empty((per_seat, PITS), np.int64)
+    if _children(board, mover, layout, children, work) < 0:
+        return LIVE
+    seen = np.empty((bound + 1, 2), np.int64)
+    stack = np.empty(bound + 1, np.int64)  # indices into seen
+    seen[0, 0], seen[0, 1] = _code(board, mover)
+    met = 1
+    depth = 1
+    stack[0] = 0
+    position = np.empty(PITS, np.int64)
+    while depth > 0:
+        depth -= 1
+        here = stack[depth]
+        seat = _decode(seen[here, 0], seen[here, 1], position)
+        count = _children(position, seat, layout, children, work)
+        following = (seat + 1) % players
+        for c in range(count):
+            low, high = _code(children[c], following)
+            known = False
+            for i in range(met):
+                if seen[i, 0] == low and seen[i, 1] == high:
+                    known = True
+                    break
+            if known:
+                continue
+            if _children(children[c], following, layout, grand, work) < 0:
+                return LIVE
+            if met >= bound:
+                return UNKNOWN
+            seen[met, 0] = low
+            seen[met, 1] = high
+            stack[depth] = met
+            depth += 1
+            met += 1
+    return DEAD
+
+
+@njit(cache=True)
+def turn_start(low: int, high: int, bound: int, layout: np.ndarray) -> tuple[int, int]:
+    """``_turn_start`` of the position coded ``low``, ``high``."""
+    board = np.empty(PITS, np.int64)
+    mover = _decode(low, high, board)
+    return _turn_start(board, mover, bound, layout, np.empty(2 * PITS, np.int64))
+
+
+@njit(cache=True)
+def _settle(
+    board: np.ndarray, mover: int, out: np.ndarray, count: int, bound: int, layout: np.ndarray
+) -> tuple[int, int, int, int, int]:
+    """Take the pits ``out[:count]`` for ``mover`` and pass the turn: the next position's codes,
+    the beans taken, and the next turn start (``_turn_start``)."""
+    gain = 0
+    for i in range(count):
+        gain += board[out[i]]
+        board[out[i]] = 0
+    following = (mover + 1) % layout[PLAYERS]
+    low, high = _code(board, following)
+    kind, mask = _turn_start(board, following, bound, layout, np.empty(2 * PITS, np.int64))
+    return low, high, gain, kind, mask
+
+
+@njit(cache=True)
+def move(
+    low: int, high: int, start: int, bound: int, layout: np.ndarray
+) -> tuple[int, int, int, int, int, int, int]:
+    """The mover sows from ``start``: (codes, packed capture, choosers' mask, beans taken, next
+    turn start's kind and mask). With choosers (a grand slam to decide) the codes are those
+    of the pits before the capture and the seat does not change; else the capture is taken,
+    the turn passes and the rest describes the next turn start (``bound``: the search's)."""
+    board = np.empty(PITS, np.int64)
+    mover = _decode(low, high, board)
+    out = np.empty(PITS, np.int64)
+    count = _sow(board, start, mover, layout, out)
+    choosers = 0
+    if count:
+        count, choosers = _grand_slam(board, out, count, mover, layout)
+    packed = 0
+    for i in range(count):
+        packed |= (out[i] + 1) << (4 * i)
+    if choosers:
+        low, high = _code(board, mover)
+        return low, high, packed, choosers, 0, SEARCH, 0
+    low, high, gain, kind, mask = _settle(board, mover, out, count, bound, layout)
+    return low, high, packed, 0, gain, kind, mask
+
+
+@njit(cache=True)
+def settle(
+    low: int, high: int, packed: int, bound: int, layout: np.ndarray
+) -> tuple[int, int, int, int, int]:
+    """After the last ``leave:`` choice: take the ``packed`` pits and pass the turn
+    (``_settle``)."""
+    board = np.empty(PITS, np.int64)
+    mover = _decode(low, high, board)
+    out = np.empty(PITS, np.int64)
+    count = 0
+    while packed:
+        out[count] = (packed & 15) - 1
+        packed >>= 4
+        count += 1
+    return _settle(board, mover, out, count, bound, layout)
+
+
+# -- whole games: batch playouts and search rollouts ---------------------------------------------
 
 
 @njit(cache=True)

@@ -8,6 +8,8 @@ would strip an opponent bare, the mover first names the pit that opponent keeps
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import cache, cached_property
 from typing import Any
 
 import numpy as np
@@ -16,7 +18,18 @@ from ludoteca.engine import TERMINAL, Game, Message, Option, State, translate
 from ludoteca.engine.playouts import Playouts, check_policy
 
 from . import tensors
-from .board import INDEX, PIT_NAMES, SEAT_COLOURS, Board
+from .board import (
+    CANNOT_FEED_NOW,
+    CAPTURE_NOW,
+    INDEX,
+    NO_BEANS_NOW,
+    PIT_NAMES,
+    PITS,
+    SEARCH,
+    SEAT_COLOURS,
+    Board,
+    unpack,
+)
 from .search import CaptureSearch
 
 LEAVE = "leave:"
@@ -30,14 +43,63 @@ END_REASONS = ("no_beans", "cannot_feed", "no_capture", "repetition", "no_progre
 QUIET_LIMIT = 100
 REPEAT_LIMIT = 3
 
+# The most beans one pit can hold (a position is coded with six bits a pit).
+MOST_BEANS = 63
+
+
+def _encode(pits: tuple[int, ...], seat: int) -> int:
+    key = seat << 72
+    for i, beans in enumerate(pits):
+        key |= beans << (6 * i)
+    return key
+
 
 def _player(seat: int) -> Message:
     return Message("core.player", {"player": seat + 1})
 
 
+_MASK60 = (1 << 60) - 1
+_START = INDEX  # a pit's letter to its index
+
+# The legal pit letters of each playable-pits mask (the core's bit p is pit p), made on demand.
+_PIT_ACTIONS: list[tuple[str, ...] | None] = [None] * (1 << PITS)
+
+
+def _pit_actions(mask: int) -> tuple[str, ...]:
+    actions = _PIT_ACTIONS[mask]
+    if actions is None:
+        actions = _PIT_ACTIONS[mask] = tuple(PIT_NAMES[p] for p in range(PITS) if mask >> p & 1)
+    return actions
+
+
+@cache
+def _unpacked(packed: int) -> tuple[int, ...]:
+    return unpack(packed)
+
+
+def _decode(key: int) -> tuple[tuple[int, ...], int]:
+    """The pits and the seat to move of a position key (``_code`` in the core, as one int)."""
+    pits = tuple((key >> shift) & 63 for shift in range(0, 72, 6))
+    return pits, key >> 72
+
+
 class BohnenState(State):
     """A Bohnen position. ``pending`` is set between a grand-slam move and its ``leave:``
-    choices: (pit sown from, pits to capture, opponents still to be left a pit)."""
+    choices: (pit sown from, pits to capture, opponents still to be left a pit).
+
+    The position (pits and seat to move) is kept as the compiled core's code, one int
+    (``_position``, six bits a pit, then the seat); ``pits`` is decoded when asked for. The
+    seat to move or the end is decided when the state is made, from what the core found at
+    the turn start, unless only the end-of-game search can tell: then when first asked."""
+
+    # the playable pits found when the state was made, if only the search can tell the rest
+    _mask: int | None = None
+    # the defaults of the fields a state made by ``_turn`` does not set
+    pending: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None
+    _end: str | None = None
+    _trail = None
+    _length = 0
+    _legal: Sequence[str] | None = None
 
     def __init__(
         self,
@@ -52,19 +114,21 @@ class BohnenState(State):
     ):
         super().__init__(game)
         self.game: BohnenGame = game
-        self.pits = pits
-        self.captured = captured
+        self._position = _encode(pits, to_move)
         self.to_move = to_move
+        self.captured = captured
         self.pending = pending
-        # turn-start positions since the last capture, newest first: ((pits, seat), older)
-        self._since_capture = since_capture
+        # the turn-start positions since the last capture (keys as ``_position``), oldest
+        # first; given as a chain, newest first: ((pits, seat), older) or None
+        since = []
+        while since_capture is not None:
+            (old_pits, seat), since_capture = since_capture
+            since.append(_encode(old_pits, seat))
+        self._since = tuple(reversed(since))
         # actions played since the last capture (or since the start)
         self.quiet = quiet
         # the last move, for the view and the log: (seat, pit sown from, pits captured)
         self.last = last
-        self._status: int | None = None
-        self._end: str | None = None
-        self._playable: list[int] | None = None  # found once per turn (must feed sows them)
 
     @classmethod
     def position(
@@ -86,6 +150,8 @@ class BohnenState(State):
         board = tuple(int(b) for b in pits)
         if len(board) != len(PIT_NAMES) or min(board) < 0:
             raise ValueError("a position needs twelve bean counts, none negative")
+        if max(board) > MOST_BEANS:
+            raise ValueError(f"a pit holds at most {MOST_BEANS} beans")
         captured = tuple(captured) if captured is not None else (0,) * game.num_players
         if len(captured) != game.num_players:
             raise ValueError(f"captured needs one count per seat ({game.num_players})")
@@ -97,53 +163,71 @@ class BohnenState(State):
             game, board, captured, to_move, since_capture=((board, to_move), None), quiet=quiet
         )
 
+    @cached_property
+    def pits(self) -> tuple[int, ...]:
+        """The twelve bean counts, pit ``A`` first."""
+        return _decode(self._position)[0]
+
     # -- whose turn, and the ends of the game -------------------------------------------------
 
-    @property
-    def current_player(self) -> int:
-        status = self._status
-        if status is None:
-            self._end = None if self.pending else self._end_reason()
-            status = self._status = TERMINAL if self._end else self.to_move
-        return status
+    @cached_property
+    def current_player(self) -> int:  # type: ignore[override]
+        """The seat to move or TERMINAL; decided once (a cached value: a state never changes)."""
+        if self.pending:
+            return self.to_move
+        if self._mask is not None:  # the core found it when the state was made
+            return self._decide(SEARCH, self._mask)
+        position = self._position
+        game = self.game
+        kind, mask = game.board.core.turn_start(
+            position & _MASK60, position >> 60, game.search.bound, game.board.core_layout
+        )
+        return self._decide(kind, mask)
 
-    def _end_reason(self) -> str | None:
-        board = self.game.board
-        pits, mover = self.pits, self.to_move
-        if not board.beans_of(pits, mover):
-            return "no_beans"
-        if not board.feeds(pits, mover) and not self._pits_to_play():
-            return "cannot_feed"
-        possible = self.game.search.capture_possible(pits, mover)
-        if possible is False:
-            return "no_capture"
-        occurrences = self.occurrences()
+    def _decide(self, kind: int, mask: int) -> int:
+        """The seat to move, or TERMINAL with ``_end`` set, from what the core found at this
+        turn start (``core.turn_start``); the legal actions too."""
+        if kind == NO_BEANS_NOW:
+            return self._over("no_beans")
+        if kind == CANNOT_FEED_NOW:
+            return self._over("cannot_feed")
+        if kind == CAPTURE_NOW:
+            possible: bool | None = True
+        else:
+            possible = self.game.search.capture_possible(self.pits, self.to_move)
+            if possible is False:
+                return self._over("no_capture")
+        occurrences = self._since.count(self._position)
         if possible is None and occurrences >= 2:
-            return "repetition"
+            return self._over("repetition")
         if self.quiet >= QUIET_LIMIT or occurrences >= REPEAT_LIMIT:
-            return "no_progress"
-        return None
+            return self._over("no_progress")
+        self._legal = _pit_actions(mask)
+        return self.to_move
+
+    def _over(self, reason: str) -> int:
+        self._end = reason
+        self._legal = ()
+        return TERMINAL
 
     def occurrences(self) -> int:
         """How often this turn-start position (pits and seat to move) has occurred since the
         last capture, this time included."""
-        here = (self.pits, self.to_move)
-        count = 0
-        chain = self._since_capture
-        while chain is not None:
-            position, chain = chain
-            count += position == here
-        return count
+        return self._since.count(self._position)
+
+    @property
+    def _since_capture(self) -> tuple | None:
+        """The turn starts since the last capture as the constructor takes them: a chain,
+        newest first, ((pits, seat), older), None at its end."""
+        chain: tuple | None = None
+        for key in self._since:
+            chain = (_decode(key), chain)
+        return chain
 
     def turn_starts(self) -> list[tuple[tuple[int, ...], int]]:
         """The turn-start positions (pits, seat to move) since the last capture, newest
         first, this one included: what the repetition rules count."""
-        positions = []
-        chain = self._since_capture
-        while chain is not None:
-            position, chain = chain
-            positions.append(position)
-        return positions
+        return [_decode(key) for key in reversed(self._since)]
 
     def end_reason(self) -> str | None:
         """Why the game ended (one of ``END_REASONS``), or None while it goes on."""
@@ -155,12 +239,8 @@ class BohnenState(State):
     def _legal_actions(self) -> list[str]:
         if self.pending:
             return [LEAVE + PIT_NAMES[p] for p in self.leave_choices()]
-        return [PIT_NAMES[p] for p in self._pits_to_play()]
-
-    def _pits_to_play(self) -> list[int]:
-        if self._playable is None:
-            self._playable = self.game.board.playable(self.pits, self.to_move)
-        return self._playable
+        self.current_player  # noqa: B018  (decides the legal actions)
+        return list(self._legal or ())
 
     def leave_choices(self) -> list[int]:
         """The pits of the opponent whose grand slam is being decided (pit order)."""
@@ -171,57 +251,78 @@ class BohnenState(State):
         return sorted(p for p in captured if owner[p] == choosers[0])
 
     def _next(self, action: str) -> BohnenState:
+        game = self.game
+        board = game.board
         if self.pending:
             start, captured, choosers = self.pending
             kept = INDEX[action[len(LEAVE) :]]
             captured = tuple(p for p in captured if p != kept)
             if len(choosers) > 1:
-                return self._copy(self.pits, (start, captured, choosers[1:]))
-            return self._finish(self.pits, start, captured)
-        start = INDEX[action]
-        pits, captured, choosers = self.game.board.outcome(self.pits, start, self.to_move)
+                return self._pending(self._position, (start, captured, choosers[1:]))
+            packed = 0
+            for i, p in enumerate(captured):
+                packed |= (p + 1) << (4 * i)
+            position = self._position
+            low, high, gain, kind, mask = board.core.settle(
+                position & _MASK60, position >> 60, packed, game.search.bound, board.core_layout
+            )
+            return self._turn(low | high << 60, start, captured, gain, kind, mask)
+        start = _START[action]
+        position = self._position
+        low, high, packed, choosers, gain, kind, mask = board.core.move(
+            position & _MASK60, position >> 60, start, game.search.bound, board.core_layout
+        )
         if choosers:
-            return self._copy(pits, (start, captured, choosers))
-        return self._finish(pits, start, captured)
+            pending = (start, _unpacked(packed), board.seats_of(choosers))
+            return self._pending(low | high << 60, pending)
+        captured = _unpacked(packed) if packed else ()
+        return self._turn(low | high << 60, start, captured, gain, kind, mask)
 
-    def _copy(self, pits: tuple[int, ...], pending: tuple) -> BohnenState:
-        return BohnenState(
-            self.game,
-            pits,
-            self.captured,
-            self.to_move,
-            pending,
-            self._since_capture,
-            self.last,
-            self.quiet + 1,
-        )
+    def _pending(self, position: int, pending: tuple) -> BohnenState:
+        """The state while the grand slam of ``pending`` is decided (the same seat acts)."""
+        new = BohnenState.__new__(BohnenState)
+        new.game = self.game
+        new._position = position
+        new.to_move = self.to_move
+        new.captured = self.captured
+        new.pending = pending
+        new._since = self._since
+        new.last = self.last
+        new.quiet = self.quiet + 1
+        return new
 
-    def _finish(self, pits: tuple[int, ...], start: int, captured: tuple[int, ...]) -> BohnenState:
+    def _turn(
+        self, position: int, start: int, captured: tuple[int, ...], gain: int, kind: int, mask: int
+    ) -> BohnenState:
+        """The next turn start, after ``start`` was sown and ``captured`` taken (``gain``
+        beans); ``kind`` and ``mask``: what the core found there. The hot path of every
+        search: the state is filled in directly (the class gives the other fields)."""
         mover = self.to_move
-        taken = self.captured
-        since = self._since_capture
-        quiet = self.quiet + 1
+        new = BohnenState.__new__(BohnenState)
+        new.game = self.game
+        new._position = position
+        new.to_move = following = position >> 72
+        new.last = (mover, start, captured)
         if captured:
-            board = list(pits)
-            gain = 0
-            for p in captured:
-                gain += board[p]
-                board[p] = 0
-            pits = tuple(board)
-            taken = tuple(c + gain if seat == mover else c for seat, c in enumerate(taken))
-            since = None
+            taken = list(self.captured)
+            taken[mover] += gain
+            new.captured = tuple(taken)
+            since: tuple[int, ...] = (position,)
             quiet = 0
-        following = (mover + 1) % self.game.num_players
-        return BohnenState(
-            self.game,
-            pits,
-            taken,
-            following,
-            None,
-            ((pits, following), since),
-            (mover, start, captured),
-            quiet,
-        )
+        else:
+            new.captured = self.captured
+            since = (*self._since, position)
+            quiet = self.quiet + 1
+        new._since = since
+        new.quiet = quiet
+        if kind == CAPTURE_NOW and quiet < QUIET_LIMIT and since.count(position) < REPEAT_LIMIT:
+            new.current_player = following  # the game goes on (as ``_decide`` finds)
+            new._legal = _PIT_ACTIONS[mask] or _pit_actions(mask)
+        elif kind == SEARCH:  # decided when first asked (the search may not be needed)
+            new._mask = mask
+        else:
+            new.current_player = new._decide(kind, mask)
+        return new
 
     # -- results -------------------------------------------------------------------------------
 
@@ -232,7 +333,7 @@ class BohnenState(State):
         return [c + board.beans_of(self.pits, seat) for seat, c in enumerate(self.captured)]
 
     def _key(self) -> Any:
-        return (self.pits, self.captured, self.to_move, self.pending, self.quiet)
+        return (self._position, self.captured, self.pending, self.quiet)
 
     # -- messages ------------------------------------------------------------------------------
 

@@ -46,25 +46,22 @@ def encode(state: BohnenState, seat: int) -> np.ndarray:
     board = state.game.board
     players = state.game.num_players
     total = sum(board.start)
-
-    def relative(other: int) -> int:
-        return (other - seat) % players
-
     tensor = np.zeros(SIZE, np.float32)
     pits = tensor[: PITS * PIT_FEATURES].reshape(PITS, PIT_FEATURES)
-    for pit, beans in enumerate(state.pits):
-        pits[pit, 0] = beans / total
-        pits[pit, 1 + min(beans, 3)] = 1
-        pits[pit, 5 + relative(board.owner[pit])] = 1
+    beans = np.array(state.pits)
+    pits[:, 0] = beans / total
+    rows = np.arange(PITS)
+    pits[rows, 1 + np.minimum(beans, 3)] = 1
+    pits[rows, 5 + (np.array(board.owner) - seat) % players] = 1
     at = PITS * PIT_FEATURES
-    for other, captured in enumerate(state.captured):
-        tensor[at + relative(other)] = captured / total
+    seats = (np.arange(players) - seat) % players
+    tensor[at + seats] = np.array(state.captured) / total
     at += SLOTS
     if state.current_player != TERMINAL:
-        tensor[at + relative(state.to_move)] = 1
+        tensor[at + (state.to_move - seat) % players] = 1
     at += SLOTS
     if state.pending:
         tensor[[at + pit for pit in state.leave_choices()]] = 1
-        tensor[at + PITS + relative(state.pending[2][0])] = 1
+        tensor[at + PITS + (state.pending[2][0] - seat) % players] = 1
     tensor[-1] = min(state.quiet, QUIET_SCALE) / QUIET_SCALE
     return tensor
