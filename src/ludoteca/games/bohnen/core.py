@@ -298,11 +298,11 @@ def _search(
     players = layout[PLAYERS]
     per_seat = PITS // players
     children = np.empty((per_seat, PITS), np.int64)
-    grand = np.empty((per_seat, PITS), np.int64)
     work = np.empty(2 * PITS, np.int64)
-    position = np.empty(PITS, np.int64)
     if _children(board, mover, layout, children, work) < 0:
         return LIVE
+    grand = np.empty((per_seat, PITS), np.int64)
+    position = np.empty(PITS, np.int64)
     root = _code(board, mover)
     seen = {root}
     parent = {root: root}
@@ -484,9 +484,9 @@ def _short_search(
     players = layout[PLAYERS]
     per_seat = PITS // players
     children = np.empty((per_seat, PITS), np.int64)
-    grand = np.empty((per_seat, PITS), np.int64)
     if _children(board, mover, layout, children, work) < 0:
         return LIVE
+    grand = np.empty((per_seat, PITS), np.int64)
     seen = np.empty((bound + 1, 2), np.int64)
     stack = np.empty(bound + 1, np.int64)  # indices into seen
     seen[0, 0], seen[0, 1] = _code(board, mover)
@@ -675,13 +675,23 @@ def _pick_pit(
     board: np.ndarray, mask: int, mover: int, greedy: bool, layout: np.ndarray, work: np.ndarray
 ) -> int:
     """A uniformly random pit of ``mask``, or with ``greedy`` one of those capturing most."""
+    if not greedy:
+        count = 0
+        for pit in range(PITS):
+            count += mask >> pit & 1
+        skip = np.random.randint(count)
+        for pit in range(PITS):
+            if mask >> pit & 1:
+                if skip == 0:
+                    return pit
+                skip -= 1
     chosen = -1
     count = 0
     best = -1
     for pit in range(PITS):
         if not mask >> pit & 1:
             continue
-        gain = _gain(board, pit, mover, layout, work) if greedy else 0
+        gain = _gain(board, pit, mover, layout, work)
         if gain > best:
             best = gain
             count = 0
