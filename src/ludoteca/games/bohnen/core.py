@@ -675,23 +675,13 @@ def _pick_pit(
     board: np.ndarray, mask: int, mover: int, greedy: bool, layout: np.ndarray, work: np.ndarray
 ) -> int:
     """A uniformly random pit of ``mask``, or with ``greedy`` one of those capturing most."""
-    if not greedy:
-        count = 0
-        for pit in range(PITS):
-            count += mask >> pit & 1
-        skip = np.random.randint(count)
-        for pit in range(PITS):
-            if mask >> pit & 1:
-                if skip == 0:
-                    return pit
-                skip -= 1
     chosen = -1
     count = 0
     best = -1
     for pit in range(PITS):
         if not mask >> pit & 1:
             continue
-        gain = _gain(board, pit, mover, layout, work)
+        gain = _gain(board, pit, mover, layout, work) if greedy else 0
         if gain > best:
             best = gain
             count = 0
