@@ -815,7 +815,7 @@ def rollout(
     memo: dict[tuple[int, int], int],
 ) -> tuple[int, int, int, int, int, int, int, int, int]:
     """One search rollout from a turn start (``history``: the turn starts since the last
-    capture, a row of twelve pits and the seat to move each; ``memo``: the search's answers,
+    capture, the two position codes of each (``_code``); ``memo``: the search's answers,
     from ``new_memo``, kept between rollouts): the end code (-1 when cut), then for seats 0-3
     the beans each holds (captured and in its pits) and the beans each captured."""
     np.random.seed(seed)
@@ -824,7 +824,7 @@ def rollout(
         board[i] = pits[i]
     taken = np.zeros(4, np.int64)
     taken[: captured.shape[0]] = captured
-    seen = [_code(history[i, :PITS], history[i, PITS]) for i in range(history.shape[0])]
+    seen = [(history[i, 0], history[i, 1]) for i in range(history.shape[0])]
     nothing = np.empty(0, np.int64)
     end, _actions, _mover = _play(
         board, taken, mover, quiet, seen, layout, limits, memo, epsilon, cut, nothing

@@ -229,6 +229,12 @@ class BohnenState(State):
         first, this one included: what the repetition rules count."""
         return [_decode(key) for key in reversed(self._since)]
 
+    def turn_start_codes(self) -> np.ndarray:
+        """The turn starts since the last capture as the core codes positions (``core._code``:
+        two int64 each, one row a position), oldest first."""
+        codes = [(key & _MASK60, key >> 60) for key in self._since]
+        return np.array(codes, np.int64).reshape(-1, 2)
+
     def end_reason(self) -> str | None:
         """Why the game ended (one of ``END_REASONS``), or None while it goes on."""
         self.current_player  # noqa: B018  (decides the end)

@@ -54,13 +54,12 @@ def playout(
     if state.pending or state.current_player < 0:
         return None
     game = state.game
-    seen = np.array([pits + (seat,) for pits, seat in state.turn_starts()], np.int64)
     end, *beans = game.board.core.rollout(
         state.pits,
         np.array(state.captured, np.int64),
         state.to_move,
         state.quiet,
-        seen,
+        state.turn_start_codes(),
         game.board.core_layout,
         game.limits(),
         epsilon,
