@@ -264,6 +264,8 @@ class Hub:
         if its log could not be replayed (the room is kept aside, marked broken)."""
         if room_id in self.rooms:
             room = self.rooms[room_id]
+            if room_id in self._quiet:  # used: idle from now on
+                self._quiet[room_id] = time.monotonic()
             if room.stale:
                 await room.refresh()
             return room
@@ -433,6 +435,8 @@ class Hub:
         await self._after(room)
 
     async def _after(self, room: Room) -> None:
+        if room.id in self._quiet:  # a change: idle from now on
+            self._quiet[room.id] = time.monotonic()
         if not room.playing:
             self.quotas.release_heavy_room(room.id)
             asyncio.get_running_loop().call_soon(self.forget_if_done, room)
@@ -595,7 +599,7 @@ class Hub:
             found = await self._hint(room, key) if key.hint else None
             if room.version != version:
                 return  # a newer position is being published
-            text = self.presenters[room.id].text(key, found)
+            text = self._presenter(room).text(key, found)
             for watcher in watchers:
                 watcher.sent = at
                 watcher.outbox.put("state", text)
@@ -608,10 +612,16 @@ class Hub:
         if room.version != version:
             return  # publish sends the newer one
         watcher.sent = at
-        watcher.outbox.put("state", self.presenters[room.id].text(key, found))
+        watcher.outbox.put("state", self._presenter(room).text(key, found))
+
+    def _presenter(self, room: Room) -> Presenter:
+        """The room's presenter (a room let go from memory while a request still used it
+        gets one of its own)."""
+        found = self.presenters.get(room.id)
+        return found if found is not None and found.room is room else Presenter(room)
 
     def view_text(self, room: Room, seat: int | None, lang: str) -> str:
-        return self.presenters[room.id].text(ViewKey(seat, lang, True, False))
+        return self._presenter(room).text(ViewKey(seat, lang, True, False))
 
     @staticmethod
     def _key(room: Room, watcher: Watcher) -> ViewKey:
@@ -678,7 +688,7 @@ class Hub:
             self._tell_players(room, announce=False)
             return
         room.presence += 1
-        text = self.presenters[room.id].presence()
+        text = self._presenter(room).presence()
         for watcher in room.watchers:
             if watcher is not besides:
                 watcher.outbox.put("presence", text)
