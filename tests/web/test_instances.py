@@ -25,6 +25,8 @@ from urllib.parse import quote
 import httpx
 import pytest
 
+from ludoteca.server.rooms import PRESENCE_PAUSE
+
 from .test_persistence import ROOT, server_env
 
 URL = os.environ.get("LUDOTECA_TEST_POSTGRES")
@@ -276,6 +278,50 @@ def test_a_room_of_bots_finishes_on_another_instance_when_its_driver_is_killed(p
         assert record.status_code == 200, record.text
         assert sum(int(a[-1]) for a in record.json()["actions"]) == 30
     finally:
+        driver.kill()
+        engine.dispose()
+
+
+def test_an_adopter_learns_of_watchers_on_another_instance(pair, database):
+    """The room's only watcher is on B, and A adopts the room (B is paused meanwhile, so A
+    must): A never saw that watcher, so it asks who watches the room, and its bots play on
+    for the watcher on B once B answers."""
+    from sqlalchemy import create_engine, text
+    from websockets.sync.client import connect
+
+    a, b = pair
+    driver = Instance(database, f"f-{secrets.token_hex(2)}", bot_delay=0.3)
+    engine = create_engine(database)
+
+    def holder() -> str | None:
+        with engine.connect() as connection:
+            return connection.execute(
+                text("SELECT holder FROM room_leases WHERE room_id = :r"), {"r": room}
+            ).scalar()
+
+    try:
+        bots = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
+        room = pile_room(driver.base, bots, start=30)["room"]
+        with connect(f"{driver.ws}/ws/rooms/{room}") as on_driver:
+            on_driver.send(json.dumps({"type": "hello", "views": False}))
+            states(on_driver, lambda m: m["move"] >= 2)  # the driver plays
+            with connect(f"{b.ws}/ws/rooms/{room}") as on_b:
+                on_b.send(json.dumps({"type": "hello", "views": False}))
+                first = states(on_b, lambda m: True)
+                assert holder() == driver.name
+                # B tells the others of its spectator within a pause; that news goes to the
+                # driver, and dies with it
+                time.sleep(PRESENCE_PAUSE + 1)
+                b.process.send_signal(signal.SIGSTOP)
+                try:
+                    driver.kill()
+                    poll(lambda: holder() == a.name, "A to adopt the room")
+                finally:
+                    b.process.send_signal(signal.SIGCONT)
+                last = states(on_b, lambda m: m["room"]["status"] == "finished")
+        assert last["observation"]["terminal"] and last["move"] > first["move"]
+    finally:
+        b.process.send_signal(signal.SIGCONT)
         driver.kill()
         engine.dispose()
 
