@@ -190,10 +190,12 @@ class Player:
                 await self._hello(socket)  # the room's state again
             elif kind == "state":
                 move = message["move"]
-                made = self.sent.get(move - 1)
-                if made is not None and made[1] != self.token:  # the opponent's move
-                    stats["seen"].append(time.perf_counter() - made[0])
-                    del self.sent[move - 1]
+                for number, (when, token) in list(self.sent.items()):
+                    # the opponent's moves this position includes (chance may have moved on
+                    # after them, and a slow socket gets only the newest position)
+                    if number < move and token != self.token:
+                        stats["seen"].append(time.perf_counter() - when)
+                        del self.sent[number]
                 last_move_at = time.perf_counter()
                 observation = message["observation"]
                 if observation["terminal"]:

@@ -384,18 +384,29 @@ def test_a_room_stored_before_its_instance_took_a_lease_goes_on_unopened(pair, d
 
 
 def test_idle_rooms_leave_memory_and_a_room_of_bots_goes_on_when_looked_at(pair, database):
-    """An instance lets rooms nobody watches through it go from memory (keeping what it
-    drives); a move made elsewhere meanwhile is there when the room is used again, and a
-    room of bots it drives plays on when someone watches it through another instance."""
+    """An instance lets rooms nobody watches through it go from memory, keeping the leases of
+    those it drives: a move made elsewhere meanwhile is there when the room is used again, and
+    a room of bots it drives, let go, plays on when someone watches it through another
+    instance (the driver loads it again on hearing of the watcher)."""
+    from sqlalchemy import create_engine, text
     from websockets.sync.client import connect
 
     a, b = pair
-    forgetful = Instance(database, f"e-{secrets.token_hex(2)}", idle_rooms=1)
+    forgetful = Instance(database, f"e-{secrets.token_hex(2)}", bot_delay=0.3, idle_rooms=1)
+    engine = create_engine(database)
     try:
         made = pile_room(forgetful.base, [{"kind": "person"}, {"kind": "person"}])
         room, tokens = made["room"], made["tokens"]
         bots = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
-        robots = pile_room(forgetful.base, bots, start=20)["room"]
+        robots = pile_room(forgetful.base, bots, start=30)["room"]
+        with connect(f"{forgetful.ws}/ws/rooms/{robots}") as looking:
+            looking.send(json.dumps({"type": "hello", "views": False}))
+            first = states(looking, lambda m: m["move"] >= 1)  # it drives the room of bots
+        with engine.connect() as connection:
+            holder = connection.execute(
+                text("SELECT holder FROM room_leases WHERE room_id = :r"), {"r": robots}
+            ).scalar()
+        assert holder == forgetful.name
         rooms_held = lambda: httpx.get(forgetful.base + "/healthz").json()["rooms"]  # noqa: E731
         poll(lambda: rooms_held() == 0, "the idle rooms to leave memory")
         assert act(a.base, room, 0, tokens["0"], "take:2", 0).status_code == 200
@@ -406,9 +417,10 @@ def test_idle_rooms_leave_memory_and_a_room_of_bots_goes_on_when_looked_at(pair,
         with connect(f"{b.ws}/ws/rooms/{robots}") as on_b:
             on_b.send(json.dumps({"type": "hello", "views": False}))
             last = states(on_b, lambda m: m["room"]["status"] == "finished")
-        assert last["observation"]["terminal"]
+        assert last["observation"]["terminal"] and last["move"] > first["move"]
     finally:
         forgetful.kill()
+        engine.dispose()
 
 
 # -- two browsers, two instances -------------------------------------------------------------

@@ -7,7 +7,7 @@ instance whose heartbeat is older than ``ttl`` seconds is taken for gone. Every 
 instance adopts the rooms whose holder is gone (one wins each room: the lease is taken by a
 conditional ``INSERT … ON CONFLICT DO UPDATE … WHERE``), so a room whose instance died goes on
 within ``ttl + beat`` seconds; so are rooms with bots or a clock that have no lease at all (their
-instance died before it took one). An instance that stops cleanly deletes its heartbeat at once,
+instance died before it took one; looked for every ``UNLEASED_EVERY`` beats). An instance that stops cleanly deletes its heartbeat at once,
 so its rooms are adopted at the others' next beat (the bus tells them at once, too).
 
 Even two instances driving one room at once would do no harm, only waste work: a move is
@@ -37,6 +37,7 @@ T = TypeVar("T")
 # all: their instance died before it ever took one (or before anyone opened them). Rooms of
 # people only, without a clock, need no driver. The room's creator had ``ttl`` seconds to
 # take the lease itself (times are stored as naive UTC).
+UNLEASED_EVERY = 8  # beats
 UNLEASED = text(
     "SELECT r.id, NULL FROM rooms r "
     "WHERE r.status = 'playing' "
@@ -93,6 +94,7 @@ class Leases(SoleLeases):
         self.others: dict[str, str] = {}  # room -> the live instance holding it
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ludoteca-lease")
         self._task: asyncio.Task[None] | None = None
+        self._beats = 0
 
     async def _run(self, function: Callable[..., T], *args: Any) -> T:
         # a thread of its own: the heartbeat never waits behind the rooms' writes
@@ -176,8 +178,10 @@ class Leases(SoleLeases):
                     ),
                     ttl,
                 ).all(),
-                *connection.execute(UNLEASED, ttl).all(),
             ]
+            self._beats += 1
+            if self._beats % UNLEASED_EVERY == 1:  # a scan of the rooms in play: less often
+                orphans += connection.execute(UNLEASED, ttl).all()
             connection.execute(
                 text("DELETE FROM instances WHERE seen_at < now() - interval '1 day'")
             )
