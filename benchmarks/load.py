@@ -1070,6 +1070,12 @@ def instances(args: argparse.Namespace) -> None:
         )
         for room, why in list(last["failed"].items())[:5]:
             print(f"            room {room}: {why}")
+    offered = args.rooms / args.pace if args.pace else 0
+    print(
+        f"the paced phase offers about {offered:.0f} actions/s ({args.rooms} rooms, one move "
+        f"each per {args.pace:g} s); a rate well below that means it saturated the instances "
+        "too, and its latencies are those of saturation"
+    )
     saturated = [row for row in rows if not row["pace"] and row["actions"]]
     if saturated:
         server = min(sum(row["cpu_ms"]) for row in saturated)
