@@ -145,8 +145,9 @@ class Player:
         opened: Callable[[], Awaitable[None]] | None = None,
     ) -> None:
         """Play until ``stop``; ``pace[0]`` is read at each move (it may change midway);
-        ``opened`` is awaited once the socket is open and has said hello. A socket that fails
-        is recorded against its room, never silently."""
+        ``opened`` is awaited once the socket is open and the server has answered its hello
+        with the room's state. A socket that fails is recorded against its room, never
+        silently."""
         passed = False
         try:
             # no keep-alive pings: on a crowded machine a late pong would close a healthy socket
@@ -154,10 +155,12 @@ class Player:
                 self.url, max_size=2**24, open_timeout=300, ping_interval=None
             ) as socket:
                 await self._hello(socket)
+                first = None
                 if opened is not None:
+                    first = await asyncio.wait_for(self._first_state(socket), 300)
                     passed = True
                     await opened()
-                await self._receive(socket, stop, pace)
+                await self._receive(socket, stop, pace, first)
         except Exception as error:  # noqa: BLE001 - any failure is the figure's business
             self.tally.failed.setdefault(self.room, f"{type(error).__name__}: {error}"[:200])
             if opened is not None and not passed:
@@ -167,13 +170,26 @@ class Player:
         hello = {"type": "hello", "token": self.token, "lang": "en", "views": False}
         await socket.send(json.dumps(hello))
 
-    async def _receive(self, socket, stop: asyncio.Event, pace: list[float]) -> None:
+    @staticmethod
+    async def _first_state(socket) -> str:
+        """The messages up to the room's first state (the welcome, presence); that state."""
+        while True:
+            text = await socket.recv()
+            if json.loads(text)["type"] == "state":
+                return text
+
+    async def _receive(
+        self, socket, stop: asyncio.Event, pace: list[float], first: str | None = None
+    ) -> None:
         last_move_at = time.perf_counter()
         while not stop.is_set():
-            try:
-                text = await asyncio.wait_for(socket.recv(), 0.5)
-            except TimeoutError:
-                continue
+            if first is not None:
+                text, first = first, None
+            else:
+                try:
+                    text = await asyncio.wait_for(socket.recv(), 0.5)
+                except TimeoutError:
+                    continue
             if stop.is_set():
                 return
             message = json.loads(text)
@@ -952,7 +968,7 @@ def cross_run(args: argparse.Namespace, count: int, say) -> list[dict]:
             kind, _value = out.get(timeout=900)
             assert kind == "started"
         say(
-            f"{count} instance(s): {2 * len(rooms)} sockets open at {time.perf_counter() - began:.0f} s"
+            f"{count} instance(s): {2 * len(rooms)} sockets welcomed at {time.perf_counter() - began:.0f} s"
         )
         start = time.time() + 1.0
         for go in gos:
