@@ -125,34 +125,44 @@ class Tally:
         self.phases.append(self.now)
 
 
+class Pace:
+    """Seconds between a room's moves (0: at once), shared by a client's players; a change
+    wakes the players waiting it out."""
+
+    def __init__(self, seconds: float = 0.0):
+        self.seconds = seconds
+        self.changed = asyncio.Event()
+
+    def set(self, seconds: float) -> None:
+        self.seconds, woken = seconds, self.changed
+        self.changed = asyncio.Event()
+        woken.set()
+
+
 class Player:
     """One seat's WebSocket, a random-move player: it acts only when its state says it is this
-    seat's turn (the ``legal`` actions are sent to the seat to move alone), at once (``pace``
-    0) or ``pace`` seconds after the room's last move. ``sent`` is the room's {move: (send
-    time, token)}, shared by its two players, so each also times the opponent's moves. An
-    ``error`` answer (a move refused) makes it say hello again, so it plays on from the
-    room's current state instead of waiting for a state that never comes."""
+    seat's turn (the ``legal`` actions are sent to the seat to move alone), at once (pace 0) or
+    the pace after the room's last move. ``sent`` is the room's {move: (send time, token)},
+    shared by its two players, so each also times the opponent's moves. An ``error`` answer (a
+    move refused) makes it say hello again, so it plays on from the room's current state
+    instead of waiting for a state that never comes. It plays until its game ends or its task
+    is cancelled; it wakes only for a message or its next move (no polling: a client process
+    holds a thousand of them)."""
 
     def __init__(self, url: str, room: str, token: str, seed: float, tally: Tally, sent: dict):
         self.url, self.room, self.token = url, room, token
         self.rng, self.tally, self.sent = random.Random(seed), tally, sent
         self.mine: dict[int, float] = {}
 
-    async def play(
-        self,
-        stop: asyncio.Event,
-        pace: list[float],
-        opened: Callable[[], Awaitable[None]] | None = None,
-    ) -> None:
-        """Play until ``stop``; ``pace[0]`` is read at each move (it may change midway);
-        ``opened`` is awaited once the socket is open and the server has answered its hello
-        with the room's state. A socket that fails is recorded against its room, never
+    async def play(self, pace: Pace, opened: Callable[[], Awaitable[None]] | None = None) -> None:
+        """``opened`` is awaited once the socket is open and the server has answered its
+        hello with the room's state. A socket that fails is recorded against its room, never
         silently."""
         passed = False
         try:
             # no keep-alive pings: on a crowded machine a late pong would close a healthy socket
             async with connect(
-                self.url, max_size=2**24, open_timeout=300, ping_interval=None
+                self.url, max_size=2**24, open_timeout=300, ping_interval=None, close_timeout=2
             ) as socket:
                 await self._hello(socket)
                 first = None
@@ -160,7 +170,7 @@ class Player:
                     first = await asyncio.wait_for(self._first_state(socket), 300)
                     passed = True
                     await opened()
-                await self._receive(socket, stop, pace, first)
+                await self._receive(socket, pace, first)
         except Exception as error:  # noqa: BLE001 - any failure is the figure's business
             self.tally.failed.setdefault(self.room, f"{type(error).__name__}: {error}"[:200])
             if opened is not None and not passed:
@@ -178,20 +188,9 @@ class Player:
             if json.loads(text)["type"] == "state":
                 return text
 
-    async def _receive(
-        self, socket, stop: asyncio.Event, pace: list[float], first: str | None = None
-    ) -> None:
-        last_move_at = time.perf_counter()
-        while not stop.is_set():
-            if first is not None:
-                text, first = first, None
-            else:
-                try:
-                    text = await asyncio.wait_for(socket.recv(), 0.5)
-                except TimeoutError:
-                    continue
-            if stop.is_set():
-                return
+    async def _receive(self, socket, pace: Pace, first: str | None = None) -> None:
+        while True:
+            text, first = (first, None) if first is not None else (await socket.recv(), None)
             message = json.loads(text)
             kind, stats = message["type"], self.tally.now
             if kind == "ack":
@@ -219,24 +218,21 @@ class Player:
                     return
                 legal = observation["legal"]
                 if legal and move not in self.mine:
-                    if pace[0] and not await self._wait(last_move_at, pace, stop):
-                        return
+                    await self._wait(last_move_at, pace)
                     action = self.rng.choice(legal)["action"]
                     now = time.perf_counter()
                     self.mine[move] = now
                     self.sent[move] = (now, self.token)
                     await socket.send(json.dumps({"type": "act", "action": action, "move": move}))
 
-    async def _wait(self, since: float, pace: list[float], stop: asyncio.Event) -> bool:
-        """Wait out the pace after the room's last move (cut short if the pace changes);
-        False if the run stopped meanwhile."""
-        paced = pace[0]
-        while pace[0] == paced and not stop.is_set():
-            left = since + paced * self.rng.uniform(0.9, 1.1) - time.perf_counter()
-            if left <= 0:
-                break
-            await asyncio.sleep(min(left, 0.25))
-        return not stop.is_set()
+    async def _wait(self, since: float, pace: Pace) -> None:
+        """Wait out the pace after the room's last move (cut short if the pace changes)."""
+        if not pace.seconds:
+            return
+        left = since + pace.seconds * self.rng.uniform(0.9, 1.1) - time.perf_counter()
+        if left > 0:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(pace.changed.wait(), left)
 
 
 async def run(args: argparse.Namespace, base: str) -> dict:
@@ -260,11 +256,11 @@ async def run(args: argparse.Namespace, base: str) -> dict:
             for token in made["tokens"].values():
                 players.append(Player(url, made["room"], token, rng.random(), tally, sent))
     started = time.perf_counter()
-    stop = asyncio.Event()
-    tasks = [asyncio.create_task(player.play(stop, [0.0])) for player in players]
+    tasks = [asyncio.create_task(player.play(Pace())) for player in players]
     await asyncio.sleep(args.seconds)
-    stop.set()
-    await asyncio.gather(*tasks)
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
     return {
         **tally.now,
         "elapsed": time.perf_counter() - started,
@@ -821,7 +817,7 @@ def cross_client(rooms: list[tuple[str, ...]], seed: int, out, go) -> None:
     """One client process: plays its rooms ((room, url of seat 0, token, url of seat 1,
     token)) through the phases the parent names: ``go`` brings (start time, [(pace,
     seconds), …]) on the shared wall clock; ``out`` gets "started" once every socket has
-    said hello, then the tallies."""
+    been answered with its room's state, then the tallies."""
 
     async def main() -> dict:
         tally = Tally()
@@ -837,16 +833,13 @@ def cross_client(rooms: list[tuple[str, ...]], seed: int, out, go) -> None:
             with contextlib.suppress(asyncio.BrokenBarrierError):
                 await opened.wait()
 
-        stop, begin, pace = asyncio.Event(), asyncio.Event(), [0.0]
+        begin, pace = asyncio.Event(), Pace()
 
-        async def player_task(player: Player) -> None:
-            async def opened_then_begin() -> None:
-                await hello_done()
-                await begin.wait()
+        async def opened_then_begin() -> None:
+            await hello_done()
+            await begin.wait()
 
-            await player.play(stop, pace, opened_then_begin)
-
-        tasks = [asyncio.create_task(player_task(player)) for player in players]
+        tasks = [asyncio.create_task(player.play(pace, opened_then_begin)) for player in players]
         await hello_done()
         out.put(("started", len(tally.failed)))
         start, phases = await asyncio.get_running_loop().run_in_executor(None, go.get)
@@ -855,17 +848,16 @@ def cross_client(rooms: list[tuple[str, ...]], seed: int, out, go) -> None:
         for number, (phase_pace, seconds) in enumerate(phases):
             if number:
                 tally.next_phase()
-            pace[0] = phase_pace
+            pace.set(phase_pace)
             begin.set()
             began, cpu = time.perf_counter(), time.process_time()
             await asyncio.sleep(max(0.0, start + seconds - time.time()))
             start += seconds
             used = time.process_time() - cpu
             counted.append({**tally.now, "elapsed": time.perf_counter() - began, "cpu": used})
-        stop.set()
-        _, left = await asyncio.wait(tasks, timeout=30)
-        for task in left:
+        for task in tasks:
             task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
         moved = {room: tally.moved.get(room, 0) for room, *_ in rooms}
         return {
             "phases": counted,
