@@ -38,8 +38,10 @@ whose socket failed is listed with the reason, as are rooms that never had an ac
 acknowledged; they are never silently counted as 0.
 
 The full figure (the defaults: 1,000 rooms, 2,000 WebSockets from 2 client processes, instances
-1,2, phases of 20 s, pace 2 s) takes about 2 minutes per instance count on a quiet 2-core
-machine, under 6 minutes in all; progress lines go to stderr:
+1,2, phases of 20 s, pace 2 s) takes under 6 minutes in all: each instance count is the
+setup (making the rooms and answering every hello: 94 s for 1,000 rooms on one instance, on a
+2-core machine at a load average of 17) plus two phases plus a few seconds to stop. Progress
+lines go to stderr:
 
     python benchmarks/load.py instances --database postgresql+psycopg://USER:PASSWORD@127.0.0.1/DB
 
