@@ -32,13 +32,16 @@ class Overlay:
     where it would otherwise write "Player 1" (empty: the view's own "Player N"). ``action`` is the advised action (views mark the elements a person clicks for it);
     ``values`` an estimated value per action; ``arrows`` pairs of squares or pits (from, to);
     ``marks`` squares or pits to ring. A view may also draw aids of its own whenever it is
-    given an overlay (Hares: the hunter's squares and where the hares can go)."""
+    given an overlay (Hares: the hunter's squares and where the hares can go). ``narrow``:
+    the picture is shown on a narrow screen (a phone); a view whose picture is wide may lay
+    it out in one column there (Habitats' parks)."""
 
     action: str | None = None
     values: Mapping[str, float] = field(default_factory=dict)
     arrows: tuple[tuple[str, str], ...] = ()
     marks: tuple[str, ...] = ()
     names: tuple[str, ...] = ()
+    narrow: bool = False
 
     def name(self, seat: int, lang: str = "en") -> str:
         """Seat ``seat``'s name, or the localized "Player N" when none was given."""
@@ -46,8 +49,9 @@ class Overlay:
         return given or Message("core.player", {"player": seat + 1}).text(lang)
 
     def aids(self) -> bool:
-        """Whether the overlay asks for more than the names (an empty one asks for aids)."""
-        return self == Overlay() or replace(self, names=()) != Overlay()
+        """Whether the overlay asks for more than the names and the screen (an empty one asks
+        for aids)."""
+        return self == Overlay() or replace(self, names=(), narrow=False) != Overlay()
 
 
 @dataclass(frozen=True)

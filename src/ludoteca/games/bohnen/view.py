@@ -188,18 +188,22 @@ def _beans(cx: float, cy: float, count: int, radius: float, seed: int, limit: in
 
 def _last_moves(state: BohnenState, seat: int | None) -> str:
     """The latest turn of each other seat: the pit it sowed from (a ring in its colour with an
-    arrow) and the pits it captured (crossed, with the beans taken)."""
+    arrow), the pits it captured (crossed, with the beans taken) and, after a grand slam, the
+    pit it left untouched (a tick in its colour)."""
     board = state.game.board
     marks = []
     for mover, steps in sorted(last_turns(state).items()):
         if mover not in marked_seats(state, seat):
             continue
         for step in steps:
+            if step.action.startswith(LEAVE):
+                marks.append(_kept_mark(INDEX[step.action[len(LEAVE) :]], mover))
             last = step.after.last
             if last is None or step.after.pending or last[0] != mover:
                 continue
             _, start, captured = last
-            sown = board.outcome(step.before.pits, start, mover)[0] if captured else ()
+            # counted from before the sowing (a grand slam's choices come after it)
+            sown = board.outcome(steps[0].before.pits, start, mover)[0] if captured else ()
             marks.append(_sown_mark(start, mover))
             marks += [_captured_mark(p, mover, sown[p]) for p in captured]
     return element("g", "".join(marks), id="last-moves") if marks else ""
@@ -220,6 +224,38 @@ def _sown_mark(pit: int, mover: int) -> str:
     dot = element("circle", cx=cx - 26, cy=cy - 26, r=9, fill=SEAT_COLOURS[mover], stroke="#fdf6e3")
     return element(
         "g", ring + dot, id=f"last-sown-{PIT_NAMES[pit]}", data_seat=mover, data_what="sown", **LAST
+    )
+
+
+def _kept_mark(pit: int, mover: int) -> str:
+    """The pit a grand slam left untouched: a tick in the mover's colour."""
+    cx, cy = pit_centre(pit)
+    tick = element(
+        "path",
+        d=f"M{cx - 14},{cy + 2} l9,10 l19,-22",
+        fill="none",
+        stroke=SEAT_COLOURS[mover],
+        stroke_width=6,
+        stroke_linecap="round",
+        stroke_linejoin="round",
+    )
+    ring = element(
+        "circle",
+        cx=cx,
+        cy=cy,
+        r=PIT_RADIUS - 7,
+        fill="none",
+        stroke=SEAT_COLOURS[mover],
+        stroke_width=3,
+        stroke_dasharray="3 4",
+    )
+    return element(
+        "g",
+        ring + tick,
+        id=f"last-kept-{PIT_NAMES[pit]}",
+        data_seat=mover,
+        data_what="kept",
+        **LAST,
     )
 
 

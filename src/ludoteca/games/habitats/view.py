@@ -73,7 +73,9 @@ def svg(
         )
         for s, park in enumerate(state.parks)
     ]
-    columns = 3 if len(parks) == 5 else min(len(parks), 2)
+    # a phone gets the parks one under the other, under the market: its tiles stay legible
+    narrow = overlay is not None and overlay.narrow
+    columns = 1 if narrow else 3 if len(parks) == 5 else min(len(parks), 2)
     column_w = [0.0] * columns
     row_h = [0.0] * math.ceil(len(parks) / columns)
     for i, (_, w, h) in enumerate(parks):
@@ -82,13 +84,13 @@ def svg(
     grid_w = sum(column_w) + GAP * (columns - 1)
     grid_h = sum(row_h) + GAP * (len(row_h) - 1)
     left_w = max(LEFT_W, state.game.layout.width * MARKET_TILE + 36)
-    width = 16 + left_w + GAP + grid_w + 16
+    width = 16 + (max(left_w, grid_w) if narrow else left_w + GAP + grid_w) + 16
     header, header_h = _header(state, width, lang, names)
     top: float = header_h + 12
     left, left_h = _left_column(state, 16, top, left_w, lang, defs, advised, last, names)
-    grid_x = 16 + left_w + GAP
+    grid_x, grid_y = (16, top + left_h + GAP) if narrow else (16 + left_w + GAP, top)
     body = [element("rect", x=0, y=0, width="100%", height="100%", fill="#fbf8f0"), header, left]
-    y = top
+    y = grid_y
     for r, height in enumerate(row_h):
         x: float = grid_x
         for c in range(columns):
@@ -98,7 +100,11 @@ def svg(
             x += column_w[c] + GAP
         y += height + GAP
     # the legend goes under the shorter side, in as many columns as fit there
-    if left_h <= grid_h:
+    if narrow:
+        legend, legend_h = _legend(lang, width - 32)
+        body.append(element("g", legend, transform=f"translate(16,{grid_y + grid_h + 16})"))
+        bottom = grid_y + grid_h + 16 + legend_h
+    elif left_h <= grid_h:
         legend, legend_h = _legend(lang, left_w)
         body.append(element("g", legend, transform=f"translate(16,{top + left_h + 16})"))
         bottom = max(top + left_h + 16 + legend_h, top + grid_h)

@@ -1,7 +1,7 @@
 // A room: the game's picture to click, the prompt, choices, hints, undo, typed moves, the
 // score table, invitations and the log; the end dialog when the game is over.
 import { api } from "../api.js";
-import { frame, keyTargets, nameBoard, showBoard, SVGNS } from "../board.js";
+import { frame, keyTargets, nameBoard, NARROW, narrowScreen, showBoard, SVGNS } from "../board.js";
 import { askToEnd, showEnd } from "../dialogs.js";
 import { $, app, h, toast } from "../dom.js";
 import { t, words } from "../i18n.js";
@@ -121,6 +121,8 @@ export class PlayPage {
     for (const id of ["#lt-undo", "#lt-clear", "#lt-move-input"]) $(id).disabled = true;
     this.keys = (event) => this.onKey(event);
     document.addEventListener("keydown", this.keys);
+    this.resized = () => this.send(this.hello()); // a phone turned: the picture laid out anew
+    NARROW.addEventListener("change", this.resized);
     clearInterval(this.ticker);
     this.ticker = setInterval(() => renderClocks(this), 250);
     watchWaiting();
@@ -132,6 +134,7 @@ export class PlayPage {
     seatColours(null);
     clearInterval(this.ticker);
     document.removeEventListener("keydown", this.keys);
+    NARROW.removeEventListener("change", this.resized);
     if (this.socket) this.socket.close();
     this.socket = null;
   }
@@ -140,13 +143,18 @@ export class PlayPage {
     if (this.socket) this.socket.close();
     this.socket = new RoomSocket(this.room, {
       hello: () => [
-        { type: "hello", token: this.token || undefined, lang: words.lang },
+        this.hello(),
         ...(this.hints ? [{ type: "hints", on: true }] : []),
       ],
       onMessage: (message) => this.receive(message),
       onStatus: (status, delay) => this.onStatus(status, delay),
     });
     this.socket.open();
+  }
+
+  // The hello of this page: its seat, language and screen (a phone gets a narrow picture).
+  hello() {
+    return { type: "hello", token: this.token || undefined, lang: words.lang, narrow: narrowScreen() };
   }
 
   send(message) {
