@@ -11,6 +11,7 @@ the view or the knowledge; the view and the knowledge import the rules.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, runtime_checkable
@@ -47,6 +48,18 @@ class Overlay:
         """Seat ``seat``'s name, or the localized "Player N" when none was given."""
         given = self.names[seat].strip() if 0 <= seat < len(self.names) else ""
         return given or Message("core.player", {"player": seat + 1}).text(lang)
+
+    def said(self, message: Message, lang: str = "en") -> str:
+        """``message`` in ``lang`` with each "Player N" it names written as the seat's name."""
+        words = message.text(lang)
+        if not any(name.strip() for name in self.names):
+            return words
+        phrase = Message("core.player", {"player": 987654}).text(lang)
+        before, _, after = phrase.partition("987654")
+        pattern = re.compile(
+            r"\b" + re.escape(before) + r"(\d+)\b" + re.escape(after), re.IGNORECASE
+        )
+        return pattern.sub(lambda found: self.name(int(found.group(1)) - 1, lang), words)
 
     def aids(self) -> bool:
         """Whether the overlay asks for more than the names and the screen (an empty one asks

@@ -56,7 +56,7 @@ def svg(
     parts = [
         _defs(),
         element("rect", width=WIDTH, height=HEIGHT, fill="#f4efe6"),
-        _status(state, seat, lang),
+        _status(state, seat, lang, overlay),
         _board(),
     ]
     parts += [_tray(state, s, lang, overlay) for s in range(state.game.num_players)]
@@ -420,14 +420,14 @@ def _tray(state: BohnenState, seat: int, lang: str, overlay: Overlay) -> str:
     return element("g", element("title", title) + "".join(parts), id=f"tray-{seat}")
 
 
-def _status(state: BohnenState, seat: int | None, lang: str) -> str:
+def _status(state: BohnenState, seat: int | None, lang: str, overlay: Overlay) -> str:
     player = state.current_player
     if player == TERMINAL:
-        words = state.prompt(None).text(lang)
+        words = overlay.said(state.prompt(None), lang)
         colour = "#6b4a2b"
     else:
         colour = SEAT_COLOURS[player]
-        words = (state.prompt(seat) if seat == player else state.status_line()).text(lang)
+        words = overlay.said(state.prompt(seat) if seat == player else state.status_line(), lang)
     chip = element("circle", cx=42, cy=40, r=16, fill=colour, stroke="#4a2a10")
     number = "" if player == TERMINAL else str(player + 1)
     return element(

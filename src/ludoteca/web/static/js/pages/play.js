@@ -391,7 +391,7 @@ export class PlayPage {
           return h("div", { class: "invite claimed", "data-seat": e.seat }, dot, h("span", { text: `${seatName(seat)} · ${t("web.play.seat_claimed")}` }));
         }
         const link = `${location.origin}/room/${this.room}#seat=${e.seat}&game=${e.game}&token=${e.token}`;
-        const input = h("input", { readonly: true, value: link, class: "invite-link", "data-seat": e.seat, "aria-label": `${t("web.play.invite")}: ${t("web.seat.player", { n: e.seat + 1 })}`, onclick: (ev) => ev.target.select() });
+        const input = h("input", { readonly: true, value: link, class: "invite-link", "data-seat": e.seat, "aria-label": `${t("web.play.invite")}: ${seat ? seatName(seat) : t("web.seat.player", { n: e.seat + 1 })}`, onclick: (ev) => ev.target.select() });
         return h("div", { class: "invite" }, dot, input,
           h("button", { class: "small", text: t("web.play.copy"), onclick: () => navigator.clipboard && navigator.clipboard.writeText(link).then(() => toast(t("web.play.copied"), "info")) }),
           e.host ? h("button", { class: "small new-link", "data-seat": e.seat, text: t("web.play.new_link"), onclick: () => this.newLink(e) }) : null);
