@@ -148,16 +148,26 @@ def play_by_keys(page, entry: dict) -> None:
             return
 
 
-def test_a_whole_game_is_played_with_the_keyboard_alone(server, page):
-    message = open_room(page, server, make_room(server, "hares"))
-    for _ in range(100):
+KEYBOARD_GAMES = {**SETUPS, "bohnen": {"players": 4}}  # a short Bohnen: 3 beans a pit
+
+
+@pytest.mark.parametrize("game_id", sorted(KEYBOARD_GAMES))
+def test_a_whole_game_is_played_with_the_keyboard_alone(server, page, game_id):
+    message = open_room(page, server, make_room(server, game_id, KEYBOARD_GAMES[game_id]))
+    for _ in range(400):
         if message["observation"]["terminal"]:
             break
         play_by_keys(page, message["observation"]["legal"][0])
         message = my_turn(page, message["move"])
     assert message["observation"]["terminal"]
     page.wait_for_selector("dialog#lt-end[open]")
-    assert page.inner_text("#lt-end-why").strip()
+    # the end in words: who won (or the score, alone) and why, in the game's own last words
+    assert page.inner_text("#lt-end-title").strip()
+    final = message["observation"]["prompt"]
+    why = page.inner_text("#lt-end-why").strip()
+    assert why and "{" not in why
+    if final["key"] != "core.prompt.game_over":
+        assert why == final["text"].strip()
 
 
 def test_escape_clears_a_partial_choice_and_labels_name_the_actions(server, page):
@@ -395,3 +405,47 @@ def test_every_game_fits_every_language_and_screen(server, browser, game_id):
 
 # the views mark last moves with data-last="1" (ludoteca.engine.turns); checked once they do
 MARKS = importlib.util.find_spec("ludoteca.engine.turns") is not None
+
+
+# -- phones: pictures laid out for a narrow screen ----------------------------------------------
+
+SCALE = """() => { const svg = document.getElementById('lt-board').shadowRoot.querySelector('svg');
+    return { scale: svg.getScreenCTM().a, width: svg.viewBox.baseVal.width }; }"""
+
+
+def test_habitats_tiles_stay_legible_on_a_phone_even_with_five_parks(server, browser):
+    """On a 390 px phone a park's tile is at least 40 CSS px across (the parks one under the
+    other); turning the screen wide lays them side by side again, without a reload."""
+    context = browser.new_context(bypass_csp=True, viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        message = open_room(page, server, make_room(server, "habitats", {"players": 5}))
+        send(page, message["observation"]["legal"][0])
+        my_turn(page, message["move"])
+        from ludoteca.games.habitats.view import TILE
+
+        phone = page.evaluate(SCALE)
+        assert phone["scale"] * TILE >= 40, phone
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.wait_for_function(f"({SCALE})().width > {phone['width']}")
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.wait_for_function(f"({SCALE})().width === {phone['width']}")
+    finally:
+        context.close()
+
+
+def test_potager_spaces_are_44_px_on_a_phone(server, browser):
+    context = browser.new_context(bypass_csp=True, viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        open_room(page, server, make_room(server, "potager"))
+        sizes = page.evaluate(
+            """() => [...document.getElementById('lt-board').shadowRoot
+                .querySelectorAll('[id^="g0-"], [id^="g1-"], [id^="hedge-"]')]
+                .map((el) => { const r = el.getBoundingClientRect(); return [el.id, r.width, r.height]; })"""
+        )
+        assert len(sizes) >= 45  # two gardens and the hedge
+        small = [s for s in sizes if min(s[1], s[2]) < 44]
+        assert not small, small[:5]
+    finally:
+        context.close()
