@@ -14,6 +14,8 @@ import pytest
 
 from ludoteca.engine import LANGUAGES
 from ludoteca.engine.i18n import translate
+from ludoteca.engine.parts import Overlay
+from ludoteca.games import registry
 
 from .test_browser import REAL_GAMES, browser, page, server  # noqa: F401  (fixtures)
 
@@ -449,3 +451,58 @@ def test_potager_spaces_are_44_px_on_a_phone(server, browser):
         assert not small, small[:5]
     finally:
         context.close()
+
+
+# -- every Hares level card and Habanero's panel, drawn in Chromium's fonts -----------------------
+
+OUTSIDE = """() => { const svg = document.querySelector('svg');
+  const box = svg.viewBox.baseVal, m = svg.getScreenCTM();
+  const a = new DOMPoint(box.x, box.y).matrixTransform(m);
+  const b = new DOMPoint(box.x + box.width, box.y + box.height).matrixTransform(m);
+  const texts = [...svg.querySelectorAll('text')].filter((el) => el.textContent.trim())
+    .map((el) => [el.textContent.trim().slice(0, 30), el.getBoundingClientRect()]);
+  const out = texts.filter(([, r]) => r.left < a.x - 1 || r.right > b.x + 1 || r.top < a.y - 1 || r.bottom > b.y + 1)
+    .map(([t]) => t);
+  const over = [];
+  for (let i = 0; i < texts.length; i++) for (let j = i + 1; j < texts.length; j++) {
+    const [p, r] = texts[i], [q, s] = texts[j];
+    const w = Math.min(r.right, s.right) - Math.max(r.left, s.left), h = Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top);
+    if (w > 0 && h > 0 && w * h > 0.25 * Math.min(r.width * r.height, s.width * s.height) && p !== q) over.push([p, q]);
+  }
+  return { out, over }; }"""
+
+
+def pictures_to_check():
+    from ludoteca import load_game
+    from ludoteca.games.hares.game import levels
+
+    for level in range(1, len(levels()) + 1):
+        yield f"hares level {level}", load_game("hares", level=level).new_initial_state()
+    state = load_game("habanero").new_initial_state()
+    for _ in range(6):  # a few rolls kept: the panel's lines are long in German
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state = state.successor(state.chance_outcomes()[0][0])
+        else:
+            state = state.successor(next(a for a in state.legal_actions() if a != "stop"))
+    yield "habanero", state
+
+
+def test_every_hares_level_and_habaneros_panel_fit_their_picture_in_every_language(browser):
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    problems = []
+    try:
+        for name, state in pictures_to_check():
+            view = registry.view(state.game.id)
+            for lang in LANGUAGES:
+                for overlay in (None, Overlay()):  # the card alone, and with the aids
+                    page.set_content(
+                        f"<body style='margin:0'>{view.svg(state, 0, lang=lang, overlay=overlay)}</body>"
+                    )
+                    found = page.evaluate(OUTSIDE)
+                    if found["out"] or found["over"]:
+                        problems.append(f"{name}/{lang}: {found}")
+    finally:
+        page.close()
+    assert not problems, "\n".join(problems[:12])
