@@ -506,3 +506,28 @@ def test_every_hares_level_and_habaneros_panel_fit_their_picture_in_every_langua
     finally:
         page.close()
     assert not problems, "\n".join(problems[:12])
+
+
+def test_rules_pictures_fit_the_phone_and_keep_their_captions(server, browser):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        for game_id in REAL_GAMES:
+            page.goto(f"{server}/rules/{game_id}")
+            page.wait_for_selector("#lt-rules figure.rules-picture svg")
+            found = page.evaluate(
+                """() => [...document.querySelectorAll('figure.rules-picture')].map((f) => {
+                    const svg = f.querySelector('svg').getBoundingClientRect();
+                    const caption = f.querySelector('figcaption');
+                    return { left: svg.left, right: svg.right, width: svg.width,
+                             caption: caption ? caption.textContent.trim() : '',
+                             below: caption ? caption.getBoundingClientRect().top >= svg.bottom : false }; })"""
+            )
+            assert found, game_id
+            for figure in found:
+                assert figure["left"] >= 0 and figure["right"] <= 390, (game_id, figure)
+                assert figure["width"] >= 300, (game_id, figure)  # as wide as the text
+                assert figure["caption"] and figure["below"], (game_id, figure)
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390, game_id
+    finally:
+        context.close()
