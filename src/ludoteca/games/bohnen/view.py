@@ -49,13 +49,17 @@ def svg(
     state: BohnenState, seat: int | None, *, lang: str = "en", overlay: Overlay | None = None
 ) -> str:
     overlay = overlay or Overlay()
+    # a phone (Overlay.narrow) shows the 900-wide board at about 0.4: the words around it
+    # are drawn larger there, the legend one seat a line under the board
+    narrow = overlay.narrow
+    height = HEIGHT + (40 * state.game.num_players - 24 if narrow else 0)
     player = state.current_player
     legal = state.legal_actions() if seat is not None and seat == player else []
     playable = {INDEX[a] for a in legal if not a.startswith(LEAVE)}
     leave = {INDEX[a[len(LEAVE) :]] for a in legal if a.startswith(LEAVE)}
     parts = [
         _defs(),
-        element("rect", width=WIDTH, height=HEIGHT, fill="#f4efe6"),
+        element("rect", width=WIDTH, height=height, fill="#f4efe6"),
         _status(state, seat, lang, overlay),
         _board(),
     ]
@@ -67,7 +71,7 @@ def svg(
     parts += [_leave_marker(pit) for pit in sorted(leave)]
     parts.append(_hints(overlay))
     parts.append(_legend(state, lang, overlay))
-    return document(WIDTH, HEIGHT, "".join(parts))
+    return document(WIDTH, height, "".join(parts))
 
 
 def _defs() -> str:
@@ -443,25 +447,28 @@ def _status(state: BohnenState, seat: int | None, lang: str, overlay: Overlay) -
             font_family="sans-serif",
             fill="#ffffff",
         )
-        + _status_words(words),
+        + _status_words(words, overlay.narrow),
         id="status",
     )
 
 
-def _status_words(words: str) -> str:
+def _status_words(words: str, narrow: bool = False) -> str:
     """The status beside the chip: one line, smaller when long, else two lines."""
     room = WIDTH - 68 - 16
-    size = fit_size(words, 18, room, least=15)
-    lines = [words] if text_width(words, size) <= room else wrap(words, 15, room)
+    big, least = (28, 22) if narrow else (18, 15)
+    size = fit_size(words, big, room, least=least)
+    lines = [words] if text_width(words, size) <= room else wrap(words, least, room)
     if len(lines) > 2:
-        lines = [lines[0], shorten(" ".join(lines[1:]), 15, room)]
-    top = 46 if len(lines) == 1 else 34
+        lines = [lines[0], shorten(" ".join(lines[1:]), least, room)]
+    step = 27 if narrow else 20
+    one = len(lines) == 1
+    top = (50 if one else 38) if narrow else (46 if one else 34)
     return "".join(
         text(
             line,
             x=68,
-            y=top + 20 * row,
-            font_size=size if len(lines) == 1 else 15,
+            y=top + step * row,
+            font_size=size if len(lines) == 1 else least,
             font_family="sans-serif",
             fill="#2b1a0c",
         )
@@ -473,31 +480,36 @@ def _legend(state: BohnenState, lang: str, overlay: Overlay) -> str:
     """One entry per seat: colour, pits and captures; at the end the totals, winners starred."""
     board = state.game.board
     players = state.game.num_players
-    width = WIDTH / players
+    narrow = overlay.narrow
+    width = WIDTH - 60 if narrow else WIDTH / players
+    size = 26 if narrow else 15
     over = state.is_terminal()
     scores = state.scores()
     winners = state.winners()
     word = translate("bohnen.view.total" if over else "bohnen.view.captured", lang)
     parts = []
     for seat in range(players):
-        x = 30 + seat * width
+        x, y = (30, 418 + 40 * seat) if narrow else (30 + seat * width, 418)
         pits = board.seat_pits[seat]
         span = f"{PIT_NAMES[pits[0]]}–{PIT_NAMES[pits[-1]]}"
         value = scores[seat] if over else state.captured[seat]
-        tail = f" ({span}) · {word}: {value}" if players < 4 else f" ({span}): {value}"
+        tail = f" ({span}) · {word}: {value}" if players < 4 or narrow else f" ({span}): {value}"
         star = "★ " if seat in winners else ""
         right = min(x + width - 8, WIDTH - 12)  # the next entry, or the picture's edge
-        room = right - (x + 26) - text_width(star + tail, 15, bold=True)
-        words = star + shorten(overlay.name(seat, lang), 15, room, bold=True) + tail
+        room = right - (x + size + 11) - text_width(star + tail, size, bold=True)
+        words = star + shorten(overlay.name(seat, lang), size, room, bold=True) + tail
+        box = size + 3
         parts.append(
-            element("rect", x=x, y=404, width=18, height=18, rx=4, fill=SEAT_COLOURS[seat])
+            element(
+                "rect", x=x, y=y + 4 - box, width=box, height=box, rx=4, fill=SEAT_COLOURS[seat]
+            )
         )
         parts.append(
             text(
                 words,
-                x=x + 26,
-                y=418,
-                font_size=15,
+                x=x + size + 11,
+                y=y,
+                font_size=size,
                 font_weight="bold" if seat in winners else None,
                 font_family="sans-serif",
                 fill="#2b1a0c",

@@ -174,8 +174,13 @@ def _header(state: HabitatsState, width: float, lang: str, names: Overlay) -> tu
     elif mover >= 0:
         title += " · " + say(lang, "habitats.view.turns_left", n=state.turns_left(mover))
     room = width - 32
-    parts = [text(shorten(title, 20, room, True), x=16, y=30, style=_font(20, True), fill=INK)]
-    y = 54
+    # wrapped, never cut: a phone's narrow picture has room for fewer words a line
+    title_lines = wrap(title, 20, room, True)
+    parts = [
+        text(line, x=16, y=30 + 24 * i, style=_font(20, True), fill=INK)
+        for i, line in enumerate(title_lines)
+    ]
+    y = 54 + 24 * (len(title_lines) - 1)
     players = state.game.num_players
     standing_w = 40 * players
     goals = [f"{i + 1}: {say(lang, f'habitats.goal.{goal}')}" for i, goal in enumerate(state.goals)]
@@ -183,25 +188,19 @@ def _header(state: HabitatsState, width: float, lang: str, names: Overlay) -> tu
     text_w = min(max((text_width(g, 13, True) for g in goals), default=0), room - standing_w - 16)
     for i, goal in enumerate(state.goals):
         current = i + 1 == state.year and state.phase != "end"
-        words = goals[i]
-        parts.append(
-            text(
-                shorten(words, 13, text_w, current),
-                x=16,
-                y=y,
-                style=_font(13, current),
-                fill=INK if current else MUTED,
-            )
-        )
+        for row, line in enumerate(wrap(goals[i], 13, text_w, current)):
+            fill = INK if current else MUTED
+            parts.append(text(line, x=16, y=y + 16 * row, style=_font(13, current), fill=fill))
+            rows = row + 1
         for s, park in enumerate(state.parks):
             x = 16 + text_w + 16 + 40 * s
             parts.append(element("circle", cx=x + 6, cy=y - 4, r=5, fill=PLAYER_COLOURS[s]))
             parts.append(text(measure(goal, park), x=x + 14, y=y, style=_font(13), fill=INK))
-        y += 19
+        y += 19 + 16 * (rows - 1)
     # the players: name, points, goal points
     scores = state.scores()
-    chip_w = 230
-    per_row = max(1, int(room // chip_w))
+    per_row = max(1, int(room // 230))
+    chip_w = room / per_row
     y += 8
     for s in range(players):
         x = 16 + (s % per_row) * chip_w

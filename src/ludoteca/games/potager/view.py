@@ -11,7 +11,7 @@ from functools import cache
 
 from ludoteca.engine import CHANCE, Message
 from ludoteca.engine.parts import Overlay, Picture
-from ludoteca.engine.svg import document, element, shorten, text, text_width
+from ludoteca.engine.svg import document, element, fit_size, shorten, text, text_width
 from ludoteca.engine.turns import LAST, last_turns, marked_seats, sample_position
 
 from .board import COLUMNS, INDEX, TOOL_SPACES, TRACK_END, TRACK_TOOLS, VEGETABLES, patterns
@@ -267,14 +267,21 @@ def _hedge(state, lang: str, names: Overlay, last: dict[str, int]) -> str:
             rx=22,
             fill="#2f6b2a",
         ),
-        text(
-            shorten(_t("potager.view.hedge", lang), 13, GARDEN_X + CELL / 2 - 24),
-            x=16,
-            y=HEDGE_Y - 12,
-            font_size=13,
-            fill="#1f4a1c",
-        ),
     ]
+    # the hedge's name under its right end, between the last swap sign and the bag's count
+    hedge_x = GARDEN_X + 4 * CELL + 14
+    room = GARDEN_X + 5 * CELL + 26 + CELL / 2 - 34 - hedge_x
+    words = _t("potager.view.hedge", lang)
+    size = fit_size(words, 13, room)
+    parts.append(
+        text(
+            shorten(words, size, room),
+            x=hedge_x,
+            y=HEDGE_Y + CELL + 22,
+            font_size=size,
+            fill="#1f4a1c",
+        )
+    )
     x: float
     for slot in range(1, 6):
         x = GARDEN_X + (slot - 1) * CELL
@@ -536,11 +543,14 @@ def _skip(state, lang: str, active: bool) -> str:
             fill="#f6d365" if active else "#ddd",
             stroke="#8a6d1a" if active else "#aaa",
         )
-        + text(
-            shorten(_t("potager.view.skip", lang), 14, 88), x=x + 48, y=y + 27, **_small("#333", 14)
-        ),
+        + _skip_word(_t("potager.view.skip", lang), x + 48, y + 27),
         id="skip",
     )
+
+
+def _skip_word(words: str, x: float, y: float) -> str:
+    size = fit_size(words, 14, 88)
+    return text(shorten(words, size, 88), x=x, y=y, **_small("#333", size))
 
 
 # -- pictures for the rules page ---------------------------------------------------------------
