@@ -165,6 +165,9 @@ def test_a_whole_game_is_played_with_the_keyboard_alone(server, page, game_id):
     page.wait_for_selector("dialog#lt-end[open]")
     # the end in words: who won (or the score, alone) and why, in the game's own last words
     assert page.inner_text("#lt-end-title").strip()
+    assert "null" not in page.inner_text("dialog#lt-end") and "undefined" not in page.inner_text(
+        "dialog#lt-end"
+    )
     final = message["observation"]["prompt"]
     why = page.inner_text("#lt-end-why").strip()
     assert why and "{" not in why
