@@ -499,7 +499,7 @@ def test_every_hares_level_and_habaneros_panel_fit_their_picture_in_every_langua
         for name, state in pictures_to_check():
             view = registry.view(state.game.id)
             for lang in LANGUAGES:
-                for overlay in (None, Overlay()):  # the card alone, and with the aids
+                for overlay in (None, Overlay(), Overlay(narrow=True)):  # alone, aids, phone
                     page.set_content(
                         f"<body style='margin:0'>{view.svg(state, 0, lang=lang, overlay=overlay)}</body>"
                     )
@@ -532,5 +532,24 @@ def test_rules_pictures_fit_the_phone_and_keep_their_captions(server, browser):
                 assert figure["width"] >= 300, (game_id, figure)  # as wide as the text
                 assert figure["caption"] and figure["below"], (game_id, figure)
             assert page.evaluate("document.documentElement.scrollWidth") <= 390, game_id
+    finally:
+        context.close()
+
+
+def test_hares_board_and_level_card_are_readable_on_a_phone(server, browser):
+    """The card goes under the board on a phone: squares of 40 px, its words of 12 px."""
+    context = browser.new_context(bypass_csp=True, viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        open_room(page, server, make_room(server, "hares", {"level": 5}))
+        found = page.evaluate(
+            """() => { const root = document.getElementById('lt-board').shadowRoot;
+                const square = root.querySelector('[id="sq-a1"]').getBoundingClientRect();
+                const smallest = Math.min(...[...root.querySelectorAll('text')]
+                    .filter((el) => el.textContent.trim().length > 12)
+                    .map((el) => el.getBoundingClientRect().height));
+                return { square: square.width, smallest }; }"""
+        )
+        assert found["square"] >= 40 and found["smallest"] >= 12, found
     finally:
         context.close()
