@@ -36,12 +36,10 @@ def make_room(server: str, game_id: str, options: dict | None = None) -> dict:
     options = SETUPS.get(game_id, {}) if options is None else options
     players = int(options.get("players", 1))
     seats = [{"kind": "person"}] + [{"kind": "bot", "bot": "random"}] * (players - 1)
-    made = httpx.post(
-        f"{server}/api/rooms", json={"game": game_id, "options": options, "seats": seats}
-    ).json()
-    claimed = httpx.post(
-        f"{server}/api/rooms/{made['room']}/claim", json={"seat": 0, "token": made["tokens"]["0"]}
-    ).json()
+    body = {"game": game_id, "options": options, "seats": seats}
+    made = httpx.post(f"{server}/api/rooms", json=body, timeout=30).json()  # a busy machine
+    claim = {"seat": 0, "token": made["tokens"]["0"]}
+    claimed = httpx.post(f"{server}/api/rooms/{made['room']}/claim", json=claim, timeout=30).json()
     return {"room": made["room"], "seat": 0, "token": claimed["token"], "game": game_id}
 
 
