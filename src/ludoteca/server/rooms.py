@@ -627,7 +627,9 @@ class Hub:
     def _key(room: Room, watcher: Watcher) -> ViewKey:
         seat = watcher.seat
         hint = watcher.hints and seat is not None and room.state.current_player == seat
-        return ViewKey(seat, watcher.lang, watcher.views, bool(hint) and room.playing)
+        return ViewKey(
+            seat, watcher.lang, watcher.views, bool(hint) and room.playing, watcher.narrow
+        )
 
     async def _hint(self, room: Room, key: ViewKey) -> Hint | None:
         assert key.seat is not None
