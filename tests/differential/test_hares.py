@@ -16,10 +16,10 @@ LIVE = [
     {"level": 1, "colour": "random"},
     {"level": 8, "colour": "white"},
     {"level": 15, "colour": "black"},
-    {"level": 20, "colour": "random"},
+    {"level": 19, "colour": "random"},
 ]
 
 
 @pytest.mark.parametrize("options", LIVE, ids=str)
 def test_the_oracle_and_the_game_agree_side_by_side(options: dict[str, object]) -> None:
-    check_live("hares", options, games=50, observed=50)
+    check_live("hares", options, games=40, observed=5)
