@@ -241,6 +241,15 @@ def planes(table: np.ndarray, hares: int, carrots: int, hunter: bool, drawn: boo
     return found
 
 
+@njit(cache=True)
+def play(
+    table: np.ndarray, hares: int, carrots: int, hunter: bool, move: int
+) -> tuple[int, int, bool, int, int, np.ndarray]:
+    """``step`` and the legal moves after it, in one call (the game state's successor)."""
+    hares, carrots, hunter, saved, caught = step(table, hares, carrots, hunter, move)
+    return hares, carrots, hunter, saved, caught, moves(table, hares, carrots, hunter)
+
+
 # -- batch playouts ----------------------------------------------------------------------------
 
 

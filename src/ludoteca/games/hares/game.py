@@ -128,7 +128,7 @@ class HaresState(State):
             colour = action.split(":", 1)[1]
             return HaresState(self.game, self.card.field(colour), self.card.position(colour))
         board = self.field
-        hares, carrots, hunter, saved, caught = core.step(
+        hares, carrots, hunter, saved, caught, codes = core.play(
             board.table, self.hares, self.carrots, self.hunter, MOVE_CODES[action]
         )
         new = object.__new__(HaresState)
@@ -136,9 +136,9 @@ class HaresState(State):
         new.board = board
         new.hares, new.carrots, new.hunter = hares, carrots, hunter
         new.saved = self.saved + saved
-        new.caught = self.caught + core.count(caught)
+        new.caught = self.caught + len(squares_of(caught))
         new.caught_now = caught
-        new._codes = None
+        new._codes = codes.tolist()
         return new
 
     def scores(self) -> list[float]:
