@@ -68,12 +68,57 @@ def garden_masks(garden: Garden) -> tuple[np.ndarray, np.ndarray, int]:
 
 
 @lru_cache(maxsize=1 << 16)
-def _spaces_of(mask: int) -> tuple[str, ...]:
-    """The spaces of a bitmask over SPACES, in SPACES order."""
-    return tuple(space for i, space in enumerate(SPACES) if mask >> i & 1)
+def _indexes_of(mask: int) -> tuple[int, ...]:
+    """The indexes (into SPACES) of the bits of a bitmask over SPACES, in order."""
+    return tuple(i for i in range(len(SPACES)) if mask >> i & 1)
 
 
 TAKES = tuple(f"take:{slot}" for slot in range(1, HEDGE_SLOTS + 1))
+PLACES = tuple(f"place:{space}" for space in SPACES)
+MOLES = tuple(f"mole:{space}" for space in SPACES)
+FLIPS = tuple(tuple(f"flip:g{seat}-{space}" for space in SPACES) for seat in (0, 1))
+MOVES = tuple(tuple(f"move:{source}-{target}" for target in SPACES) for source in SPACES)
+DRAWS = tuple(f"draw:{kind}" for kind in KINDS)
+
+
+@lru_cache(maxsize=1 << 16)
+def _harvestable(garden: Garden) -> tuple[tuple[str, tuple[str, ...], str], ...]:
+    """(pattern id, spaces, notation) of every bed of the garden that its tokens cover."""
+    table = beds()
+    masks = garden_masks(garden)[0]
+    return tuple(
+        (*table.rows[row], harvest_notation(*table.rows[row]))
+        for row in core.harvestable(masks, table.bits, table.starts)
+    )
+
+
+@lru_cache(maxsize=1 << 16)
+def _wheelbarrow_moves(garden: Garden, pinned: str | None) -> tuple[str, ...]:
+    """The wheelbarrow's moves in the garden: any token but the pinned one to an empty space
+    (a vegetable may go onto a printed tool space, a tool token or a mole may not)."""
+    _, _, free = garden_masks(garden)
+    moves: list[str] = []
+    for i, token in enumerate(garden):
+        if token is None or SPACES[i] == pinned:
+            continue
+        targets = free if token[0] in VEGETABLE_INDEX else free & ~TOOL_MASK
+        row = MOVES[i]
+        moves += [row[j] for j in range(len(SPACES)) if targets >> j & 1]
+    return tuple(moves)
+
+
+@lru_cache(maxsize=1 << 16)
+def _vegetable_spaces(garden: Garden) -> tuple[int, ...]:
+    """The indexes of the garden's spaces holding a vegetable."""
+    return tuple(
+        i for i, token in enumerate(garden) if token is not None and token[0] in VEGETABLE_INDEX
+    )
+
+
+@lru_cache(maxsize=1 << 10)
+def _odds(bag: tuple[int, ...]) -> tuple[tuple[str, float], ...]:
+    total = sum(bag)
+    return tuple((DRAWS[k], n / total) for k, n in enumerate(bag) if n)
 
 
 class PotagerState(State):
@@ -116,8 +161,7 @@ class PotagerState(State):
     def chance_outcomes(self) -> list[tuple[str, float]]:
         if self.phase != "draw":
             return []
-        total = sum(self.bag)
-        return [(f"draw:{k}", n / total) for k, n in zip(KINDS, self.bag, strict=True) if n]
+        return list(_odds(self.bag))
 
     def _legal_actions(self) -> list[str]:
         if self.phase == "turn":
@@ -207,7 +251,7 @@ class PotagerState(State):
 
     def empty_spaces(self, seat: int, tool_spaces: bool = True) -> list[str]:
         free = garden_masks(self.gardens[seat])[2]
-        return list(_spaces_of(free if tool_spaces else free & ~TOOL_MASK))
+        return [SPACES[i] for i in _indexes_of(free if tool_spaces else free & ~TOOL_MASK)]
 
     def is_full(self, seat: int) -> bool:
         return all(token is not None for token in self.gardens[seat])
@@ -243,23 +287,23 @@ class PotagerState(State):
 
     def _places(self) -> list[str]:
         kind, _ = self.in_hand
-        if kind in VEGETABLES:
-            return [f"place:{space}" for space in self.empty_spaces(self.me)]
-        own = [f"place:{space}" for space in self.empty_spaces(self.me, False)]
-        return own + [f"mole:{space}" for space in self.empty_spaces(self.opponent, False)]
+        mine = garden_masks(self.gardens[self.me])[2]
+        if kind in VEGETABLE_INDEX:
+            return [PLACES[i] for i in _indexes_of(mine)]
+        theirs = garden_masks(self.gardens[self.opponent])[2] & ~TOOL_MASK
+        return [PLACES[i] for i in _indexes_of(mine & ~TOOL_MASK)] + [
+            MOLES[i] for i in _indexes_of(theirs)
+        ]
 
     def harvest_beds(self, seat: int) -> list[tuple[str, tuple[str, ...]]]:
         """(pattern id, spaces) of every bed of ``seat`` that can be harvested now."""
-        table = beds()
-        masks = garden_masks(self.gardens[seat])[0]
-        return [table.rows[row] for row in core.harvestable(masks, table.bits, table.starts)]
+        return [(p, cells) for p, cells, _ in _harvestable(self.gardens[seat])]
 
     def _harvests(self) -> list[str]:
-        return [
-            harvest_notation(p, cells)
-            for p, cells in self.harvest_beds(self.me)
-            if self.turned.isdisjoint(cells)
-        ]
+        found = _harvestable(self.gardens[self.me])
+        if not self.turned:
+            return [notation for _, _, notation in found]
+        return [notation for _, cells, notation in found if self.turned.isdisjoint(cells)]
 
     def _tool_uses(self, tool: str, own_garden_only: bool | None = None) -> list[str]:
         """The uses of ``tool`` now; through the toolbox the can and the hose reach only the
@@ -273,19 +317,10 @@ class PotagerState(State):
         if tool == "basket":
             return self._harvests()
         if tool == "wheelbarrow":
-            moves = []
-            for source, token in zip(SPACES, self.gardens[me], strict=True):
-                if token is None or source == self.pinned:
-                    continue
-                targets = self.empty_spaces(me, tool_spaces=token[0] in VEGETABLES)
-                moves += [f"move:{source}-{target}" for target in targets]
-            return moves
+            return list(_wheelbarrow_moves(self.gardens[me], self.pinned))
         if tool == "can":
             return [
-                f"flip:g{seat}-{space}"
-                for seat in gardens
-                for space, token in zip(SPACES, self.gardens[seat], strict=True)
-                if token is not None and token[0] in VEGETABLES
+                FLIPS[seat][i] for seat in gardens for i in _vegetable_spaces(self.gardens[seat])
             ]
         if tool == "shovel":
             return [
@@ -296,15 +331,10 @@ class PotagerState(State):
         if tool == "poison":
             return [f"poison:{v}" for v in VEGETABLES if v in self.hedge]
         if tool == "hose":
-            return [
-                f"hose:{column}"
-                for column in COLUMNS
-                if any(
-                    token is not None and token[0] in VEGETABLES and space[0] == column
-                    for seat in gardens
-                    for space, token in zip(SPACES, self.gardens[seat], strict=True)
-                )
-            ]
+            found = {
+                SPACES[i][0] for seat in gardens for i in _vegetable_spaces(self.gardens[seat])
+            }
+            return [f"hose:{column}" for column in COLUMNS if column in found]
         if tool == "toolbox":
             return [
                 f"tool:{name}"
