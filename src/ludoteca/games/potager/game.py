@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -73,6 +74,8 @@ def _indexes_of(mask: int) -> tuple[int, ...]:
     return tuple(i for i in range(len(SPACES)) if mask >> i & 1)
 
 
+NOTHING_TURNED: frozenset[str] = frozenset()
+KIND_INDEX = {kind: i for i, kind in enumerate(KINDS)}
 TAKES = tuple(f"take:{slot}" for slot in range(1, HEDGE_SLOTS + 1))
 PLACES = tuple(f"place:{space}" for space in SPACES)
 MOLES = tuple(f"mole:{space}" for space in SPACES)
@@ -142,11 +145,14 @@ class PotagerState(State):
         self.shovel_slot: int | None = None  # after a swap: slots k and k+1 may be taken
         # spaces of the mover's tokens turned over by a harvest this turn: they wait for a
         # later turn (the rule text: "lors d'un prochain tour")
-        self.turned: frozenset[str] = frozenset()
+        self.turned: frozenset[str] = NOTHING_TURNED
         self.own_garden_only = False  # the tool came through the toolbox: "sur votre jardin"
         self.after: tuple = ("start",)  # what follows once the draws are done
         self.end_triggered = False
         self.loser: int | None = None
+        # the choices worked out while the step that led here was played (not part of the
+        # position: a copy forgets them)
+        self._choices: list[str] | None = None
 
     # -- the contract -------------------------------------------------------------------------
 
@@ -163,7 +169,12 @@ class PotagerState(State):
             return []
         return list(_odds(self.bag))
 
+    def copy_with(self, **changes: Any) -> PotagerState:
+        return super().copy_with(_choices=None, **changes)
+
     def _legal_actions(self) -> list[str]:
+        if self._choices is not None:
+            return self._choices
         if self.phase == "turn":
             return self._takes() + self._harvests()
         if self.phase == "place":
@@ -355,7 +366,7 @@ class PotagerState(State):
     def _next(self, action: str) -> PotagerState:
         new = self.copy_with()
         kind, _, argument = action.partition(":")
-        getattr(new, f"_do_{kind}")(argument)
+        STEPS[kind](new, argument)
         return new
 
     def _set(self, seat: int, space: str, token: Token | None) -> None:
@@ -376,7 +387,7 @@ class PotagerState(State):
 
     def _do_draw(self, kind: str) -> None:
         bag = list(self.bag)
-        bag[KINDS.index(kind)] -= 1
+        bag[KIND_INDEX[kind]] -= 1
         self.bag = tuple(bag)
         self.trampoline = kind
         self._settle()
@@ -412,17 +423,23 @@ class PotagerState(State):
     ) -> None:
         self.phase, self.tool, self.pinned, self.hand = "tool", tool, pinned, None
         self.own_garden_only = own_garden_only
-        if not self._tool_uses(tool):
+        uses = self._tool_uses(tool)
+        if not uses:
             self._end_turn()
+            return
+        self._choices = uses + ["skip"]
 
     def _gnome(self, old: int, new: int) -> None:
         self.phase, self.tool, self.pinned = "gnome", None, None
-        if new == old or new not in TRACK_TOOLS or not self._gnome_options():
+        options = self._gnome_options() if new != old and new in TRACK_TOOLS else []
+        if not options:
             self._end_turn()
+            return
+        self._choices = options + ["skip"]
 
     def _end_turn(self) -> None:
         self.tool = self.pinned = self.shovel_slot = self.hand = None
-        self.turned, self.own_garden_only = frozenset(), False
+        self.turned, self.own_garden_only = NOTHING_TURNED, False
         if self.end_triggered and self.to_move == 1:
             self.phase = "over"  # both players have had as many turns
             return
@@ -431,7 +448,9 @@ class PotagerState(State):
 
     def _start_turn(self) -> None:
         self.phase = "turn"
-        if self._takes() or self._harvests():
+        choices = self._takes() + self._harvests()
+        if choices:
+            self._choices = choices
             return
         # No passing: a player who can do nothing ends the game; with a full garden, loses.
         self.phase = "over"
@@ -511,8 +530,11 @@ class PotagerState(State):
         hedge[k - 1], hedge[k] = hedge[k], hedge[k - 1]
         self.hedge = tuple(hedge)
         self.phase, self.tool, self.shovel_slot = "shovel", None, k
-        if not self._shovel_takes():
+        takes = self._shovel_takes()
+        if not takes:
             self._end_turn()
+            return
+        self._choices = takes
 
     def _do_poison(self, vegetable: str) -> None:
         count = self.hedge.count(vegetable)
@@ -817,6 +839,14 @@ class PotagerState(State):
 
     def __str__(self) -> str:
         return self.text_board("en")
+
+
+# each action's kind (the text before its colon) and the step that plays it
+STEPS: dict[str, Callable[[PotagerState, str], None]] = {
+    name.removeprefix("_do_"): step
+    for name, step in vars(PotagerState).items()
+    if name.startswith("_do_")
+}
 
 
 def patterns_text(lang: str = "en") -> str:
