@@ -153,6 +153,8 @@ class PotagerState(State):
         # the choices worked out while the step that led here was played (not part of the
         # position: a copy forgets them)
         self._choices: list[str] | None = None
+        # each garden's empty spaces as a bitmask, kept up to date by _set (None: not yet read)
+        self._free: tuple[int, int] | None = None
 
     # -- the contract -------------------------------------------------------------------------
 
@@ -170,7 +172,15 @@ class PotagerState(State):
         return list(_odds(self.bag))
 
     def copy_with(self, **changes: Any) -> PotagerState:
+        if "gardens" in changes:
+            changes["_free"] = None
         return super().copy_with(_choices=None, **changes)
+
+    def free(self, seat: int) -> int:
+        """The empty spaces of ``seat``'s garden as a bitmask over SPACES."""
+        if self._free is None:
+            self._free = (garden_masks(self.gardens[0])[2], garden_masks(self.gardens[1])[2])
+        return self._free[seat]
 
     def _legal_actions(self) -> list[str]:
         if self._choices is not None:
@@ -261,7 +271,7 @@ class PotagerState(State):
         return self.tool
 
     def empty_spaces(self, seat: int, tool_spaces: bool = True) -> list[str]:
-        free = garden_masks(self.gardens[seat])[2]
+        free = self.free(seat)
         return [SPACES[i] for i in _indexes_of(free if tool_spaces else free & ~TOOL_MASK)]
 
     def is_full(self, seat: int) -> bool:
@@ -282,8 +292,7 @@ class PotagerState(State):
         return sum(self.bag)
 
     def _takes(self) -> list[str]:
-        mine = garden_masks(self.gardens[self.me])[2]
-        theirs = garden_masks(self.gardens[self.opponent])[2]
+        mine, theirs = self.free(self.me), self.free(self.opponent)
         room = (bool(mine), bool((mine | theirs) & ~TOOL_MASK))  # for a vegetable, a tool
         return [
             TAKES[slot]
@@ -298,10 +307,10 @@ class PotagerState(State):
 
     def _places(self) -> list[str]:
         kind, _ = self.in_hand
-        mine = garden_masks(self.gardens[self.me])[2]
+        mine = self.free(self.me)
         if kind in VEGETABLE_INDEX:
             return [PLACES[i] for i in _indexes_of(mine)]
-        theirs = garden_masks(self.gardens[self.opponent])[2] & ~TOOL_MASK
+        theirs = self.free(self.opponent) & ~TOOL_MASK
         return [PLACES[i] for i in _indexes_of(mine & ~TOOL_MASK)] + [
             MOLES[i] for i in _indexes_of(theirs)
         ]
@@ -370,11 +379,16 @@ class PotagerState(State):
         return new
 
     def _set(self, seat: int, space: str, token: Token | None) -> None:
+        i = INDEX[space]
         garden = list(self.gardens[seat])
-        garden[INDEX[space]] = token
+        garden[i] = token
         gardens = list(self.gardens)
         gardens[seat] = tuple(garden)
         self.gardens = (gardens[0], gardens[1])
+        if self._free is not None:
+            free = list(self._free)
+            free[seat] = free[seat] | 1 << i if token is None else free[seat] & ~(1 << i)
+            self._free = (free[0], free[1])
 
     def _score(self, points: int) -> None:
         scores = list(self.points)
