@@ -43,6 +43,12 @@ PLAN: dict[str, list[tuple[dict[str, Any], int]]] = {
         for chain in ("preceding", "following")
         for laps in (100, 2)
     ],
+    # every level card: 100 games with the colour drawn, 200 in each colour chosen
+    "hares": [
+        ({"level": level, "colour": colour}, games)
+        for level in range(1, 21)
+        for colour, games in (("random", 100), ("white", 200), ("black", 200))
+    ],
 }
 
 
