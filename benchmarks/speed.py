@@ -8,8 +8,8 @@
 2. Batch playouts (``Game.playouts(n, seed)``; a compiled core where the game has one):
    actions/s, and ÷ oware from Python (goal at least 2).
 3. MCTS simulations/s of every game from seeded positions (with each game's knowledge, as the
-   bots play) against the figures of the issue, measured before the compiled cores (goal at
-   least 3×); with ``--before DIR`` (a checkout of the code before them, e.g. made with
+   bots play; the median of ``--repeats`` passes after a whole pass to warm up) against the
+   figures of the issue, measured before the compiled cores (goal at least 3×); with ``--before DIR`` (a checkout of the code before them, e.g. made with
    ``git archive 5db6725 src benchmarks | tar -x -C DIR``) also against that code measured
    in the same run, game by game in turn, so that both meet the same load.
 4. Bohnen with uniformly random rollouts to the end against OpenSpiel's C++ ``MCTSBot`` on
@@ -135,12 +135,21 @@ import sys
 sys.path[:0] = [{src!r}, {benchmarks!r}]
 from mcts import our_rate, positions
 states = positions({game!r}, {count}, 0)
-our_rate(states[:1], 10)
-print(our_rate(states, {iterations}))
+our_rate(states, {iterations})  # a whole pass first: cores loaded, caches warm
+print(sorted(our_rate(states, {iterations}) for _ in range({repeats}))[{repeats} // 2])
 """
 
 
-def before_rate(folder: str, game_id: str, count: int, iterations: int) -> float | None:
+def mcts_rate(states: list, iterations: int, repeats: int) -> float | None:
+    """The median of ``repeats`` passes over ``states``, after a whole pass to warm up."""
+    our_rate(states, iterations)
+    rates = [our_rate(states, iterations) for _ in range(repeats)]
+    return None if None in rates else sorted(rates)[repeats // 2]  # type: ignore[type-var]
+
+
+def before_rate(
+    folder: str, game_id: str, count: int, iterations: int, repeats: int
+) -> float | None:
     """MCTS simulations/s of the code in ``folder`` (run in a process of its own)."""
     script = BEFORE_SCRIPT.format(
         src=str(Path(folder) / "src"),
@@ -148,6 +157,7 @@ def before_rate(folder: str, game_id: str, count: int, iterations: int) -> float
         game=game_id,
         count=count,
         iterations=iterations,
+        repeats=repeats,
     )
     result = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, check=True
@@ -161,6 +171,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=2.0, help="per game in parts 1 and 2")
     parser.add_argument("--iterations", type=int, default=300, help="MCTS simulations a search")
     parser.add_argument("--positions", type=int, default=4, help="MCTS positions per game")
+    parser.add_argument("--repeats", type=int, default=3, help="MCTS passes (median)")
     parser.add_argument("--before", help="a checkout of the code before the cores (part 3)")
     args = parser.parse_args(argv)
     ids = [info["id"] for info in list_games()]
@@ -185,15 +196,16 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\n3. MCTS simulations/s ({args.iterations} a search, {args.positions} positions)")
     for game_id in ids:
         states = positions(game_id, args.positions, 0)
-        our_rate(states[:1], 10)  # load the cores first
-        rate = our_rate(states, args.iterations)
+        rate = mcts_rate(states, args.iterations, args.repeats)
         if rate is None:
             print(f"   {game_id:<10} exact solver, no search")
             continue
         before = BEFORE.get(game_id)
         versus = f"   issue {before:>6,}  x{rate / before:4.1f}  (goal x3)" if before else ""
         if args.before:
-            old = before_rate(args.before, game_id, args.positions, args.iterations)
+            old = before_rate(
+                args.before, game_id, args.positions, args.iterations, args.repeats
+            )
             if old:
                 versus += f"   before, this run {old:>7,.0f}  x{rate / old:4.1f}"
         print(f"   {game_id:<10}{rate:>9,.0f}{versus}", flush=True)
