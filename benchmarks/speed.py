@@ -9,9 +9,10 @@
    actions/s, and ÷ oware from Python (goal at least 2).
 3. MCTS simulations/s of every game from seeded positions (with each game's knowledge, as the
    bots play; the median of ``--repeats`` passes after a whole pass to warm up) against the
-   figures of the issue, measured before the compiled cores (goal at least 3×); with ``--before DIR`` (a checkout of the code before them, e.g. made with
-   ``git archive 5db6725 src benchmarks | tar -x -C DIR``) also against that code measured
-   in the same run, game by game in turn, so that both meet the same load.
+   figures of the issue, measured before the compiled cores (goal at least 3×); with
+   ``--before DIR`` (a checkout of the code before them, e.g. made with ``git archive 5db6725
+   src benchmarks | tar -x -C DIR``) also against that code measured in the same run, game
+   by game in turn, so that both meet the same load.
 4. Bohnen with uniformly random rollouts to the end against OpenSpiel's C++ ``MCTSBot`` on
    ``oware`` with its random-rollout evaluator (one rollout a leaf): the same rollout policy.
 
