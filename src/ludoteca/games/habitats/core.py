@@ -672,7 +672,8 @@ def rollout(
     cut: int,
     seed: int,
 ) -> tuple[int, np.ndarray]:
-    """A search rollout (see ``_play``) from the position given by ``grids`` (the parks) and
+    """A search rollout (see ``_play``) from the position given by ``grids`` (the parks, not
+    changed) and
     ``position``: the market (``width`` × ``height``, by columns), each figure (x, y, facing),
     the stock, the number of market spaces to refill P and max(P, 1) of them (x, y), the
     ``_play`` state vector, the goal numbers and each seat's goal points. Returns (1 if the
@@ -691,8 +692,9 @@ def rollout(
     at += 2 * spaces
     state = position[at : at + 5]
     goals = position[at + 5 :]
-    ended = _play(market, figures, stock, grids, pending, state, goals, year_ends, kinds, cut)
-    return ended, _scores(grids, goals, kinds)
+    parks = grids.copy()
+    ended = _play(market, figures, stock, parks, pending, state, goals, year_ends, kinds, cut)
+    return ended, _scores(parks, goals, kinds)
 
 
 @njit(cache=True)

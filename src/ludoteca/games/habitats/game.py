@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import re
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 import numpy as np
@@ -85,6 +85,7 @@ class HabitatsState(State):
         self._text: str | None = None
         self._outcomes: list[tuple[str, float]] | None = None
         self._player = self._whose_turn()
+        self._grids: np.ndarray | None = None  # the parks stacked for the core, once asked
 
     game: Habitats
 
@@ -96,6 +97,8 @@ class HabitatsState(State):
 
     def _copy(self, **changes: Any) -> HabitatsState:
         """A new state with some fields changed (and fresh caches)."""
+        if "parks" in changes:
+            changes["_grids"] = None
         new = self.copy_with(**changes, _public=None, _text=None, _outcomes=None)
         new._player = new._whose_turn()
         return new
@@ -235,6 +238,13 @@ class HabitatsState(State):
         return self._copy(parks=parks, held=None, turn=turn, phase=phase, goal_points=goal_points)
 
     # -- scores -----------------------------------------------------------------------------
+
+    def grids(self) -> np.ndarray:
+        """The parks' grids stacked for the compiled core (read only)."""
+        if self._grids is None:
+            self._grids = np.array([park.grid for park in self.parks])
+            self._grids.flags.writeable = False
+        return self._grids
 
     def park_score(self, seat: int) -> int:
         return self.parks[seat].total()
@@ -511,6 +521,7 @@ def place_action(pos: Pos, mask: int) -> str:
     return f"{base}:{sides_of(mask)}" if mask else base
 
 
+@lru_cache(maxsize=4096)
 def parse_place(action: str) -> tuple[Pos, int]:
     match = PLACE.match(action)
     if match is None:
@@ -632,7 +643,7 @@ class Habitats(Game[HabitatsState]):
         position += (sum(points) for points in state.goal_points)
         ended, scores = _core().rollout(
             np.array(position, np.int64),
-            np.array([park.grid for park in state.parks]),
+            state.grids(),
             self.layout.width,
             height,
             *self.core_tables,
