@@ -1,7 +1,9 @@
 """Every benchmark in one command: ``python benchmarks/run_all.py [--quick]``.
 
 Each benchmark is its own script (run one alone for its options); this runs them in turn and
-prints their figures. ``--quick`` uses small counts, for a look in a few minutes.
+prints their figures. ``--quick`` uses small counts, for a look in a few minutes. ``--before
+DIR`` (a checkout of the code before the compiled cores) is passed to the benchmarks that
+compare with it; without it those are left out.
 """
 
 from __future__ import annotations
@@ -15,12 +17,15 @@ from pathlib import Path
 HERE = Path(__file__).parent
 
 # (script, arguments for a full run, arguments for a quick run)
+NEEDS_BEFORE = {"hares_speed.py", "ladder.py"}
 BENCHMARKS = [
     ("speed.py", ["--seconds", "3"], ["--seconds", "1", "--iterations", "100"]),
     ("playouts.py", ["--seconds", "5"], ["--seconds", "1"]),
     ("mcts.py", ["--games", "200", "--jobs", "2"], ["--games", "10", "--positions", "2"]),
     ("habanero_ladder.py", ["--games", "1000"], ["--games", "100"]),
     ("hares_solver.py", [], []),
+    ("hares_speed.py", [], ["--seconds", "1", "--rounds", "1"]),
+    ("ladder.py", ["--games", "20"], ["--games", "2"]),
     ("potager_bot.py", ["200"], ["20"]),
     ("habitats_bot.py", ["200"], ["20"]),
     ("habitats_balance.py", [], ["10"]),
@@ -34,6 +39,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small counts")
     parser.add_argument("--only", help="comma-separated script names (without .py)")
+    parser.add_argument("--before", help="a checkout of the code before the compiled cores")
     args = parser.parse_args()
     chosen = set(args.only.split(",")) if args.only else None
     failed = []
@@ -41,6 +47,10 @@ def main() -> int:
         if chosen and script.removesuffix(".py") not in chosen:
             continue
         command = [sys.executable, str(HERE / script), *(quick if args.quick else full)]
+        if script in NEEDS_BEFORE:
+            if args.before is None:
+                continue
+            command += ["--before", args.before]
         print(f"\n=== {script} {' '.join(command[2:])}", flush=True)
         start = time.perf_counter()
         if subprocess.run(command).returncode != 0:

@@ -2,6 +2,7 @@
 
     python3 scripts/gallery.py                       # docs/screenshots/<game>.png, 1280×800, en
     python3 scripts/gallery.py --out /tmp/shots --langs en,de,fr,ru --sizes 1280x800,390x844
+    python3 scripts/gallery.py --out /tmp/shots --games habitats --players 4 --end
 
 It starts ``ludoteca serve`` on a free loopback port with a temporary data folder, creates
 one room per game from the API (you against random bots), plays a few moves by clicks so the
@@ -68,9 +69,11 @@ def serve(data: str) -> tuple[subprocess.Popen[bytes], str]:
     raise SystemExit("the server did not start")
 
 
-def make_room(base: str, game_id: str) -> dict:
+def make_room(base: str, game_id: str, players: int | None = None) -> dict:
     """A room of ``game_id``: seat 0 is ours (its claimed token), the others random bots."""
-    options = GAMES[game_id]
+    options = dict(GAMES[game_id])
+    if players and "players" in options:
+        options["players"] = players
     players = int(options.get("players", 1))
     seats = [{"kind": "person", "name": ""}]
     seats += [{"kind": "bot", "bot": "random"} for _ in range(players - 1)]
@@ -91,13 +94,17 @@ def wait_turn(page, after: int) -> dict:
 
 
 def play_a_little(page, moves: int, rng: random.Random) -> None:
+    """``moves`` random moves of ours (the bots answering); a negative count: to the end."""
     message = wait_turn(page, -1)
-    for _ in range(moves):
-        legal = [e for e in message["observation"]["legal"] if not e.get("ends")]
+    while moves:
+        moves -= 1
+        legal = [e for e in message["observation"]["legal"] if not e.get("ends") or moves < 0]
         if message["observation"]["terminal"] or not legal:
             return
         entry = rng.choice(legal)
-        page.evaluate("a => window.ludoteca.page.sendAction(a)", entry["action"])
+        page.evaluate("a => { window.ludoteca.page.sendAction(a); }", entry["action"])
+        if entry.get("ends"):
+            page.click("#lt-confirm-yes")
         message = wait_turn(page, message["move"])
 
 
@@ -108,6 +115,8 @@ def main() -> None:
     parser.add_argument("--sizes", default="1280x800")
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--full-page", action="store_true")
+    parser.add_argument("--players", type=int, help="seats, for the games that have a choice")
+    parser.add_argument("--end", action="store_true", help="play the game to its end")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -123,7 +132,7 @@ def main() -> None:
                     executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"]
                 )
                 for game_id in args.games.split(","):
-                    seat = make_room(base, game_id)
+                    seat = make_room(base, game_id, args.players)
                     context = browser.new_context(bypass_csp=True)
                     page = context.new_page()
                     page.goto(base + "/")
@@ -131,7 +140,7 @@ def main() -> None:
                         "s => localStorage.setItem('ludoteca.seats', JSON.stringify([s]))", seat
                     )
                     page.goto(f"{base}/room/{seat['room']}")
-                    play_a_little(page, MOVES[game_id], random.Random(7))
+                    play_a_little(page, -1 if args.end else MOVES[game_id], random.Random(7))
                     for lang in langs:
                         page.evaluate("l => localStorage.setItem('ludoteca.lang', l)", lang)
                         for size in sizes:
@@ -141,6 +150,8 @@ def main() -> None:
                             page.wait_for_function("window.ludoteca.message")
                             page.wait_for_timeout(300)
                             name = game_id if single else f"{game_id}-{lang}-{size}"
+                            if args.players or args.end:
+                                name += f"-{args.players or ''}{'end' if args.end else ''}"
                             page.screenshot(path=str(out / f"{name}.png"), full_page=args.full_page)
                             print(out / f"{name}.png")
                     context.close()

@@ -36,6 +36,12 @@ PLAN: dict[str, list[tuple[dict[str, Any], int]]] = {
     "habanero": [({"campesinos": n}, 2500) for n in (1, 2, 3, 4)],
     "potager": [({"variant": v}, 5000) for v in ("standard", "bonus-tools")],
     "habitats": [({"players": n}, 2500) for n in (2, 3, 4, 5)],
+    # every level card: 100 games with the colour drawn, 200 in each colour chosen
+    "hares": [
+        ({"level": level, "colour": colour}, games)
+        for level in range(1, 21)
+        for colour, games in (("random", 100), ("white", 200), ("black", 200))
+    ],
 }
 
 

@@ -26,9 +26,16 @@ def _bold(node: ElementTree.Element, inherited: bool) -> bool:
     return inherited
 
 
-def _shift(node: ElementTree.Element) -> tuple[float, float]:
-    found = re.match(r"\s*translate\(\s*([-\d.]+)[ ,]+([-\d.]+)\s*\)", node.get("transform") or "")
-    return (float(found.group(1)), float(found.group(2))) if found else (0.0, 0.0)
+def _transform(node: ElementTree.Element) -> tuple[float, float, float]:
+    """The node's ``transform`` (translations and uniform scales) as (scale, dx, dy)."""
+    scale, dx, dy = 1.0, 0.0, 0.0
+    for kind, values in re.findall(r"(translate|scale)\(([^)]*)\)", node.get("transform") or ""):
+        numbers = [float(v) for v in re.split(r"[ ,]+", values.strip())]
+        if kind == "translate":
+            dx, dy = dx + scale * numbers[0], dy + scale * (numbers[1] if len(numbers) > 1 else 0)
+        else:
+            scale *= numbers[0]
+    return scale, dx, dy
 
 
 def text_boxes(picture: str) -> list[tuple[str, float, float, float, float]]:
@@ -36,24 +43,28 @@ def text_boxes(picture: str) -> list[tuple[str, float, float, float, float]]:
     root = ElementTree.fromstring(picture)
     boxes: list[tuple[str, float, float, float, float]] = []
 
-    def visit(node: ElementTree.Element, dx: float, dy: float, size: float, bold: bool) -> None:
+    def visit(
+        node: ElementTree.Element, place: tuple[float, float, float], size: float, bold: bool
+    ) -> None:
         if node.tag == SVG + "defs":
             return
-        sx, sy = _shift(node)
-        dx, dy = dx + sx, dy + sy
+        k, dx, dy = place
+        nk, ndx, ndy = _transform(node)
+        place = k * nk, dx + k * ndx, dy + k * ndy
         size, bold = _size(node, size), _bold(node, bold)
         if node.tag == SVG + "text":
+            k, dx, dy = place
             words = "".join(node.itertext())
-            width = text_width(words, size, bold)
-            x, y = float(node.get("x", 0)) + dx, float(node.get("y", 0)) + dy
+            width = text_width(words, size, bold) * k
+            x, y = float(node.get("x", 0)) * k + dx, float(node.get("y", 0)) * k + dy
             anchor = node.get("text-anchor", "start")
             left = x - width / 2 if anchor == "middle" else x - width if anchor == "end" else x
-            boxes.append((words, left, y - size * 0.8, left + width, y + size * 0.2))
+            boxes.append((words, left, y - size * k * 0.8, left + width, y + size * k * 0.2))
             return
         for child in node:
-            visit(child, dx, dy, size, bold)
+            visit(child, place, size, bold)
 
-    visit(root, 0.0, 0.0, 16.0, False)
+    visit(root, (1.0, 0.0, 0.0), 16.0, False)
     return boxes
 
 

@@ -61,11 +61,12 @@ def viewer(state: State) -> int:
     return state.current_player if state.current_player >= 0 else 0
 
 
+@pytest.mark.parametrize("narrow", [False, True], ids=["wide", "phone"])
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize(("game_id", "options", "steps"), POSITIONS)
-def test_every_word_stays_inside_the_picture(game_id, options, steps, lang):
+def test_every_word_stays_inside_the_picture(game_id, options, steps, lang, narrow):
     state = played(game_id, options, steps)
-    names = Overlay(names=NAMES[: state.game.num_players])
+    names = Overlay(names=NAMES[: state.game.num_players], narrow=narrow)
     drawn = picture(state, viewer(state), lang, names)
     assert texts_outside(drawn) == []
 

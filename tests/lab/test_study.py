@@ -12,7 +12,7 @@ import pyarrow.parquet as pq  # noqa: E402
 from ludoteca import load_game  # noqa: E402
 from ludoteca.cli import main  # noqa: E402
 from ludoteca.lab.arena import match_seed, play_match  # noqa: E402
-from ludoteca.lab.metrics import mean, point_metrics, proportion  # noqa: E402
+from ludoteca.lab.metrics import RANDOM_GAMES, mean, point_metrics, proportion  # noqa: E402
 from ludoteca.lab.report import write_outputs  # noqa: E402
 from ludoteca.lab.study import Study, run_study  # noqa: E402
 
@@ -132,6 +132,22 @@ def test_the_report_is_one_page_in_the_readers_language(tmp_path):
     point = summary["points"][0]
     assert point["point"] == "variant=standard" and point["games"] == 2
     assert {"low", "high"} <= set(point["seats"][0]) and "pattern" in point["components"]
+    assert point["random_play"]["games"] == 2  # no compiled core: as many as the study
+
+
+def test_random_play_is_each_points_batch_of_playouts(tmp_path):
+    study = Study("bohnen", ["heuristic", "random"], 2, seed=5)
+    rows = run_study(study, tmp_path)
+    summary_path, report_path = write_outputs(study.info(), rows, tmp_path, "en")
+    played = json.loads(summary_path.read_text("utf-8"))["points"][0]["random_play"]
+    batch = load_game("bohnen", **json.loads(rows[0]["options"])).playouts(RANDOM_GAMES, seed=5)
+    assert played["games"] == RANDOM_GAMES  # Bohnen's batches are compiled
+    assert played["actions"]["mean"] == pytest.approx(batch.lengths.mean())
+    assert played["scores"]["mean"] == pytest.approx(batch.scores.mean())
+    wins = batch.winners / batch.winners.sum(axis=1, keepdims=True)
+    assert [seat["count"] for seat in played["seats"]] == pytest.approx(wins.sum(axis=0))
+    assert "first_seat_advantage" in played
+    assert "Random play, in batches" in report_path.read_text("utf-8")
 
 
 def test_the_command_writes_the_study_and_refuses_bad_input(tmp_path, capsys):

@@ -14,6 +14,8 @@ import pytest
 
 from ludoteca.engine import LANGUAGES
 from ludoteca.engine.i18n import translate
+from ludoteca.engine.parts import Overlay
+from ludoteca.games import registry
 
 from .test_browser import REAL_GAMES, browser, page, server  # noqa: F401  (fixtures)
 
@@ -34,12 +36,10 @@ def make_room(server: str, game_id: str, options: dict | None = None) -> dict:
     options = SETUPS.get(game_id, {}) if options is None else options
     players = int(options.get("players", 1))
     seats = [{"kind": "person"}] + [{"kind": "bot", "bot": "random"}] * (players - 1)
-    made = httpx.post(
-        f"{server}/api/rooms", json={"game": game_id, "options": options, "seats": seats}
-    ).json()
-    claimed = httpx.post(
-        f"{server}/api/rooms/{made['room']}/claim", json={"seat": 0, "token": made["tokens"]["0"]}
-    ).json()
+    body = {"game": game_id, "options": options, "seats": seats}
+    made = httpx.post(f"{server}/api/rooms", json=body, timeout=30).json()  # a busy machine
+    claim = {"seat": 0, "token": made["tokens"]["0"]}
+    claimed = httpx.post(f"{server}/api/rooms/{made['room']}/claim", json=claim, timeout=30).json()
     return {"room": made["room"], "seat": 0, "token": claimed["token"], "game": game_id}
 
 
@@ -148,16 +148,29 @@ def play_by_keys(page, entry: dict) -> None:
             return
 
 
-def test_a_whole_game_is_played_with_the_keyboard_alone(server, page):
-    message = open_room(page, server, make_room(server, "hares"))
-    for _ in range(100):
+KEYBOARD_GAMES = {**SETUPS, "bohnen": {"players": 4}}  # a short Bohnen: 3 beans a pit
+
+
+@pytest.mark.parametrize("game_id", sorted(KEYBOARD_GAMES))
+def test_a_whole_game_is_played_with_the_keyboard_alone(server, page, game_id):
+    message = open_room(page, server, make_room(server, game_id, KEYBOARD_GAMES[game_id]))
+    for _ in range(400):
         if message["observation"]["terminal"]:
             break
         play_by_keys(page, message["observation"]["legal"][0])
         message = my_turn(page, message["move"])
     assert message["observation"]["terminal"]
     page.wait_for_selector("dialog#lt-end[open]")
-    assert page.inner_text("#lt-end-why").strip()
+    # the end in words: who won (or the score, alone) and why, in the game's own last words
+    assert page.inner_text("#lt-end-title").strip()
+    assert "null" not in page.inner_text("dialog#lt-end") and "undefined" not in page.inner_text(
+        "dialog#lt-end"
+    )
+    final = message["observation"]["prompt"]
+    why = page.inner_text("#lt-end-why").strip()
+    assert why and "{" not in why
+    if final["key"] != "core.prompt.game_over":
+        assert why == final["text"].strip()
 
 
 def test_escape_clears_a_partial_choice_and_labels_name_the_actions(server, page):
@@ -395,3 +408,146 @@ def test_every_game_fits_every_language_and_screen(server, browser, game_id):
 
 # the views mark last moves with data-last="1" (ludoteca.engine.turns); checked once they do
 MARKS = importlib.util.find_spec("ludoteca.engine.turns") is not None
+
+
+# -- phones: pictures laid out for a narrow screen ----------------------------------------------
+
+SCALE = """() => { const svg = document.getElementById('lt-board').shadowRoot.querySelector('svg');
+    return { scale: svg.getScreenCTM().a, width: svg.viewBox.baseVal.width }; }"""
+
+
+def test_habitats_tiles_stay_legible_on_a_phone_even_with_five_parks(server, browser):
+    """On a 390 px phone a park's tile is at least 40 CSS px across (the parks one under the
+    other); turning the screen wide lays them side by side again, without a reload."""
+    context = browser.new_context(bypass_csp=True, viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        message = open_room(page, server, make_room(server, "habitats", {"players": 5}))
+        send(page, message["observation"]["legal"][0])
+        my_turn(page, message["move"])
+        from ludoteca.games.habitats.view import TILE
+
+        phone = page.evaluate(SCALE)
+        assert phone["scale"] * TILE >= 40, phone
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.wait_for_function(f"({SCALE})().width > {phone['width']}")
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.wait_for_function(f"({SCALE})().width === {phone['width']}")
+    finally:
+        context.close()
+
+
+def test_potager_spaces_are_44_px_on_a_phone(server, browser):
+    context = browser.new_context(bypass_csp=True, viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        open_room(page, server, make_room(server, "potager"))
+        sizes = page.evaluate(
+            """() => [...document.getElementById('lt-board').shadowRoot
+                .querySelectorAll('[id^="g0-"], [id^="g1-"], [id^="hedge-"]')]
+                .map((el) => { const r = el.getBoundingClientRect(); return [el.id, r.width, r.height]; })"""
+        )
+        assert len(sizes) >= 45  # two gardens and the hedge
+        small = [s for s in sizes if min(s[1], s[2]) < 44]
+        assert not small, small[:5]
+    finally:
+        context.close()
+
+
+# -- every Hares level card and Habanero's panel, drawn in Chromium's fonts -----------------------
+
+OUTSIDE = """() => { const svg = document.querySelector('svg');
+  const box = svg.viewBox.baseVal, m = svg.getScreenCTM();
+  const a = new DOMPoint(box.x, box.y).matrixTransform(m);
+  const b = new DOMPoint(box.x + box.width, box.y + box.height).matrixTransform(m);
+  const texts = [...svg.querySelectorAll('text')].filter((el) => el.textContent.trim())
+    .map((el) => [el.textContent.trim().slice(0, 30), el.getBoundingClientRect()]);
+  const out = texts.filter(([, r]) => r.left < a.x - 1 || r.right > b.x + 1 || r.top < a.y - 1 || r.bottom > b.y + 1)
+    .map(([t]) => t);
+  const over = [];
+  for (let i = 0; i < texts.length; i++) for (let j = i + 1; j < texts.length; j++) {
+    const [p, r] = texts[i], [q, s] = texts[j];
+    const w = Math.min(r.right, s.right) - Math.max(r.left, s.left), h = Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top);
+    if (w > 0 && h > 0 && w * h > 0.25 * Math.min(r.width * r.height, s.width * s.height) && p !== q) over.push([p, q]);
+  }
+  return { out, over }; }"""
+
+
+def pictures_to_check():
+    from ludoteca import load_game
+    from ludoteca.games.hares.game import levels
+
+    for level in range(1, len(levels()) + 1):
+        yield f"hares level {level}", load_game("hares", level=level).new_initial_state()
+    state = load_game("habanero").new_initial_state()
+    for _ in range(6):  # a few rolls kept: the panel's lines are long in German
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state = state.successor(state.chance_outcomes()[0][0])
+        else:
+            state = state.successor(next(a for a in state.legal_actions() if a != "stop"))
+    yield "habanero", state
+
+
+def test_every_hares_level_and_habaneros_panel_fit_their_picture_in_every_language(browser):
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    problems = []
+    try:
+        for name, state in pictures_to_check():
+            view = registry.view(state.game.id)
+            for lang in LANGUAGES:
+                for overlay in (None, Overlay(), Overlay(narrow=True)):  # alone, aids, phone
+                    page.set_content(
+                        f"<body style='margin:0'>{view.svg(state, 0, lang=lang, overlay=overlay)}</body>"
+                    )
+                    found = page.evaluate(OUTSIDE)
+                    if found["out"] or found["over"]:
+                        problems.append(f"{name}/{lang}: {found}")
+    finally:
+        page.close()
+    assert not problems, "\n".join(problems[:12])
+
+
+def test_rules_pictures_fit_the_phone_and_keep_their_captions(server, browser):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        for game_id in REAL_GAMES:
+            page.goto(f"{server}/rules/{game_id}")
+            page.wait_for_selector("#lt-rules figure.rules-picture svg")
+            found = page.evaluate(
+                """() => [...document.querySelectorAll('figure.rules-picture')].map((f) => {
+                    const svg = f.querySelector('svg').getBoundingClientRect();
+                    const caption = f.querySelector('figcaption');
+                    return { left: svg.left, right: svg.right, width: svg.width,
+                             caption: caption ? caption.textContent.trim() : '',
+                             below: caption ? caption.getBoundingClientRect().top >= svg.bottom : false }; })"""
+            )
+            assert found, game_id
+            for figure in found:
+                assert figure["left"] >= 0 and figure["right"] <= 390, (game_id, figure)
+                assert figure["width"] >= 300, (game_id, figure)  # as wide as the text
+                assert figure["caption"] and figure["below"], (game_id, figure)
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390, game_id
+    finally:
+        context.close()
+
+
+def test_hares_board_and_level_card_are_readable_on_a_phone(server, browser):
+    """The card goes under the board on a phone: squares of 40 px, its words of 12 px."""
+    context = browser.new_context(bypass_csp=True, viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        open_room(page, server, make_room(server, "hares", {"level": 5}))
+        found = page.evaluate(
+            """() => { const root = document.getElementById('lt-board').shadowRoot;
+                const square = root.querySelector('[id="sq-a1"]').getBoundingClientRect();
+                const smallest = Math.min(...[...root.querySelectorAll('text')]
+                    .filter((el) => el.textContent.trim().length > 12)
+                    .map((el) => el.getBoundingClientRect().height));
+                return { square: square.width, smallest }; }"""
+        )
+        assert found["square"] >= 40 and found["smallest"] >= 12, found
+    finally:
+        context.close()

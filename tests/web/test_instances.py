@@ -25,6 +25,8 @@ from urllib.parse import quote
 import httpx
 import pytest
 
+from ludoteca.server.rooms import PRESENCE_PAUSE
+
 from .test_persistence import ROOT, server_env
 
 URL = os.environ.get("LUDOTECA_TEST_POSTGRES")
@@ -57,10 +59,18 @@ def database():
 class Instance:
     """One ``ludoteca serve`` process (with the test game ``pile``)."""
 
-    def __init__(self, database: str, name: str, bot_delay: float = 0.0, port: int = 0):
+    def __init__(
+        self,
+        database: str,
+        name: str,
+        bot_delay: float = 0.0,
+        port: int = 0,
+        idle_rooms: float = 300.0,
+    ):
         command = [sys.executable, "-m", "tests.web.serve_for_tests", "--port", str(port)]
         command += ["--database", database, "--workers", "0", "--lang", "en"]
         command += ["--bot-delay", str(bot_delay), "--lease", "2", "--instance", name]
+        command += ["--idle-rooms", str(idle_rooms)]
         command += ["--log-format", "json"]
         for limit in ("rooms=1000/minute", "joins=1000/minute", "hellos=1000/minute"):
             command += ["--limit", limit]
@@ -272,6 +282,50 @@ def test_a_room_of_bots_finishes_on_another_instance_when_its_driver_is_killed(p
         engine.dispose()
 
 
+def test_an_adopter_learns_of_watchers_on_another_instance(pair, database):
+    """The room's only watcher is on B, and A adopts the room (B is paused meanwhile, so A
+    must): A never saw that watcher, so it asks who watches the room, and its bots play on
+    for the watcher on B once B answers."""
+    from sqlalchemy import create_engine, text
+    from websockets.sync.client import connect
+
+    a, b = pair
+    driver = Instance(database, f"f-{secrets.token_hex(2)}", bot_delay=0.3)
+    engine = create_engine(database)
+
+    def holder() -> str | None:
+        with engine.connect() as connection:
+            return connection.execute(
+                text("SELECT holder FROM room_leases WHERE room_id = :r"), {"r": room}
+            ).scalar()
+
+    try:
+        bots = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
+        room = pile_room(driver.base, bots, start=30)["room"]
+        with connect(f"{driver.ws}/ws/rooms/{room}") as on_driver:
+            on_driver.send(json.dumps({"type": "hello", "views": False}))
+            states(on_driver, lambda m: m["move"] >= 2)  # the driver plays
+            with connect(f"{b.ws}/ws/rooms/{room}") as on_b:
+                on_b.send(json.dumps({"type": "hello", "views": False}))
+                first = states(on_b, lambda m: True)
+                assert holder() == driver.name
+                # B tells the others of its spectator within a pause; that news goes to the
+                # driver, and dies with it
+                time.sleep(PRESENCE_PAUSE + 1)
+                b.process.send_signal(signal.SIGSTOP)
+                try:
+                    driver.kill()
+                    poll(lambda: holder() == a.name, "A to adopt the room")
+                finally:
+                    b.process.send_signal(signal.SIGCONT)
+                last = states(on_b, lambda m: m["room"]["status"] == "finished")
+        assert last["observation"]["terminal"] and last["move"] > first["move"]
+    finally:
+        b.process.send_signal(signal.SIGCONT)
+        driver.kill()
+        engine.dispose()
+
+
 def test_a_stopping_instance_hands_its_rooms_over_and_says_so(pair, database):
     from websockets.sync.client import connect
 
@@ -294,6 +348,79 @@ def test_a_stopping_instance_hands_its_rooms_over_and_says_so(pair, database):
         assert {"time", "level", "logger", "message", "instance"} <= set(ready)
     finally:
         leaving.kill()
+
+
+def test_a_room_stored_before_its_instance_took_a_lease_goes_on_unopened(pair, database):
+    """An instance stored a room of a bot and a person, then died before it took the room's
+    lease (the room is written straight into the database here): the instances adopt it, and
+    its bot moves though nobody opened the room."""
+    from sqlalchemy import create_engine, text
+
+    from ludoteca.server.db import SeatInfo, Store
+
+    store = Store(database)
+    room = f"u{secrets.token_hex(4)}"
+    seats = [SeatInfo(0, "bot", "random", "", None), SeatInfo(1, "person", None, "", "0" * 64)]
+    options = {"start": 12, "refill": False}
+    store.create_room(room, "pile", options, secrets.token_hex(16), seats, None, False, {})
+    store.close()
+    engine = create_engine(database)
+
+    def bot_moved() -> tuple | None:
+        with engine.connect() as connection:
+            return connection.execute(
+                text(
+                    "SELECT l.holder FROM room_leases l JOIN actions a ON a.room_id = l.room_id "
+                    "WHERE l.room_id = :r AND a.number = 0"
+                ),
+                {"r": room},
+            ).first()
+
+    try:
+        holder = poll(bot_moved, "the unleased room to be adopted and its bot to move")
+        assert holder[0] in {instance.name for instance in pair}
+    finally:
+        engine.dispose()
+
+
+def test_idle_rooms_leave_memory_and_a_room_of_bots_goes_on_when_looked_at(pair, database):
+    """An instance lets rooms nobody watches through it go from memory, keeping the leases of
+    those it drives: a move made elsewhere meanwhile is there when the room is used again, and
+    a room of bots it drives, let go, plays on when someone watches it through another
+    instance (the driver loads it again on hearing of the watcher)."""
+    from sqlalchemy import create_engine, text
+    from websockets.sync.client import connect
+
+    a, b = pair
+    forgetful = Instance(database, f"e-{secrets.token_hex(2)}", bot_delay=0.3, idle_rooms=1)
+    engine = create_engine(database)
+    try:
+        made = pile_room(forgetful.base, [{"kind": "person"}, {"kind": "person"}])
+        room, tokens = made["room"], made["tokens"]
+        bots = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
+        robots = pile_room(forgetful.base, bots, start=30)["room"]
+        with connect(f"{forgetful.ws}/ws/rooms/{robots}") as looking:
+            looking.send(json.dumps({"type": "hello", "views": False}))
+            first = states(looking, lambda m: m["move"] >= 1)  # it drives the room of bots
+        with engine.connect() as connection:
+            holder = connection.execute(
+                text("SELECT holder FROM room_leases WHERE room_id = :r"), {"r": robots}
+            ).scalar()
+        assert holder == forgetful.name
+        rooms_held = lambda: httpx.get(forgetful.base + "/healthz").json()["rooms"]  # noqa: E731
+        poll(lambda: rooms_held() == 0, "the idle rooms to leave memory")
+        assert act(a.base, room, 0, tokens["0"], "take:2", 0).status_code == 200
+        view = httpx.get(
+            f"{forgetful.base}/api/rooms/{room}/view", headers={"x-seat-token": tokens["1"]}
+        )
+        assert view.json()["move"] == 1 and view.json()["observation"]["current_player"] == 1
+        with connect(f"{b.ws}/ws/rooms/{robots}") as on_b:
+            on_b.send(json.dumps({"type": "hello", "views": False}))
+            last = states(on_b, lambda m: m["room"]["status"] == "finished")
+        assert last["observation"]["terminal"] and last["move"] > first["move"]
+    finally:
+        forgetful.kill()
+        engine.dispose()
 
 
 # -- two browsers, two instances -------------------------------------------------------------
@@ -358,9 +485,7 @@ def free_port() -> int:
 
 
 @pytest.mark.skipif(shutil.which("nginx") is None, reason="nginx is not installed")
-def test_nginx_in_front_of_two_instances_keeps_a_game_going_when_one_is_killed(
-    database, tmp_path
-):
+def test_nginx_in_front_of_two_instances_keeps_a_game_going_when_one_is_killed(database, tmp_path):
     """deploy/nginx.conf as docs/deploy.md runs it (its ports replaced by free ones): a game
     played over WebSockets through nginx goes on after the instance serving it is killed."""
     from websockets.sync.client import connect

@@ -86,14 +86,11 @@ class _Node:
         self.children: dict[str, _Node] = {}
         self.value: list[float] | None = None  # a terminal node's fixed return
         self.raw_end: list[float] = []  # and its scores
-        self.untried: list[str]
+        # the actions not yet tried, listed when the node is first expanded (most leaves never
+        # are); each expansion draws one of them at random
+        self.untried: list[str] | None = None if self.player >= 0 else []
         self.outcome_of: list[str] = []
         self.cumulative: list[float] = []
-        if self.player >= 0:
-            self.untried = state.legal_actions()
-            rng.shuffle(self.untried)
-        else:
-            self.untried = []
         if self.player == CHANCE:
             outcomes = state.chance_outcomes()
             self.outcome_of = [outcome for outcome, _ in outcomes]
@@ -266,8 +263,13 @@ class MCTSBot(Bot):
                 node = child
                 path.append(node)
                 continue
-            if node.untried:
-                action = node.untried.pop()
+            untried = node.untried
+            if untried is None:
+                untried = node.untried = list(node.state.legal_actions_view())
+            if untried:
+                pick = int(rng.random() * len(untried))
+                untried[pick], untried[-1] = untried[-1], untried[pick]
+                action = untried.pop()
                 child = node.children[action] = self._new_node(node.state.successor(action))
                 path.append(child)
                 value, raw = self._leaf_value(child)

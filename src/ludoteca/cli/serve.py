@@ -73,6 +73,14 @@ def register(subparsers: argparse._SubParsersAction, lang: str = "en") -> None:
         "taken for gone and its rooms go on at another (5)",
     )
     parser.add_argument(
+        "--idle-rooms",
+        type=float,
+        default=300.0,
+        metavar="SECONDS",
+        help="several instances on one PostgreSQL database: a room no socket of this instance "
+        "has watched for this long leaves its memory (300)",
+    )
+    parser.add_argument(
         "--instance", metavar="NAME", help="this instance's name in logs (default: host-pid-random)"
     )
     parser.add_argument(
@@ -110,6 +118,7 @@ def run(args: argparse.Namespace) -> int:
         abandon_after=max(1.0, args.abandon_after),
         lease_seconds=max(0.5, args.lease),
         instance=args.instance,
+        idle_rooms=max(1.0, args.idle_rooms),
     )
     app = create_app(settings)
     hub = app.state.hub

@@ -11,6 +11,7 @@ the view or the knowledge; the view and the knowledge import the rules.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, runtime_checkable
@@ -32,22 +33,38 @@ class Overlay:
     where it would otherwise write "Player 1" (empty: the view's own "Player N"). ``action`` is the advised action (views mark the elements a person clicks for it);
     ``values`` an estimated value per action; ``arrows`` pairs of squares or pits (from, to);
     ``marks`` squares or pits to ring. A view may also draw aids of its own whenever it is
-    given an overlay (Hares: the hunter's squares and where the hares can go)."""
+    given an overlay (Hares: the hunter's squares and where the hares can go). ``narrow``:
+    the picture is shown on a narrow screen (a phone); a view whose picture is wide may lay
+    it out in one column there (Habitats' parks)."""
 
     action: str | None = None
     values: Mapping[str, float] = field(default_factory=dict)
     arrows: tuple[tuple[str, str], ...] = ()
     marks: tuple[str, ...] = ()
     names: tuple[str, ...] = ()
+    narrow: bool = False
 
     def name(self, seat: int, lang: str = "en") -> str:
         """Seat ``seat``'s name, or the localized "Player N" when none was given."""
         given = self.names[seat].strip() if 0 <= seat < len(self.names) else ""
         return given or Message("core.player", {"player": seat + 1}).text(lang)
 
+    def said(self, message: Message, lang: str = "en") -> str:
+        """``message`` in ``lang`` with each "Player N" it names written as the seat's name."""
+        words = message.text(lang)
+        if not any(name.strip() for name in self.names):
+            return words
+        phrase = Message("core.player", {"player": 987654}).text(lang)
+        before, _, after = phrase.partition("987654")
+        pattern = re.compile(
+            r"\b" + re.escape(before) + r"(\d+)\b" + re.escape(after), re.IGNORECASE
+        )
+        return pattern.sub(lambda found: self.name(int(found.group(1)) - 1, lang), words)
+
     def aids(self) -> bool:
-        """Whether the overlay asks for more than the names (an empty one asks for aids)."""
-        return self == Overlay() or replace(self, names=()) != Overlay()
+        """Whether the overlay asks for more than the names and the screen (an empty one asks
+        for aids)."""
+        return self == Overlay() or replace(self, names=(), narrow=False) != Overlay()
 
 
 @dataclass(frozen=True)

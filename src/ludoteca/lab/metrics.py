@@ -15,9 +15,15 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
+from ludoteca import load_game
+from ludoteca.engine import Game
+
 from .arena import rate_with_interval, summarise
 
 Z = 1.96
+# games of random play per sweep point for a game whose batch playouts are compiled (others
+# play as many as the study plays per point, through the engine's loop)
+RANDOM_GAMES = 10_000
 
 
 def proportion(successes: float, trials: int) -> dict[str, Any]:
@@ -184,15 +190,54 @@ def _components(rows: list[dict[str, Any]], players: int) -> dict[str, list[dict
     return dict(found)
 
 
+def random_play(game_id: str, options: dict[str, Any], games: int, seed: int) -> dict[str, Any]:
+    """The point's game played by uniform random play (chance by its odds, every legal action
+    alike) in one batch, ``Game.playouts``: game lengths, scores and, with several seats, each
+    seat's wins (a shared win as a share) and the first seat's advantage."""
+    result = load_game(game_id, **options).playouts(games, seed)
+    found: dict[str, Any] = {
+        "games": games,
+        "actions": mean(result.lengths.tolist()),
+        "scores": mean(result.scores.ravel().tolist()),
+    }
+    players = result.scores.shape[1]
+    if players > 1 and games:
+        shares = result.winners / result.winners.sum(axis=1, keepdims=True)
+        seats = [
+            {**proportion(float(shares[:, seat].sum()), games), "mean_score": mean_score}
+            for seat, mean_score in enumerate(result.scores.mean(axis=0).tolist())
+        ]
+        fair = 1 / players
+        first = seats[0]
+        found["seats"] = seats
+        found["first_seat_advantage"] = {key: first[key] - fair for key in ("rate", "low", "high")}
+    return found
+
+
+def random_games(game_id: str, games_per_point: int) -> int:
+    """How many games of random play a point gets: ``RANDOM_GAMES`` where the game plays its
+    batches in a compiled core, else as many as the study plays."""
+    compiled = type(load_game(game_id)).playouts is not Game.playouts
+    return RANDOM_GAMES if compiled else games_per_point
+
+
 def study_summary(study_info: dict[str, Any], rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """``summary.json``: the study and the metrics of each sweep point, in sweep order."""
+    """``summary.json``: the study and the metrics of each sweep point, in sweep order, each
+    with its random play (see ``random_play``)."""
     points: dict[str, list[dict[str, Any]]] = {}
     for row in rows:
         points.setdefault(row["point"], []).append(row)
+    count = random_games(study_info["game"], study_info["games_per_point"])
     return {
         **study_info,
         "points": [
-            {"point": label, **point_metrics(games, study_info["bots"])}
+            {
+                "point": label,
+                **point_metrics(games, study_info["bots"]),
+                "random_play": random_play(
+                    study_info["game"], json.loads(games[0]["options"]), count, study_info["seed"]
+                ),
+            }
             for label, games in points.items()
         ],
     }

@@ -224,6 +224,22 @@ def _overview_table(summary: dict[str, Any], lang: str) -> str:
     return _table(head, [games, *rows])
 
 
+def _random_play(summary: dict[str, Any], lang: str) -> str:
+    """The points played by random play in batches: lengths, scores, first-seat advantage."""
+    metrics = [
+        ("lab.col.games", lambda p: str(p["games"])),
+        ("lab.metric.actions", lambda p: _mean_cell(p["actions"])),
+        ("lab.metric.scores", lambda p: _mean_cell(p["scores"])),
+        ("lab.metric.first_seat", lambda p: _advantage(p)),
+    ]
+    points = [p["random_play"] for p in summary["points"]]
+    head = [_say(lang, "lab.col.metric")] + [p["point"] for p in summary["points"]]
+    rows = [[_say(lang, key)] + [cell(p) for p in points] for key, cell in metrics]
+    rows = [row for row in rows if any(row[1:])]
+    note = html.escape(_say(lang, "lab.random_play.note"))
+    return f"<p class=note>{note}</p>" + _table(head, rows)
+
+
 def _advantage(point: dict[str, Any]) -> str:
     if "first_seat_advantage" not in point:
         return ""
@@ -354,6 +370,7 @@ def render(
         )
     )
     sections.append(("lab.section.skill", _skill(summary, lang)))
+    sections.append(("lab.section.random_play", _random_play(summary, lang)))
     if any(p["components"] for p in summary["points"]):
         sections.append(("lab.section.components", _components(summary, lang, plots)))
     name_key = f"{summary['game']}.name"

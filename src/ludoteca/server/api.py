@@ -279,7 +279,7 @@ async def replay_step(
     except (RecordError, ValueError) as error:
         raise RoomError(400, "web.error.bad_record", {"detail": str(error)[:200]}) from None
     names = _record_names(body.record.meta.get("players"), game.num_players, lang)
-    svg = picture(game, state, None, lang, None, names)
+    svg = picture(game, state, None, lang, None, names, body.narrow)
     observation = described(state, words.translated(state.observation(None), lang), lang)
     return {
         "step": step,

@@ -63,7 +63,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub.bots.warm()
-        await hub.start()
+        await hub.start(settings.idle_rooms)
         tasks = [asyncio.create_task(hub.resume()), asyncio.create_task(_sweep(hub, settings))]
         yield
         app.state.stopping = True

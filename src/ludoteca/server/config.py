@@ -75,6 +75,8 @@ class Settings:
     # stopped beating is taken for gone and its rooms are adopted by the others
     lease_seconds: float = 5.0
     instance: str | None = None  # this instance's name among them (default: host-pid-random)
+    # Several instances: seconds a room no socket of this instance watches stays in its memory
+    idle_rooms: float = 300.0
 
     def database_url(self) -> str:
         if self.database:

@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 from pydantic import BaseModel
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from . import words
@@ -155,11 +155,14 @@ async def read_json(request: Request, model: type[Model], limit: int) -> Model:
         raise too_large(limit)
     chunks: list[bytes] = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise too_large(limit)
-        chunks.append(chunk)
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                raise too_large(limit)
+            chunks.append(chunk)
+    except ClientDisconnect:  # the page was left mid-request: a refusal, not a traceback
+        raise RoomError(400, "web.error.malformed", {"detail": "body cut short"}) from None
     return parse(model, b"".join(chunks))
 
 

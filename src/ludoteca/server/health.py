@@ -22,7 +22,7 @@ CHECK_TIMEOUT = 2.0  # seconds the database may take to answer ``SELECT 1``
 @router.get("/healthz", include_in_schema=False)
 async def healthz(request: Request) -> dict[str, Any]:
     hub: Hub = request.app.state.hub
-    return {"status": "ok", "instance": hub.bus.instance}
+    return {"status": "ok", "instance": hub.bus.instance, "rooms": len(hub.rooms)}
 
 
 @router.get("/readyz", include_in_schema=False)

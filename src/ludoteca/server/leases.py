@@ -6,7 +6,8 @@ every instance writes its heartbeat into ``instances`` every ``beat`` seconds, a
 instance whose heartbeat is older than ``ttl`` seconds is taken for gone. Every beat, each
 instance adopts the rooms whose holder is gone (one wins each room: the lease is taken by a
 conditional ``INSERT … ON CONFLICT DO UPDATE … WHERE``), so a room whose instance died goes on
-within ``ttl + beat`` seconds. An instance that stops cleanly deletes its heartbeat at once,
+within ``ttl + beat`` seconds; so are rooms with bots or a clock that have no lease at all (their
+instance died before it took one; looked for every ``UNLEASED_EVERY`` beats). An instance that stops cleanly deletes its heartbeat at once,
 so its rooms are adopted at the others' next beat (the bus tells them at once, too).
 
 Even two instances driving one room at once would do no harm, only waste work: a move is
@@ -31,6 +32,21 @@ from sqlalchemy import text
 log = logging.getLogger("ludoteca.server.leases")
 
 T = TypeVar("T")
+
+# Rooms in play that need a driver (a bot seat, or a clock that runs out) but have no lease at
+# all: their instance died before it ever took one (or before anyone opened them). Rooms of
+# people only, without a clock, need no driver. The room's creator had ``ttl`` seconds to
+# take the lease itself (times are stored as naive UTC).
+UNLEASED_EVERY = 8  # beats
+UNLEASED = text(
+    "SELECT r.id, NULL FROM rooms r "
+    "WHERE r.status = 'playing' "
+    "AND r.updated_at < (now() AT TIME ZONE 'UTC') - make_interval(secs => :ttl) "
+    "AND NOT EXISTS (SELECT 1 FROM room_leases l WHERE l.room_id = r.id) "
+    "AND (COALESCE(r.clock::text, 'null') <> 'null' "
+    "OR EXISTS (SELECT 1 FROM seats s WHERE s.room_id = r.id AND s.kind = 'bot')) "
+    "ORDER BY r.updated_at LIMIT 100"
+)
 
 
 class SoleLeases:
@@ -78,6 +94,7 @@ class Leases(SoleLeases):
         self.others: dict[str, str] = {}  # room -> the live instance holding it
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ludoteca-lease")
         self._task: asyncio.Task[None] | None = None
+        self._beats = 0
 
     async def _run(self, function: Callable[..., T], *args: Any) -> T:
         # a thread of its own: the heartbeat never waits behind the rooms' writes
@@ -152,18 +169,23 @@ class Leases(SoleLeases):
                     {"me": self.instance},
                 ).scalars()
             )
-            orphans = connection.execute(
-                text(
-                    "SELECT l.room_id, l.holder FROM room_leases l LEFT JOIN instances i "
-                    "ON i.id = l.holder AND i.seen_at > now() - make_interval(secs => :ttl) "
-                    "WHERE i.id IS NULL ORDER BY l.taken_at LIMIT 100"
-                ),
-                ttl,
-            ).all()
+            orphans = [
+                *connection.execute(
+                    text(
+                        "SELECT l.room_id, l.holder FROM room_leases l LEFT JOIN instances i "
+                        "ON i.id = l.holder AND i.seen_at > now() - make_interval(secs => :ttl) "
+                        "WHERE i.id IS NULL ORDER BY l.taken_at LIMIT 100"
+                    ),
+                    ttl,
+                ).all(),
+            ]
+            self._beats += 1
+            if self._beats % UNLEASED_EVERY == 1:  # a scan of the rooms in play: less often
+                orphans += connection.execute(UNLEASED, ttl).all()
             connection.execute(
                 text("DELETE FROM instances WHERE seen_at < now() - interval '1 day'")
             )
-        return alive, mine, [(row[0], row[1]) for row in orphans]
+        return alive, mine, [(row[0], row[1] or "") for row in orphans]
 
     # -- one room's lease --------------------------------------------------------------------
 

@@ -133,6 +133,7 @@ class Replay(Body):
     record: RecordBody
     step: Annotated[StrictInt, Field(ge=0, le=10**9)] = 0
     lang: Lang | None = None
+    narrow: StrictBool = False  # a phone's screen (see Hello)
 
 
 # -- WebSocket messages ----------------------------------------------------------------------
@@ -143,6 +144,7 @@ class Hello(Body):
     token: Token | None = None
     lang: Lang | None = None
     views: StrictBool = True
+    narrow: StrictBool = False  # a phone's screen: a wide picture may lay itself out in one column
 
 
 class ActMessage(Body):

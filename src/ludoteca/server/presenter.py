@@ -25,6 +25,7 @@ class ViewKey:
     lang: str
     views: bool  # with the SVG picture
     hint: bool  # with the hint of the seat to move
+    narrow: bool = False  # for a phone's screen (Overlay.narrow)
 
 
 def picture(
@@ -34,6 +35,7 @@ def picture(
     lang: str,
     found: Hint | None,
     names: list[str] | None = None,
+    narrow: bool = False,
 ) -> str | None:
     """The game's picture of ``state`` for ``seat`` in ``lang``, a shown hint's overlay drawn
     and the seats' ``names`` (None for a game without a view). A game of one seat gets no
@@ -44,6 +46,8 @@ def picture(
     overlay = found.overlay if found else None
     if names and game.num_players > 1:
         overlay = replace(overlay, names=tuple(names)) if overlay else Overlay(names=tuple(names))
+    if narrow:
+        overlay = replace(overlay, narrow=True) if overlay else Overlay(narrow=True)
     return view.svg(state, seat, lang=lang, overlay=overlay)
 
 
@@ -105,7 +109,7 @@ class Presenter:
             "hint": workers.hint_to_json(found, key.lang) if key.hint else None,
         }
         if key.views:
-            message["svg"] = picture(room.game, state, seat, key.lang, found, names)
+            message["svg"] = picture(room.game, state, seat, key.lang, found, names, key.narrow)
         return message
 
     def presence(self) -> str:

@@ -63,6 +63,7 @@ class Hub:
         self._presence_due: set[str] = set()
         self._timers: dict[str, asyncio.TimerHandle] = {}  # rooms' clocks running out
         self._tasks: set[asyncio.Task] = set()
+        self._quiet: dict[str, float] = {}  # room -> since when no socket here watches it
 
     def close(self) -> None:
         for timer in self._timers.values():
@@ -74,10 +75,13 @@ class Hub:
 
     # -- other instances -------------------------------------------------------------------
 
-    async def start(self) -> None:
-        """Join the other instances: hear their events, adopt the rooms of gone ones."""
+    async def start(self, idle_rooms: float = 300.0) -> None:
+        """Join the other instances: hear their events, adopt the rooms of gone ones, and let
+        rooms nobody watches here for ``idle_rooms`` seconds go from memory."""
         await self.bus.start(self.hear, self._reconnected)
         await self.leases.start(self.adopt, self._gone)
+        if self.bus.shared:
+            self._spawn(self._evicting(idle_rooms))
 
     async def stop(self) -> None:
         """Leave cleanly: the rooms this instance drove are handed over at once."""
@@ -97,8 +101,14 @@ class Hub:
             return
         room = self.rooms.get(event.room)
         if room is None:
-            return  # read afresh when it is first used here
-        if event.kind == "change":
+            looked_at = event.kind == "presence" and any(event.data.values())
+            if (event.kind == "change" or looked_at) and self.leases.holds(event.room):
+                self._spawn(self._wake(event))  # its driver let it go from memory: load it
+            return  # else read afresh when it is first used here
+        if event.kind == "ask":  # an instance loaded the room: who watches it here?
+            if room.watchers:
+                self._announce_presence(room)
+        elif event.kind == "change":
             if room.watchers or self.leases.holds(room.id):
                 self._spawn(room.refresh())
             else:
@@ -117,10 +127,24 @@ class Hub:
             if room.watchers:
                 self._spawn(room.refresh())
 
+    async def _wake(self, event: Event) -> None:
+        """A room this instance drives, not in its memory, changed or is looked at elsewhere:
+        loaded, its bots and clock go on."""
+        try:
+            room = await self.room(event.room)
+        except RoomError:
+            return
+        if event.kind == "presence":
+            self._heard_presence(room, event)
+
     async def adopt(self, room_id: str) -> None:
-        """This instance took the lease of a room whose instance is gone: it drives it now."""
+        """This instance took the lease of a room whose instance is gone (or that had no
+        lease): it drives it now."""
+        known = room_id in self.rooms
         try:
             room = await self.room(room_id)
+            if known:  # its driver may have died between storing a move and announcing it
+                await room.refresh()
         except RoomError:
             await self.leases.release(room_id)
             return
@@ -240,6 +264,8 @@ class Hub:
         if its log could not be replayed (the room is kept aside, marked broken)."""
         if room_id in self.rooms:
             room = self.rooms[room_id]
+            if room_id in self._quiet:  # used: idle from now on
+                self._quiet[room_id] = time.monotonic()
             if room.stale:
                 await room.refresh()
             return room
@@ -252,6 +278,9 @@ class Hub:
                     room = await self._load(room_id)
                     await room.start_clock()
                     self._add(room)
+                    # the others say who watches it there (a room of bots moves only while
+                    # someone looks, here or elsewhere)
+                    self.bus.publish(room_id, "ask")
         finally:
             self._loading.pop(room_id, None)
         return self.rooms[room_id]
@@ -276,6 +305,7 @@ class Hub:
         room.caught_up = self.caught_up
         self.rooms[room.id] = room
         self.presenters[room.id] = Presenter(room)
+        self._quiet[room.id] = time.monotonic()
         self.bots.kick(room)
         self._arm(room)
 
@@ -295,13 +325,46 @@ class Hub:
         """A room no longer played that nobody watches leaves memory (not the database)."""
         idle = not room.playing and not room.watchers and not room.lock.locked()
         if idle and self.rooms.get(room.id) is room:
-            del self.rooms[room.id]
-            self.presenters.pop(room.id, None)
-            self.bots.forget(room)
-            timer = self._timers.pop(room.id, None)
-            if timer is not None:
-                timer.cancel()
+            self._drop(room)
             self._spawn(self.leases.release(room.id))
+
+    def _drop(self, room: Room) -> None:
+        del self.rooms[room.id]
+        self.presenters.pop(room.id, None)
+        self._quiet.pop(room.id, None)
+        self.bots.forget(room)
+        timer = self._timers.pop(room.id, None)
+        if timer is not None:
+            timer.cancel()
+
+    def evict_idle(self, idle: float) -> list[str]:
+        """Several instances: rooms that no socket of this instance watched for ``idle``
+        seconds, whose bots are not thinking and whose clock this instance is not timing,
+        leave its memory (not the database). A lease held stays held: an event of such a
+        room (a move through another instance, someone looking) loads it again here."""
+        now, gone = time.monotonic(), []
+        for room_id, since in list(self._quiet.items()):
+            room = self.rooms.get(room_id)
+            if room is None:
+                self._quiet.pop(room_id, None)
+                continue
+            busy = room.watchers or room.lock.locked() or self.bots.thinking(room)
+            if now - since < idle or busy or room_id in self._timers:
+                continue
+            self._drop(room)
+            gone.append(room_id)
+        return gone
+
+    async def _evicting(self, idle: float) -> None:
+        while True:
+            await asyncio.sleep(max(0.5, idle / 4))
+            try:
+                gone = self.evict_idle(idle)
+            except Exception:
+                log.exception("idle rooms could not be let go")
+                continue
+            if gone:
+                log.info("idle rooms let go from memory", extra={"rooms": len(gone)})
 
     # -- seats ---------------------------------------------------------------------------
 
@@ -372,6 +435,8 @@ class Hub:
         await self._after(room)
 
     async def _after(self, room: Room) -> None:
+        if room.id in self._quiet:  # a change: idle from now on
+            self._quiet[room.id] = time.monotonic()
         if not room.playing:
             self.quotas.release_heavy_room(room.id)
             asyncio.get_running_loop().call_soon(self.forget_if_done, room)
@@ -534,7 +599,7 @@ class Hub:
             found = await self._hint(room, key) if key.hint else None
             if room.version != version:
                 return  # a newer position is being published
-            text = self.presenters[room.id].text(key, found)
+            text = self._presenter(room).text(key, found)
             for watcher in watchers:
                 watcher.sent = at
                 watcher.outbox.put("state", text)
@@ -547,16 +612,24 @@ class Hub:
         if room.version != version:
             return  # publish sends the newer one
         watcher.sent = at
-        watcher.outbox.put("state", self.presenters[room.id].text(key, found))
+        watcher.outbox.put("state", self._presenter(room).text(key, found))
+
+    def _presenter(self, room: Room) -> Presenter:
+        """The room's presenter (a room let go from memory while a request still used it
+        gets one of its own)."""
+        found = self.presenters.get(room.id)
+        return found if found is not None and found.room is room else Presenter(room)
 
     def view_text(self, room: Room, seat: int | None, lang: str) -> str:
-        return self.presenters[room.id].text(ViewKey(seat, lang, True, False))
+        return self._presenter(room).text(ViewKey(seat, lang, True, False))
 
     @staticmethod
     def _key(room: Room, watcher: Watcher) -> ViewKey:
         seat = watcher.seat
         hint = watcher.hints and seat is not None and room.state.current_player == seat
-        return ViewKey(seat, watcher.lang, watcher.views, bool(hint) and room.playing)
+        return ViewKey(
+            seat, watcher.lang, watcher.views, bool(hint) and room.playing, watcher.narrow
+        )
 
     async def _hint(self, room: Room, key: ViewKey) -> Hint | None:
         assert key.seat is not None
@@ -574,6 +647,7 @@ class Hub:
         online = room.online()
         watcher.seat = seat
         room.watchers.add(watcher)
+        self._quiet.pop(room.id, None)
         welcome: dict[str, Any] = {
             "type": "welcome",
             "seat": watcher.seat,
@@ -594,6 +668,8 @@ class Hub:
             online = room.online()
             room.watchers.discard(watcher)
             self._presence_changed(room, online)
+        if not room.watchers and self.rooms.get(room.id) is room:
+            self._quiet.setdefault(room.id, time.monotonic())
         self.forget_if_done(room)
 
     def _presence_changed(
@@ -614,7 +690,7 @@ class Hub:
             self._tell_players(room, announce=False)
             return
         room.presence += 1
-        text = self.presenters[room.id].presence()
+        text = self._presenter(room).presence()
         for watcher in room.watchers:
             if watcher is not besides:
                 watcher.outbox.put("presence", text)

@@ -123,6 +123,7 @@ async def _handle(hub: Hub, room: Room, watcher: Watcher, message: object) -> No
         else:  # an account plays its seats from any browser it is logged in on
             seat = room.account_seat(watcher.user_id)
         watcher.views = message.views
+        watcher.narrow = message.narrow
         await hub.welcome(room, watcher, seat)
         return
     keys = [watcher.address]

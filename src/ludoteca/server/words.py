@@ -125,7 +125,8 @@ def bot_label(spec: str, lang: str) -> str:
 
 def with_names(data: Any, names: list[str], lang: str) -> Any:
     """``data`` (an observation, its texts in ``lang``) with "Player N" in every message text
-    replaced by the seat's name: log lines, prompts, labels."""
+    replaced by the seat's name: log lines, prompts, labels, and the text board (an
+    observation's ``text``, read by screen readers)."""
     pattern = _player_pattern(lang, len(names))
     if pattern is None:
         return data
@@ -134,7 +135,10 @@ def with_names(data: Any, names: list[str], lang: str) -> Any:
         number = int(found.group(1))
         return names[number - 1] if 1 <= number <= len(names) else found.group(0)
 
-    return _renamed(data, pattern, name_of)
+    renamed = _renamed(data, pattern, name_of)
+    if isinstance(renamed, dict) and "key" not in renamed and isinstance(renamed.get("text"), str):
+        renamed["text"] = pattern.sub(name_of, renamed["text"])
+    return renamed
 
 
 def _renamed(data: Any, pattern: re.Pattern[str], name_of: Callable[[re.Match[str]], str]) -> Any:

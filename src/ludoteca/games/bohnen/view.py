@@ -49,14 +49,18 @@ def svg(
     state: BohnenState, seat: int | None, *, lang: str = "en", overlay: Overlay | None = None
 ) -> str:
     overlay = overlay or Overlay()
+    # a phone (Overlay.narrow) shows the 900-wide board at about 0.4: the words around it
+    # are drawn larger there, the legend one seat a line under the board
+    narrow = overlay.narrow
+    height = HEIGHT + (40 * state.game.num_players - 24 if narrow else 0)
     player = state.current_player
     legal = state.legal_actions() if seat is not None and seat == player else []
     playable = {INDEX[a] for a in legal if not a.startswith(LEAVE)}
     leave = {INDEX[a[len(LEAVE) :]] for a in legal if a.startswith(LEAVE)}
     parts = [
         _defs(),
-        element("rect", width=WIDTH, height=HEIGHT, fill="#f4efe6"),
-        _status(state, seat, lang),
+        element("rect", width=WIDTH, height=height, fill="#f4efe6"),
+        _status(state, seat, lang, overlay),
         _board(),
     ]
     parts += [_tray(state, s, lang, overlay) for s in range(state.game.num_players)]
@@ -67,7 +71,7 @@ def svg(
     parts += [_leave_marker(pit) for pit in sorted(leave)]
     parts.append(_hints(overlay))
     parts.append(_legend(state, lang, overlay))
-    return document(WIDTH, HEIGHT, "".join(parts))
+    return document(WIDTH, height, "".join(parts))
 
 
 def _defs() -> str:
@@ -188,18 +192,22 @@ def _beans(cx: float, cy: float, count: int, radius: float, seed: int, limit: in
 
 def _last_moves(state: BohnenState, seat: int | None) -> str:
     """The latest turn of each other seat: the pit it sowed from (a ring in its colour with an
-    arrow) and the pits it captured (crossed, with the beans taken)."""
+    arrow), the pits it captured (crossed, with the beans taken) and, after a grand slam, the
+    pit it left untouched (a tick in its colour)."""
     board = state.game.board
     marks = []
     for mover, steps in sorted(last_turns(state).items()):
         if mover not in marked_seats(state, seat):
             continue
         for step in steps:
+            if step.action.startswith(LEAVE):
+                marks.append(_kept_mark(INDEX[step.action[len(LEAVE) :]], mover))
             last = step.after.last
             if last is None or step.after.pending or last[0] != mover:
                 continue
             _, start, captured = last
-            sown = board.outcome(step.before.pits, start, mover)[0] if captured else ()
+            # counted from before the sowing (a grand slam's choices come after it)
+            sown = board.outcome(steps[0].before.pits, start, mover)[0] if captured else ()
             marks.append(_sown_mark(start, mover))
             marks += [_captured_mark(p, mover, sown[p]) for p in captured]
     return element("g", "".join(marks), id="last-moves") if marks else ""
@@ -220,6 +228,38 @@ def _sown_mark(pit: int, mover: int) -> str:
     dot = element("circle", cx=cx - 26, cy=cy - 26, r=9, fill=SEAT_COLOURS[mover], stroke="#fdf6e3")
     return element(
         "g", ring + dot, id=f"last-sown-{PIT_NAMES[pit]}", data_seat=mover, data_what="sown", **LAST
+    )
+
+
+def _kept_mark(pit: int, mover: int) -> str:
+    """The pit a grand slam left untouched: a tick in the mover's colour."""
+    cx, cy = pit_centre(pit)
+    tick = element(
+        "path",
+        d=f"M{cx - 14},{cy + 2} l9,10 l19,-22",
+        fill="none",
+        stroke=SEAT_COLOURS[mover],
+        stroke_width=6,
+        stroke_linecap="round",
+        stroke_linejoin="round",
+    )
+    ring = element(
+        "circle",
+        cx=cx,
+        cy=cy,
+        r=PIT_RADIUS - 7,
+        fill="none",
+        stroke=SEAT_COLOURS[mover],
+        stroke_width=3,
+        stroke_dasharray="3 4",
+    )
+    return element(
+        "g",
+        ring + tick,
+        id=f"last-kept-{PIT_NAMES[pit]}",
+        data_seat=mover,
+        data_what="kept",
+        **LAST,
     )
 
 
@@ -384,14 +424,14 @@ def _tray(state: BohnenState, seat: int, lang: str, overlay: Overlay) -> str:
     return element("g", element("title", title) + "".join(parts), id=f"tray-{seat}")
 
 
-def _status(state: BohnenState, seat: int | None, lang: str) -> str:
+def _status(state: BohnenState, seat: int | None, lang: str, overlay: Overlay) -> str:
     player = state.current_player
     if player == TERMINAL:
-        words = state.prompt(None).text(lang)
+        words = overlay.said(state.prompt(None), lang)
         colour = "#6b4a2b"
     else:
         colour = SEAT_COLOURS[player]
-        words = (state.prompt(seat) if seat == player else state.status_line()).text(lang)
+        words = overlay.said(state.prompt(seat) if seat == player else state.status_line(), lang)
     chip = element("circle", cx=42, cy=40, r=16, fill=colour, stroke="#4a2a10")
     number = "" if player == TERMINAL else str(player + 1)
     return element(
@@ -407,25 +447,28 @@ def _status(state: BohnenState, seat: int | None, lang: str) -> str:
             font_family="sans-serif",
             fill="#ffffff",
         )
-        + _status_words(words),
+        + _status_words(words, overlay.narrow),
         id="status",
     )
 
 
-def _status_words(words: str) -> str:
+def _status_words(words: str, narrow: bool = False) -> str:
     """The status beside the chip: one line, smaller when long, else two lines."""
     room = WIDTH - 68 - 16
-    size = fit_size(words, 18, room, least=15)
-    lines = [words] if text_width(words, size) <= room else wrap(words, 15, room)
+    big, least = (28, 22) if narrow else (18, 15)
+    size = fit_size(words, big, room, least=least)
+    lines = [words] if text_width(words, size) <= room else wrap(words, least, room)
     if len(lines) > 2:
-        lines = [lines[0], shorten(" ".join(lines[1:]), 15, room)]
-    top = 46 if len(lines) == 1 else 34
+        lines = [lines[0], shorten(" ".join(lines[1:]), least, room)]
+    step = 27 if narrow else 20
+    one = len(lines) == 1
+    top = (50 if one else 38) if narrow else (46 if one else 34)
     return "".join(
         text(
             line,
             x=68,
-            y=top + 20 * row,
-            font_size=size if len(lines) == 1 else 15,
+            y=top + step * row,
+            font_size=size if len(lines) == 1 else least,
             font_family="sans-serif",
             fill="#2b1a0c",
         )
@@ -437,31 +480,36 @@ def _legend(state: BohnenState, lang: str, overlay: Overlay) -> str:
     """One entry per seat: colour, pits and captures; at the end the totals, winners starred."""
     board = state.game.board
     players = state.game.num_players
-    width = WIDTH / players
+    narrow = overlay.narrow
+    width = WIDTH - 60 if narrow else WIDTH / players
+    size = 26 if narrow else 15
     over = state.is_terminal()
     scores = state.scores()
     winners = state.winners()
     word = translate("bohnen.view.total" if over else "bohnen.view.captured", lang)
     parts = []
     for seat in range(players):
-        x = 30 + seat * width
+        x, y = (30, 418 + 40 * seat) if narrow else (30 + seat * width, 418)
         pits = board.seat_pits[seat]
         span = f"{PIT_NAMES[pits[0]]}–{PIT_NAMES[pits[-1]]}"
         value = scores[seat] if over else state.captured[seat]
-        tail = f" ({span}) · {word}: {value}" if players < 4 else f" ({span}): {value}"
+        tail = f" ({span}) · {word}: {value}" if players < 4 or narrow else f" ({span}): {value}"
         star = "★ " if seat in winners else ""
         right = min(x + width - 8, WIDTH - 12)  # the next entry, or the picture's edge
-        room = right - (x + 26) - text_width(star + tail, 15, bold=True)
-        words = star + shorten(overlay.name(seat, lang), 15, room, bold=True) + tail
+        room = right - (x + size + 11) - text_width(star + tail, size, bold=True)
+        words = star + shorten(overlay.name(seat, lang), size, room, bold=True) + tail
+        box = size + 3
         parts.append(
-            element("rect", x=x, y=404, width=18, height=18, rx=4, fill=SEAT_COLOURS[seat])
+            element(
+                "rect", x=x, y=y + 4 - box, width=box, height=box, rx=4, fill=SEAT_COLOURS[seat]
+            )
         )
         parts.append(
             text(
                 words,
-                x=x + 26,
-                y=418,
-                font_size=15,
+                x=x + size + 11,
+                y=y,
+                font_size=size,
                 font_weight="bold" if seat in winners else None,
                 font_family="sans-serif",
                 fill="#2b1a0c",

@@ -73,7 +73,9 @@ def svg(
         )
         for s, park in enumerate(state.parks)
     ]
-    columns = 3 if len(parks) == 5 else min(len(parks), 2)
+    # a phone gets the parks one under the other, under the market: its tiles stay legible
+    narrow = overlay is not None and overlay.narrow
+    columns = 1 if narrow else 3 if len(parks) == 5 else min(len(parks), 2)
     column_w = [0.0] * columns
     row_h = [0.0] * math.ceil(len(parks) / columns)
     for i, (_, w, h) in enumerate(parks):
@@ -82,13 +84,13 @@ def svg(
     grid_w = sum(column_w) + GAP * (columns - 1)
     grid_h = sum(row_h) + GAP * (len(row_h) - 1)
     left_w = max(LEFT_W, state.game.layout.width * MARKET_TILE + 36)
-    width = 16 + left_w + GAP + grid_w + 16
+    width = 16 + (max(left_w, grid_w) if narrow else left_w + GAP + grid_w) + 16
     header, header_h = _header(state, width, lang, names)
     top: float = header_h + 12
     left, left_h = _left_column(state, 16, top, left_w, lang, defs, advised, last, names)
-    grid_x = 16 + left_w + GAP
+    grid_x, grid_y = (16, top + left_h + GAP) if narrow else (16 + left_w + GAP, top)
     body = [element("rect", x=0, y=0, width="100%", height="100%", fill="#fbf8f0"), header, left]
-    y = top
+    y = grid_y
     for r, height in enumerate(row_h):
         x: float = grid_x
         for c in range(columns):
@@ -98,7 +100,11 @@ def svg(
             x += column_w[c] + GAP
         y += height + GAP
     # the legend goes under the shorter side, in as many columns as fit there
-    if left_h <= grid_h:
+    if narrow:
+        legend, legend_h = _legend(lang, width - 32)
+        body.append(element("g", legend, transform=f"translate(16,{grid_y + grid_h + 16})"))
+        bottom = grid_y + grid_h + 16 + legend_h
+    elif left_h <= grid_h:
         legend, legend_h = _legend(lang, left_w)
         body.append(element("g", legend, transform=f"translate(16,{top + left_h + 16})"))
         bottom = max(top + left_h + 16 + legend_h, top + grid_h)
@@ -168,8 +174,13 @@ def _header(state: HabitatsState, width: float, lang: str, names: Overlay) -> tu
     elif mover >= 0:
         title += " · " + say(lang, "habitats.view.turns_left", n=state.turns_left(mover))
     room = width - 32
-    parts = [text(shorten(title, 20, room, True), x=16, y=30, style=_font(20, True), fill=INK)]
-    y = 54
+    # wrapped, never cut: a phone's narrow picture has room for fewer words a line
+    title_lines = wrap(title, 20, room, True)
+    parts = [
+        text(line, x=16, y=30 + 24 * i, style=_font(20, True), fill=INK)
+        for i, line in enumerate(title_lines)
+    ]
+    y = 54 + 24 * (len(title_lines) - 1)
     players = state.game.num_players
     standing_w = 40 * players
     goals = [f"{i + 1}: {say(lang, f'habitats.goal.{goal}')}" for i, goal in enumerate(state.goals)]
@@ -177,25 +188,19 @@ def _header(state: HabitatsState, width: float, lang: str, names: Overlay) -> tu
     text_w = min(max((text_width(g, 13, True) for g in goals), default=0), room - standing_w - 16)
     for i, goal in enumerate(state.goals):
         current = i + 1 == state.year and state.phase != "end"
-        words = goals[i]
-        parts.append(
-            text(
-                shorten(words, 13, text_w, current),
-                x=16,
-                y=y,
-                style=_font(13, current),
-                fill=INK if current else MUTED,
-            )
-        )
+        for row, line in enumerate(wrap(goals[i], 13, text_w, current)):
+            fill = INK if current else MUTED
+            parts.append(text(line, x=16, y=y + 16 * row, style=_font(13, current), fill=fill))
+            rows = row + 1
         for s, park in enumerate(state.parks):
             x = 16 + text_w + 16 + 40 * s
             parts.append(element("circle", cx=x + 6, cy=y - 4, r=5, fill=PLAYER_COLOURS[s]))
             parts.append(text(measure(goal, park), x=x + 14, y=y, style=_font(13), fill=INK))
-        y += 19
+        y += 19 + 16 * (rows - 1)
     # the players: name, points, goal points
     scores = state.scores()
-    chip_w = 230
-    per_row = max(1, int(room // chip_w))
+    per_row = max(1, int(room // 230))
+    chip_w = room / per_row
     y += 8
     for s in range(players):
         x = 16 + (s % per_row) * chip_w

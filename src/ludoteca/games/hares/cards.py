@@ -31,14 +31,26 @@ class Card:
     best: int
 
     def field(self, colour: str) -> Field:
-        flip = mirror if colour == "black" else (lambda sq: sq)
-        return Field(
-            colour, frozenset(map(flip, self.burrows)), self.hunter_piece, flip(self.hunter_square)
-        )
+        """The card's field in ``colour`` (one object per card and colour: its compiled
+        tables are made once)."""
+        return _field(self, colour)
 
     def position(self, colour: str) -> Position:
-        flip = mirror if colour == "black" else (lambda sq: sq)
-        return Position(frozenset(map(flip, self.hares)), frozenset(map(flip, self.carrots)))
+        return _position(self, colour)
+
+
+@cache
+def _field(card: Card, colour: str) -> Field:
+    flip = mirror if colour == "black" else (lambda sq: sq)
+    return Field(
+        colour, frozenset(map(flip, card.burrows)), card.hunter_piece, flip(card.hunter_square)
+    )
+
+
+@cache
+def _position(card: Card, colour: str) -> Position:
+    flip = mirror if colour == "black" else (lambda sq: sq)
+    return Position(frozenset(map(flip, card.hares)), frozenset(map(flip, card.carrots)))
 
 
 def card_from_data(data: dict[str, Any]) -> Card:

@@ -9,31 +9,33 @@ and catches every unprotected hare standing there.
 from __future__ import annotations
 
 import re
+from functools import cached_property
 from typing import Any
 
 import numpy as np
 
 from ludoteca.engine import CHANCE, TERMINAL, Game, Message, Option, State
 from ludoteca.engine.notation import from_to
+from ludoteca.engine.playouts import Playouts, check_policy
 
-from . import tensors
+from . import core, tensors
 from .board import (
     COLOURS,
     Field,
     Position,
-    advance,
-    checked_squares,
     file_of,
-    hare_moves,
-    is_protected,
+    mask_of,
     name,
     rank_of,
     square,
-    stuck_hares,
+    squares_of,
 )
 from .cards import Card, card, cards
 
 MOVE = re.compile(r"^([a-h][1-8])([a-h][1-8])$")
+# a move ``origin * 64 + target`` in notation and back (strings only at the edges)
+MOVE_NAMES = [name(origin) + name(target) for origin in range(64) for target in range(64)]
+MOVE_CODES = {action: code for code, action in enumerate(MOVE_NAMES)}
 
 
 def stars(saved: int, best: int) -> int:
@@ -51,15 +53,33 @@ def result(saved: int, of: int, best: int) -> dict[str, int]:
 
 
 class HaresState(State):
-    """A position of one level card; ``board`` is None until the colour is drawn."""
+    """A position of one level card; ``board`` is None until the colour is drawn. The
+    position is kept as the compiled core's masks (``hares``, ``carrots``, ``caught_now``);
+    ``position`` gives it as sets of squares."""
 
     game: HaresGame
 
     def __init__(self, game: HaresGame, board: Field | None, position: Position):
         super().__init__(game)
         self.board = board
-        self.position = position
-        self._over: bool | None = None
+        self.hares = mask_of(position.hares)
+        self.carrots = mask_of(position.carrots)
+        self.hunter = position.hunter
+        self.saved = position.saved
+        self.caught = position.caught
+        self.caught_now = mask_of(position.caught_now)
+        self._codes: list[int] | None = None
+
+    @cached_property
+    def position(self) -> Position:
+        return Position(
+            frozenset(squares_of(self.hares)),
+            frozenset(squares_of(self.carrots)),
+            self.hunter,
+            self.saved,
+            self.caught,
+            tuple(squares_of(self.caught_now)),
+        )
 
     @property
     def card(self) -> Card:
@@ -79,9 +99,7 @@ class HaresState(State):
     def current_player(self) -> int:
         if self.board is None:
             return CHANCE
-        if self._over is None:
-            self._over = not self._moves_here()
-        return TERMINAL if self._over else 0
+        return 0 if self._moves_here() else TERMINAL
 
     @property
     def field(self) -> Field:
@@ -89,12 +107,16 @@ class HaresState(State):
         assert self.board is not None, "the colour is not drawn yet"
         return self.board
 
-    def _moves_here(self) -> list[tuple[int, int]]:
-        p = self.position
-        return hare_moves(self.field, p.hares, p.carrots, p.hunter)
+    def _moves_here(self) -> list[int]:
+        """The legal moves as ``origin * 64 + target`` (see ``core.moves``)."""
+        if self._codes is None:
+            self._codes = core.moves(
+                self.field.table, self.hares, self.carrots, self.hunter
+            ).tolist()
+        return self._codes
 
     def _legal_actions(self) -> list[str]:
-        return [name(a) + name(b) for a, b in self._moves_here()]
+        return [MOVE_NAMES[move] for move in self._moves_here()]
 
     def chance_outcomes(self) -> list[tuple[str, float]]:
         if self.board is not None:
@@ -105,50 +127,65 @@ class HaresState(State):
         if action.startswith("colour:"):
             colour = action.split(":", 1)[1]
             return HaresState(self.game, self.card.field(colour), self.card.position(colour))
-        move = MOVE.match(action)
-        assert move is not None, "only legal actions reach _next"
-        origin, target = square(move.group(1)), square(move.group(2))
-        return HaresState(self.game, self.board, advance(self.field, self.position, (origin, target)))
+        board = self.field
+        hares, carrots, hunter, saved, caught, codes = core.play(
+            board.table, self.hares, self.carrots, self.hunter, MOVE_CODES[action]
+        )
+        new = object.__new__(HaresState)
+        State.__init__(new, self.game)
+        new.board = board
+        new.hares, new.carrots, new.hunter = hares, carrots, hunter
+        new.saved = self.saved + saved
+        new.caught = self.caught + len(squares_of(caught))
+        new.caught_now = caught
+        new._codes = codes.tolist()
+        return new
 
     def scores(self) -> list[float]:
-        return [self.position.saved]
+        return [self.saved]
 
     def end_reason(self) -> str | None:
-        """"all_saved"; "none_left" (every hare saved or caught); "stuck" (hares are left but
+        """ "all_saved"; "none_left" (every hare saved or caught); "stuck" (hares are left but
         none can move); None before the end."""
         if not self.is_terminal():
             return None
-        if self.position.saved == len(self.card.hares):
+        if self.saved == len(self.card.hares):
             return "all_saved"
-        return "stuck" if self.position.hares else "none_left"
+        return "stuck" if self.hares else "none_left"
 
     def _key(self) -> Any:
-        p = self.position
-        return (self.colour, p.hares, p.carrots, p.hunter, p.saved, p.caught, p.caught_now)
+        return (
+            self.colour,
+            self.hares,
+            self.carrots,
+            self.hunter,
+            self.saved,
+            self.caught,
+            self.caught_now,
+        )
 
     # -- derived facts -----------------------------------------------------------------------
 
     def hunter_squares(self) -> list[str]:
         """The squares the hunter checks now ([] once it is taken, or before the colour)."""
-        p = self.position
-        if self.board is None or not p.hunter:
+        if self.board is None or not self.hunter:
             return []
-        return _names(checked_squares(self.board, p.hares, p.carrots))
+        return _names(squares_of(core.checked(self.board.table, self.hares, self.carrots)))
 
     def warm(self) -> dict[str, list[str]]:
         """Where each hare can go: hare square → target squares."""
         found: dict[str, list[str]] = {}
         if self.board is None:
             return found
-        for origin, target in self._moves_here():
-            found.setdefault(name(origin), []).append(name(target))
+        for move in self._moves_here():
+            found.setdefault(name(move // 64), []).append(name(move % 64))
         return found
 
     def result(self) -> dict[str, int] | None:
         """{"saved", "of", "stars"} at the end, else None."""
         if not self.is_terminal():
             return None
-        return result(self.position.saved, len(self.card.hares), self.card.best)
+        return result(self.saved, len(self.card.hares), self.card.best)
 
     # -- views -------------------------------------------------------------------------------
 
@@ -169,8 +206,8 @@ class HaresState(State):
             "level": self.card.level,
             "best": self.card.best,
             "of": len(self.card.hares),
-            "stuck": _names(stuck_hares(board, p.hares)),
-            "protected": _names(sq for sq in p.hares if is_protected(board, p.hares, sq)),
+            "stuck": _names(squares_of(self.hares & int(board.table[core.FAR]))),
+            "protected": _names(squares_of(core.protected(board.table, self.hares))),
             "caught_now": _names(p.caught_now),
             "hunter_squares": self.hunter_squares(),
             "warm": self.warm(),
@@ -298,7 +335,9 @@ def text_board(state: HaresState, lang: str = "en") -> str:
         _say("hares.text.tally", lang, saved=p.saved, caught=p.caught, of=len(state.card.hares))
     )
     if p.caught_now:
-        lines.append(_say("hares.text.caught_now", lang, squares=", ".join(map(name, p.caught_now))))
+        lines.append(
+            _say("hares.text.caught_now", lang, squares=", ".join(map(name, p.caught_now)))
+        )
     if state.is_terminal():
         lines.append(state.result_message().text(lang))
     return "\n".join(lines)
@@ -397,6 +436,25 @@ class HaresGame(Game[HaresState]):
 
     def observation_tensor_shape(self) -> tuple[int, ...]:
         return tensors.shape(self)
+
+    def playouts(self, n: int, seed: int, policy: str = "random") -> Playouts:
+        """``n`` random games played wholly inside the compiled core (see ``Game.playouts``):
+        the colour drawn (or the one chosen), then every legal move alike."""
+        check_policy(policy)
+        if n < 0:
+            raise ValueError(f"the number of playouts must be at least 0, not {n}")
+        fields = [self.card.field(colour) for colour in COLOURS]
+        starts = [self.card.position(colour) for colour in COLOURS]
+        colour = self.options["colour"]
+        saved, lengths = core.random_playouts(
+            np.stack([board.table for board in fields]),
+            np.array([mask_of(start.hares) for start in starts], dtype=np.int64),
+            np.array([mask_of(start.carrots) for start in starts], dtype=np.int64),
+            -1 if colour == "random" else COLOURS.index(colour),
+            n,
+            seed,
+        )
+        return Playouts(saved.astype(float).reshape(n, 1), np.ones((n, 1), dtype=bool), lengths)
 
 
 def levels() -> list[dict[str, Any]]:

@@ -7,8 +7,9 @@ import random
 from ludoteca.engine import Message
 from ludoteca.engine.parts import Hint, Knowledge, Overlay, SearchSettings
 
+from .board import name
 from .game import HaresState
-from .solver import best_move
+from .solver import solver_for
 
 
 def solve(state: HaresState) -> tuple[int, str | None]:
@@ -16,7 +17,8 @@ def solve(state: HaresState) -> tuple[int, str | None]:
     that many; None once the game is over or before the colour is drawn)."""
     if state.board is None or state.is_terminal():
         return 0, None
-    return best_move(state.board, state.position)
+    value, move = solver_for(state.board).solve_masks(state.hares, state.carrots, state.hunter)
+    return value, None if move is None else name(move[0]) + name(move[1])
 
 
 def best(state: HaresState, rng: random.Random) -> str | None:
@@ -28,7 +30,7 @@ def saved_share(state: HaresState) -> list[float] | None:
     if state.board is None:
         return None
     value, _ = solve(state)
-    return [(state.position.saved + value) / max(1, state.card.best)]
+    return [(state.saved + value) / max(1, state.card.best)]
 
 
 def hint(state: HaresState, seat: int) -> Hint | None:
@@ -37,7 +39,7 @@ def hint(state: HaresState, seat: int) -> Hint | None:
         return None
     value, action = solve(state)
     assert action is not None
-    total = state.position.saved + value
+    total = state.saved + value
     if value == 0:
         reason = Message("hares.hint.lost", {"action": action})
     else:

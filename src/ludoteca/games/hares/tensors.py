@@ -21,7 +21,8 @@ import numpy as np
 
 from ludoteca.engine import Game
 
-from .board import PIECES, checked_squares, is_protected
+from . import core
+from .board import PIECES
 
 if TYPE_CHECKING:
     from .game import HaresState
@@ -40,22 +41,16 @@ def encode(state: HaresState, seat: int) -> np.ndarray:
     """The tensor of a ``HaresState`` (one seat: ``seat`` is 0)."""
     tensor = np.zeros(SIZE, np.float32)
     planes = tensor[: PLANES * SQUARES].reshape(PLANES, SQUARES)
-    position = state.position
     field = state.board if state.board is not None else state.card.field("white")
-    planes[0, list(position.hares)] = 1
-    planes[1, list(position.carrots)] = 1
-    planes[2, list(field.burrows)] = 1
-    if position.hunter:
-        planes[3, field.hunter_square] = 1
-        if state.board is not None:
-            planes[4, checked_squares(field, position.hares, position.carrots)] = 1
-    planes[5, [sq for sq in position.hares if is_protected(field, position.hares, sq)]] = 1
+    planes[:] = core.planes(
+        field.table, state.hares, state.carrots, state.hunter, state.board is not None
+    )
     at = PLANES * SQUARES
     tensor[at + COLOURS.index(state.colour)] = 1
     at += len(COLOURS)
     tensor[at + PIECES.index(field.hunter_piece)] = 1
     at += len(PIECES)
     total = len(state.card.hares)
-    tensor[at] = position.saved / total
-    tensor[at + 1] = position.caught / total
+    tensor[at] = state.saved / total
+    tensor[at + 1] = state.caught / total
     return tensor

@@ -25,6 +25,9 @@ LEFT, TOP = 34, 34
 PANEL = LEFT + 8 * SIZE + 30
 WIDTH, HEIGHT = PANEL + 300, TOP + 8 * SIZE + 40
 ROOM = WIDTH - PANEL - 14  # the width of the panel's lines
+# On a phone (Overlay.narrow): the board alone as wide as the screen, the card under it
+NARROW_WIDTH = LEFT + 8 * SIZE + 20
+NARROW_ZOOM = (NARROW_WIDTH - LEFT - 12) / (ROOM + 10)
 
 LIGHT, DARK = "#eef3d2", "#a9c77a"
 GLYPHS = {"rook": "♜", "bishop": "♝", "knight": "♞", "queen": "♛", "king": "♚"}
@@ -268,9 +271,16 @@ def svg(
     if hints is not None:
         body += [_arrow(state, arrow) for arrow in hints.arrows]
     panel, bottom = _panel(state, hints, lang)
-    body += panel
-    height = max(HEIGHT, bottom + 16)
-    return document(WIDTH, height, "".join(body), font_family="DejaVu Sans, Verdana, sans-serif")
+    if overlay is not None and overlay.narrow:
+        # a phone: the level card under the board, drawn larger (its words stay readable)
+        top = TOP + 8 * SIZE + 30
+        move = f"translate({LEFT},{top}) scale({NARROW_ZOOM}) translate({-PANEL},{-TOP})"
+        body.append(element("g", "".join(panel), transform=move))
+        width, height = NARROW_WIDTH, top + (bottom - TOP) * NARROW_ZOOM + 16
+    else:
+        body += panel
+        width, height = WIDTH, max(HEIGHT, bottom + 16)
+    return document(width, height, "".join(body), font_family="DejaVu Sans, Verdana, sans-serif")
 
 
 def _last_move(state: HaresState) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -68,12 +69,59 @@ def garden_masks(garden: Garden) -> tuple[np.ndarray, np.ndarray, int]:
 
 
 @lru_cache(maxsize=1 << 16)
-def _spaces_of(mask: int) -> tuple[str, ...]:
-    """The spaces of a bitmask over SPACES, in SPACES order."""
-    return tuple(space for i, space in enumerate(SPACES) if mask >> i & 1)
+def _indexes_of(mask: int) -> tuple[int, ...]:
+    """The indexes (into SPACES) of the bits of a bitmask over SPACES, in order."""
+    return tuple(i for i in range(len(SPACES)) if mask >> i & 1)
 
 
+NOTHING_TURNED: frozenset[str] = frozenset()
+KIND_INDEX = {kind: i for i, kind in enumerate(KINDS)}
 TAKES = tuple(f"take:{slot}" for slot in range(1, HEDGE_SLOTS + 1))
+PLACES = tuple(f"place:{space}" for space in SPACES)
+MOLES = tuple(f"mole:{space}" for space in SPACES)
+FLIPS = tuple(tuple(f"flip:g{seat}-{space}" for space in SPACES) for seat in (0, 1))
+MOVES = tuple(tuple(f"move:{source}-{target}" for target in SPACES) for source in SPACES)
+DRAWS = tuple(f"draw:{kind}" for kind in KINDS)
+
+
+@lru_cache(maxsize=1 << 16)
+def _harvestable(garden: Garden) -> tuple[tuple[str, tuple[str, ...], str], ...]:
+    """(pattern id, spaces, notation) of every bed of the garden that its tokens cover."""
+    table = beds()
+    masks = garden_masks(garden)[0]
+    return tuple(
+        (*table.rows[row], harvest_notation(*table.rows[row]))
+        for row in core.harvestable(masks, table.bits, table.starts)
+    )
+
+
+@lru_cache(maxsize=1 << 16)
+def _wheelbarrow_moves(garden: Garden, pinned: str | None) -> tuple[str, ...]:
+    """The wheelbarrow's moves in the garden: any token but the pinned one to an empty space
+    (a vegetable may go onto a printed tool space, a tool token or a mole may not)."""
+    _, _, free = garden_masks(garden)
+    moves: list[str] = []
+    for i, token in enumerate(garden):
+        if token is None or SPACES[i] == pinned:
+            continue
+        targets = free if token[0] in VEGETABLE_INDEX else free & ~TOOL_MASK
+        row = MOVES[i]
+        moves += [row[j] for j in range(len(SPACES)) if targets >> j & 1]
+    return tuple(moves)
+
+
+@lru_cache(maxsize=1 << 16)
+def _vegetable_spaces(garden: Garden) -> tuple[int, ...]:
+    """The indexes of the garden's spaces holding a vegetable."""
+    return tuple(
+        i for i, token in enumerate(garden) if token is not None and token[0] in VEGETABLE_INDEX
+    )
+
+
+@lru_cache(maxsize=1 << 10)
+def _odds(bag: tuple[int, ...]) -> tuple[tuple[str, float], ...]:
+    total = sum(bag)
+    return tuple((DRAWS[k], n / total) for k, n in enumerate(bag) if n)
 
 
 class PotagerState(State):
@@ -97,11 +145,16 @@ class PotagerState(State):
         self.shovel_slot: int | None = None  # after a swap: slots k and k+1 may be taken
         # spaces of the mover's tokens turned over by a harvest this turn: they wait for a
         # later turn (the rule text: "lors d'un prochain tour")
-        self.turned: frozenset[str] = frozenset()
+        self.turned: frozenset[str] = NOTHING_TURNED
         self.own_garden_only = False  # the tool came through the toolbox: "sur votre jardin"
         self.after: tuple = ("start",)  # what follows once the draws are done
         self.end_triggered = False
         self.loser: int | None = None
+        # the choices worked out while the step that led here was played (not part of the
+        # position: a copy forgets them)
+        self._choices: list[str] | None = None
+        # each garden's empty spaces as a bitmask, kept up to date by _set (None: not yet read)
+        self._free: tuple[int, int] | None = None
 
     # -- the contract -------------------------------------------------------------------------
 
@@ -116,10 +169,22 @@ class PotagerState(State):
     def chance_outcomes(self) -> list[tuple[str, float]]:
         if self.phase != "draw":
             return []
-        total = sum(self.bag)
-        return [(f"draw:{k}", n / total) for k, n in zip(KINDS, self.bag, strict=True) if n]
+        return list(_odds(self.bag))
+
+    def copy_with(self, **changes: Any) -> PotagerState:
+        if "gardens" in changes:
+            changes["_free"] = None
+        return super().copy_with(_choices=None, **changes)
+
+    def free(self, seat: int) -> int:
+        """The empty spaces of ``seat``'s garden as a bitmask over SPACES."""
+        if self._free is None:
+            self._free = (garden_masks(self.gardens[0])[2], garden_masks(self.gardens[1])[2])
+        return self._free[seat]
 
     def _legal_actions(self) -> list[str]:
+        if self._choices is not None:
+            return self._choices
         if self.phase == "turn":
             return self._takes() + self._harvests()
         if self.phase == "place":
@@ -206,8 +271,8 @@ class PotagerState(State):
         return self.tool
 
     def empty_spaces(self, seat: int, tool_spaces: bool = True) -> list[str]:
-        free = garden_masks(self.gardens[seat])[2]
-        return list(_spaces_of(free if tool_spaces else free & ~TOOL_MASK))
+        free = self.free(seat)
+        return [SPACES[i] for i in _indexes_of(free if tool_spaces else free & ~TOOL_MASK)]
 
     def is_full(self, seat: int) -> bool:
         return all(token is not None for token in self.gardens[seat])
@@ -227,8 +292,7 @@ class PotagerState(State):
         return sum(self.bag)
 
     def _takes(self) -> list[str]:
-        mine = garden_masks(self.gardens[self.me])[2]
-        theirs = garden_masks(self.gardens[self.opponent])[2]
+        mine, theirs = self.free(self.me), self.free(self.opponent)
         room = (bool(mine), bool((mine | theirs) & ~TOOL_MASK))  # for a vegetable, a tool
         return [
             TAKES[slot]
@@ -243,23 +307,23 @@ class PotagerState(State):
 
     def _places(self) -> list[str]:
         kind, _ = self.in_hand
-        if kind in VEGETABLES:
-            return [f"place:{space}" for space in self.empty_spaces(self.me)]
-        own = [f"place:{space}" for space in self.empty_spaces(self.me, False)]
-        return own + [f"mole:{space}" for space in self.empty_spaces(self.opponent, False)]
+        mine = self.free(self.me)
+        if kind in VEGETABLE_INDEX:
+            return [PLACES[i] for i in _indexes_of(mine)]
+        theirs = self.free(self.opponent) & ~TOOL_MASK
+        return [PLACES[i] for i in _indexes_of(mine & ~TOOL_MASK)] + [
+            MOLES[i] for i in _indexes_of(theirs)
+        ]
 
     def harvest_beds(self, seat: int) -> list[tuple[str, tuple[str, ...]]]:
         """(pattern id, spaces) of every bed of ``seat`` that can be harvested now."""
-        table = beds()
-        masks = garden_masks(self.gardens[seat])[0]
-        return [table.rows[row] for row in core.harvestable(masks, table.bits, table.starts)]
+        return [(p, cells) for p, cells, _ in _harvestable(self.gardens[seat])]
 
     def _harvests(self) -> list[str]:
-        return [
-            harvest_notation(p, cells)
-            for p, cells in self.harvest_beds(self.me)
-            if self.turned.isdisjoint(cells)
-        ]
+        found = _harvestable(self.gardens[self.me])
+        if not self.turned:
+            return [notation for _, _, notation in found]
+        return [notation for _, cells, notation in found if self.turned.isdisjoint(cells)]
 
     def _tool_uses(self, tool: str, own_garden_only: bool | None = None) -> list[str]:
         """The uses of ``tool`` now; through the toolbox the can and the hose reach only the
@@ -273,19 +337,10 @@ class PotagerState(State):
         if tool == "basket":
             return self._harvests()
         if tool == "wheelbarrow":
-            moves = []
-            for source, token in zip(SPACES, self.gardens[me], strict=True):
-                if token is None or source == self.pinned:
-                    continue
-                targets = self.empty_spaces(me, tool_spaces=token[0] in VEGETABLES)
-                moves += [f"move:{source}-{target}" for target in targets]
-            return moves
+            return list(_wheelbarrow_moves(self.gardens[me], self.pinned))
         if tool == "can":
             return [
-                f"flip:g{seat}-{space}"
-                for seat in gardens
-                for space, token in zip(SPACES, self.gardens[seat], strict=True)
-                if token is not None and token[0] in VEGETABLES
+                FLIPS[seat][i] for seat in gardens for i in _vegetable_spaces(self.gardens[seat])
             ]
         if tool == "shovel":
             return [
@@ -296,15 +351,10 @@ class PotagerState(State):
         if tool == "poison":
             return [f"poison:{v}" for v in VEGETABLES if v in self.hedge]
         if tool == "hose":
-            return [
-                f"hose:{column}"
-                for column in COLUMNS
-                if any(
-                    token is not None and token[0] in VEGETABLES and space[0] == column
-                    for seat in gardens
-                    for space, token in zip(SPACES, self.gardens[seat], strict=True)
-                )
-            ]
+            found = {
+                SPACES[i][0] for seat in gardens for i in _vegetable_spaces(self.gardens[seat])
+            }
+            return [f"hose:{column}" for column in COLUMNS if column in found]
         if tool == "toolbox":
             return [
                 f"tool:{name}"
@@ -325,15 +375,20 @@ class PotagerState(State):
     def _next(self, action: str) -> PotagerState:
         new = self.copy_with()
         kind, _, argument = action.partition(":")
-        getattr(new, f"_do_{kind}")(argument)
+        STEPS[kind](new, argument)
         return new
 
     def _set(self, seat: int, space: str, token: Token | None) -> None:
+        i = INDEX[space]
         garden = list(self.gardens[seat])
-        garden[INDEX[space]] = token
+        garden[i] = token
         gardens = list(self.gardens)
         gardens[seat] = tuple(garden)
         self.gardens = (gardens[0], gardens[1])
+        if self._free is not None:
+            free = list(self._free)
+            free[seat] = free[seat] | 1 << i if token is None else free[seat] & ~(1 << i)
+            self._free = (free[0], free[1])
 
     def _score(self, points: int) -> None:
         scores = list(self.points)
@@ -346,7 +401,7 @@ class PotagerState(State):
 
     def _do_draw(self, kind: str) -> None:
         bag = list(self.bag)
-        bag[KINDS.index(kind)] -= 1
+        bag[KIND_INDEX[kind]] -= 1
         self.bag = tuple(bag)
         self.trampoline = kind
         self._settle()
@@ -382,17 +437,23 @@ class PotagerState(State):
     ) -> None:
         self.phase, self.tool, self.pinned, self.hand = "tool", tool, pinned, None
         self.own_garden_only = own_garden_only
-        if not self._tool_uses(tool):
+        uses = self._tool_uses(tool)
+        if not uses:
             self._end_turn()
+            return
+        self._choices = uses + ["skip"]
 
     def _gnome(self, old: int, new: int) -> None:
         self.phase, self.tool, self.pinned = "gnome", None, None
-        if new == old or new not in TRACK_TOOLS or not self._gnome_options():
+        options = self._gnome_options() if new != old and new in TRACK_TOOLS else []
+        if not options:
             self._end_turn()
+            return
+        self._choices = options + ["skip"]
 
     def _end_turn(self) -> None:
         self.tool = self.pinned = self.shovel_slot = self.hand = None
-        self.turned, self.own_garden_only = frozenset(), False
+        self.turned, self.own_garden_only = NOTHING_TURNED, False
         if self.end_triggered and self.to_move == 1:
             self.phase = "over"  # both players have had as many turns
             return
@@ -401,7 +462,9 @@ class PotagerState(State):
 
     def _start_turn(self) -> None:
         self.phase = "turn"
-        if self._takes() or self._harvests():
+        choices = self._takes() + self._harvests()
+        if choices:
+            self._choices = choices
             return
         # No passing: a player who can do nothing ends the game; with a full garden, loses.
         self.phase = "over"
@@ -481,8 +544,11 @@ class PotagerState(State):
         hedge[k - 1], hedge[k] = hedge[k], hedge[k - 1]
         self.hedge = tuple(hedge)
         self.phase, self.tool, self.shovel_slot = "shovel", None, k
-        if not self._shovel_takes():
+        takes = self._shovel_takes()
+        if not takes:
             self._end_turn()
+            return
+        self._choices = takes
 
     def _do_poison(self, vegetable: str) -> None:
         count = self.hedge.count(vegetable)
@@ -787,6 +853,14 @@ class PotagerState(State):
 
     def __str__(self) -> str:
         return self.text_board("en")
+
+
+# each action's kind (the text before its colon) and the step that plays it
+STEPS: dict[str, Callable[[PotagerState, str], None]] = {
+    name.removeprefix("_do_"): step
+    for name, step in vars(PotagerState).items()
+    if name.startswith("_do_")
+}
 
 
 def patterns_text(lang: str = "en") -> str:

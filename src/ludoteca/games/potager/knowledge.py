@@ -41,9 +41,7 @@ def promise(garden: tuple) -> float:
     by its tokens there squared; less 2.5 a space when three or fewer are left empty."""
     masks, doubles, free = garden_masks(garden)
     table = beds()
-    return float(
-        core.promise(masks, doubles, free, table.bits, _weights(), table.starts, DOUBLE)
-    )
+    return float(core.promise(masks, doubles, free, table.bits, _weights(), table.starts, DOUBLE))
 
 
 def garden_value(state, seat: int) -> float:

@@ -22,6 +22,7 @@ The layout (also in docs/rl.md), 584 float32 values:
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -58,22 +59,31 @@ def shape(game: Game) -> tuple[int, ...]:
     return (SIZE,)
 
 
+@lru_cache(maxsize=1 << 14)
+def garden_features(garden: tuple[tuple[str, bool] | None, ...]) -> np.ndarray:
+    """One garden's part of the tensor, space by space (read only: it is cached)."""
+    features = np.zeros((len(SPACES), SPACE_FEATURES), np.float32)
+    for space, token in enumerate(garden):
+        if token is None:
+            continue
+        kind, double = token
+        if kind in VEGETABLES:
+            features[space, VEGETABLES.index(kind)] = 1
+            features[space, len(VEGETABLES)] = float(double)
+        elif kind == MOLE:
+            features[space, -1] = 1
+        else:
+            features[space, len(VEGETABLES) + 1 + TOKEN_TOOLS.index(kind)] = 1
+    features.flags.writeable = False
+    return features
+
+
 def encode(state: PotagerState, seat: int) -> np.ndarray:
     """The tensor of a ``PotagerState`` as ``seat`` sees it."""
     tensor = np.zeros(SIZE, np.float32)
     gardens = tensor[: 2 * len(SPACES) * SPACE_FEATURES].reshape(2, len(SPACES), SPACE_FEATURES)
     for side, owner in enumerate((seat, 1 - seat)):
-        for space, token in enumerate(state.gardens[owner]):
-            if token is None:
-                continue
-            kind, double = token
-            if kind in VEGETABLES:
-                gardens[side, space, VEGETABLES.index(kind)] = 1
-                gardens[side, space, len(VEGETABLES)] = float(double)
-            elif kind == MOLE:
-                gardens[side, space, -1] = 1
-            else:
-                gardens[side, space, len(VEGETABLES) + 1 + TOKEN_TOOLS.index(kind)] = 1
+        gardens[side] = garden_features(state.gardens[owner])
     at = gardens.size
     for slot, held in enumerate(state.hedge):
         if held is not None:

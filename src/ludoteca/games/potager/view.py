@@ -11,7 +11,7 @@ from functools import cache
 
 from ludoteca.engine import CHANCE, Message
 from ludoteca.engine.parts import Overlay, Picture
-from ludoteca.engine.svg import document, element, shorten, text, text_width
+from ludoteca.engine.svg import document, element, fit_size, shorten, text, text_width
 from ludoteca.engine.turns import LAST, last_turns, marked_seats, sample_position
 
 from .board import COLUMNS, INDEX, TOOL_SPACES, TRACK_END, TRACK_TOOLS, VEGETABLES, patterns
@@ -28,6 +28,13 @@ PANEL_X = GARDEN_X + 5 * CELL + 122
 TRACK_STEP = 35
 CARD_W, CARD_H = 112, 76
 WIDTH, HEIGHT = PANEL_X + 3 * (CARD_W + 6) + 16, BOTTOM_GARDEN_Y + 5 * CELL + 60
+# On a phone (Overlay.narrow) the score track and the pattern cards go under the gardens, so
+# a garden space is 60 / 472 of the screen's width: 46 CSS px on a 390 px phone (WCAG 2.5.5).
+NARROW_WIDTH = PANEL_X
+PANEL_TOP = TOP_GARDEN_Y - 20  # the track's first row
+PANEL_SHIFT = (GARDEN_X - PANEL_X, BOTTOM_GARDEN_Y + 5 * CELL + 50 - PANEL_TOP)
+CHART_BOTTOM = TOP_GARDEN_Y + 224 + 5 * (CARD_H + 6)  # 15 cards in rows of 3
+NARROW_HEIGHT = CHART_BOTTOM + PANEL_SHIFT[1] + 56
 
 COLOURS = {
     "potato": ("#c9a063", "#f3e3c4"),
@@ -50,19 +57,24 @@ def svg(
     bottom = seat if seat is not None else 0
     # The client frames what can be clicked (one place draws the glow); the view only names it.
     to_move = seat is None or seat == state.current_player
+    narrow = overlay is not None and overlay.narrow
+    width, height = (NARROW_WIDTH, NARROW_HEIGHT) if narrow else (WIDTH, HEIGHT)
     parts = [
-        element("rect", x=0, y=0, width=WIDTH, height=HEIGHT, fill=GRASS, rx=14),
-        element("rect", x=12, y=12, width=WIDTH - 24, height=HEIGHT - 24, fill="#b5d88a", rx=10),
+        element("rect", x=0, y=0, width=width, height=height, fill=GRASS, rx=14),
+        element("rect", x=12, y=12, width=width - 24, height=height - 24, fill="#b5d88a", rx=10),
     ]
     names = overlay or Overlay()
     last = _last_clicks(state, seat)
     parts.append(_garden(state, 1 - bottom, TOP_GARDEN_Y, True, lang, names, last))
     parts.append(_garden(state, bottom, BOTTOM_GARDEN_Y, False, lang, names, last))
     parts.append(_hedge(state, lang, names, last))
-    parts.append(_track(state, lang))
-    parts.append(_chart(state, lang, last))
+    panel = _track(state, lang) + _chart(state, lang, last) + _banner(state, lang, names)
+    if narrow:
+        dx, dy = PANEL_SHIFT
+        panel = element("g", panel, transform=f"translate({dx},{dy})")
+    parts.append(panel)
     parts.append(_skip(state, lang, to_move and "skip" in state.legal_actions()))
-    return document(WIDTH, HEIGHT, "".join(parts), font_family="sans-serif")
+    return document(width, height, "".join(parts), font_family="sans-serif")
 
 
 def _last_clicks(state: PotagerState, seat: int | None) -> dict[str, int]:
@@ -255,14 +267,21 @@ def _hedge(state, lang: str, names: Overlay, last: dict[str, int]) -> str:
             rx=22,
             fill="#2f6b2a",
         ),
-        text(
-            shorten(_t("potager.view.hedge", lang), 13, GARDEN_X + CELL / 2 - 24),
-            x=16,
-            y=HEDGE_Y - 12,
-            font_size=13,
-            fill="#1f4a1c",
-        ),
     ]
+    # the hedge's name under its right end, between the last swap sign and the bag's count
+    hedge_x = GARDEN_X + 4 * CELL + 14
+    room = GARDEN_X + 5 * CELL + 26 + CELL / 2 - 34 - hedge_x
+    words = _t("potager.view.hedge", lang)
+    size = fit_size(words, 13, room)
+    parts.append(
+        text(
+            shorten(words, size, room),
+            x=hedge_x,
+            y=HEDGE_Y + CELL + 22,
+            font_size=size,
+            fill="#1f4a1c",
+        )
+    )
     x: float
     for slot in range(1, 6):
         x = GARDEN_X + (slot - 1) * CELL
@@ -371,25 +390,23 @@ def _hedge(state, lang: str, names: Overlay, last: dict[str, int]) -> str:
                 stroke_dasharray="5 4",
             )
         )
+    return "".join(parts)
+
+
+def _banner(state, lang: str, names: Overlay) -> str:
+    """Under the pattern cards: who won, or that this is the last round."""
     if state.phase == "over":
         winners = state.winners()
         if len(winners) == 1:
-            banner = _t("potager.view.winner", lang, player=names.name(winners[0], lang))
+            words = _t("potager.view.winner", lang, player=names.name(winners[0], lang))
         else:
-            banner = _t("potager.view.tie", lang)
-        banner = shorten(banner, 18, WIDTH - PANEL_X - 20)
-        parts.append(text(banner, x=PANEL_X, y=HEIGHT - 42, font_size=18, fill="#8b0000"))
-    if state.end_triggered and state.phase != "over":
-        parts.append(
-            text(
-                shorten(_t("potager.view.last_turn", lang), 18, WIDTH - PANEL_X - 20),
-                x=PANEL_X,
-                y=HEIGHT - 42,
-                font_size=18,
-                fill="#8b0000",
-            )
-        )
-    return "".join(parts)
+            words = _t("potager.view.tie", lang)
+    elif state.end_triggered:
+        words = _t("potager.view.last_turn", lang)
+    else:
+        return ""
+    words = shorten(words, 18, WIDTH - PANEL_X - 20)
+    return text(words, x=PANEL_X, y=CHART_BOTTOM + 30, font_size=18, fill="#8b0000")
 
 
 def _track(state, lang: str) -> str:
@@ -526,11 +543,14 @@ def _skip(state, lang: str, active: bool) -> str:
             fill="#f6d365" if active else "#ddd",
             stroke="#8a6d1a" if active else "#aaa",
         )
-        + text(
-            shorten(_t("potager.view.skip", lang), 14, 88), x=x + 48, y=y + 27, **_small("#333", 14)
-        ),
+        + _skip_word(_t("potager.view.skip", lang), x + 48, y + 27),
         id="skip",
     )
+
+
+def _skip_word(words: str, x: float, y: float) -> str:
+    size = fit_size(words, 14, 88)
+    return text(shorten(words, size, 88), x=x, y=y, **_small("#333", size))
 
 
 # -- pictures for the rules page ---------------------------------------------------------------

@@ -98,7 +98,8 @@ export function showEnd(message, roomId, extra = []) {
   const dialog = $("#lt-end");
   dialog.replaceChildren(
     h("h2", { id: "lt-end-title", text: headline }),
-    line ? h("p", { class: "end-line", id: "lt-end-winners", text: line }) : null,
+    // (a solo game has no winners' line: nothing, not a null, which replaceChildren would write)
+    ...(line ? [h("p", { class: "end-line", id: "lt-end-winners", text: line })] : []),
     h("p", { class: "end-why", id: "lt-end-why", text: why(observation) }),
     h("table", { class: "sheet" },
       h("thead", {}, h("tr", {}, h("th", { text: "#" }), h("th", { text: t("web.end.player") }), h("th", { text: t("web.end.score") }))),

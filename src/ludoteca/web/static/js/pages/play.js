@@ -1,7 +1,7 @@
 // A room: the game's picture to click, the prompt, choices, hints, undo, typed moves, the
 // score table, invitations and the log; the end dialog when the game is over.
 import { api } from "../api.js";
-import { frame, keyTargets, nameBoard, showBoard, SVGNS } from "../board.js";
+import { frame, keyTargets, nameBoard, NARROW, narrowScreen, showBoard, SVGNS } from "../board.js";
 import { askToEnd, showEnd } from "../dialogs.js";
 import { $, app, h, toast } from "../dom.js";
 import { t, words } from "../i18n.js";
@@ -121,6 +121,8 @@ export class PlayPage {
     for (const id of ["#lt-undo", "#lt-clear", "#lt-move-input"]) $(id).disabled = true;
     this.keys = (event) => this.onKey(event);
     document.addEventListener("keydown", this.keys);
+    this.resized = () => this.send(this.hello()); // a phone turned: the picture laid out anew
+    NARROW.addEventListener("change", this.resized);
     clearInterval(this.ticker);
     this.ticker = setInterval(() => renderClocks(this), 250);
     watchWaiting();
@@ -132,6 +134,7 @@ export class PlayPage {
     seatColours(null);
     clearInterval(this.ticker);
     document.removeEventListener("keydown", this.keys);
+    NARROW.removeEventListener("change", this.resized);
     if (this.socket) this.socket.close();
     this.socket = null;
   }
@@ -140,13 +143,18 @@ export class PlayPage {
     if (this.socket) this.socket.close();
     this.socket = new RoomSocket(this.room, {
       hello: () => [
-        { type: "hello", token: this.token || undefined, lang: words.lang },
+        this.hello(),
         ...(this.hints ? [{ type: "hints", on: true }] : []),
       ],
       onMessage: (message) => this.receive(message),
       onStatus: (status, delay) => this.onStatus(status, delay),
     });
     this.socket.open();
+  }
+
+  // The hello of this page: its seat, language and screen (a phone gets a narrow picture).
+  hello() {
+    return { type: "hello", token: this.token || undefined, lang: words.lang, narrow: narrowScreen() };
   }
 
   send(message) {
@@ -383,7 +391,7 @@ export class PlayPage {
           return h("div", { class: "invite claimed", "data-seat": e.seat }, dot, h("span", { text: `${seatName(seat)} · ${t("web.play.seat_claimed")}` }));
         }
         const link = `${location.origin}/room/${this.room}#seat=${e.seat}&game=${e.game}&token=${e.token}`;
-        const input = h("input", { readonly: true, value: link, class: "invite-link", "data-seat": e.seat, "aria-label": `${t("web.play.invite")}: ${t("web.seat.player", { n: e.seat + 1 })}`, onclick: (ev) => ev.target.select() });
+        const input = h("input", { readonly: true, value: link, class: "invite-link", "data-seat": e.seat, "aria-label": `${t("web.play.invite")}: ${seat ? seatName(seat) : t("web.seat.player", { n: e.seat + 1 })}`, onclick: (ev) => ev.target.select() });
         return h("div", { class: "invite" }, dot, input,
           h("button", { class: "small", text: t("web.play.copy"), onclick: () => navigator.clipboard && navigator.clipboard.writeText(link).then(() => toast(t("web.play.copied"), "info")) }),
           e.host ? h("button", { class: "small new-link", "data-seat": e.seat, text: t("web.play.new_link"), onclick: () => this.newLink(e) }) : null);

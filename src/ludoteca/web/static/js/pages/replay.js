@@ -5,7 +5,7 @@ import { showBoard } from "../board.js";
 import { t, words } from "../i18n.js";
 import { gameTitle } from "../names.js";
 import { logList, scoreTable, seatColours } from "../sheets.js";
-import { nameBoard } from "../board.js";
+import { NARROW, nameBoard, narrowScreen } from "../board.js";
 import { showProblem } from "../problem.js";
 import { uploadButton } from "../upload.js";
 import { markStep, moveList, replayControls } from "../autoplay.js";
@@ -54,6 +54,8 @@ export class ReplayPage {
       if (event.key === "End") this.go(this.record.actions.length);
     };
     document.addEventListener("keydown", this.keys);
+    this.resized = () => this.go(this.step);  // a phone turned: the picture laid out anew
+    NARROW.addEventListener("change", this.resized);
     try {
       if (this.room) this.record = await api(`/api/rooms/${this.room}/record`);
       else this.record = JSON.parse(sessionStorage.getItem("ludoteca.replay") || "null");
@@ -79,17 +81,18 @@ export class ReplayPage {
     seatColours(null);
     clearTimeout(this.timer);
     document.removeEventListener("keydown", this.keys);
+    NARROW.removeEventListener("change", this.resized);
   }
 
   async go(step) {
     if (!this.record) return;
     step = Math.max(0, Math.min(step, this.record.actions.length));
     this.step = step;
-    const key = `${words.lang}/${step}`;
+    const key = `${words.lang}/${narrowScreen()}/${step}`;
     let view = this.cache.get(key);
     if (!view) {
       try {
-        view = await api("/api/replay", { json: { record: this.record, step, lang: words.lang } });
+        view = await api("/api/replay", { json: { record: this.record, step, lang: words.lang, narrow: narrowScreen() } });
       } catch (error) {
         if (this.cache.size) toast(error.message);
         else {

@@ -1,0 +1,95 @@
+"""The level cards (pre-change oracle copy), read from ``data/levels.json`` (our own composition, written for white).
+
+A card is data only, so a publisher's cards could replace the file without code changes.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from tests.differential.oracles.hares.board import PIECES, Field, Position, mirror, rank_of, square
+
+MAX_HARES = 8
+
+
+@dataclass(frozen=True)
+class Card:
+    """One level as printed (white's side): squares are numbers 0–63."""
+
+    level: int
+    title: str  # message key
+    idea: str  # message key
+    hares: tuple[int, ...]
+    carrots: tuple[int, ...]
+    burrows: tuple[int, ...]
+    hunter_piece: str
+    hunter_square: int
+    best: int
+
+    def field(self, colour: str) -> Field:
+        flip = mirror if colour == "black" else (lambda sq: sq)
+        return Field(
+            colour, frozenset(map(flip, self.burrows)), self.hunter_piece, flip(self.hunter_square)
+        )
+
+    def position(self, colour: str) -> Position:
+        flip = mirror if colour == "black" else (lambda sq: sq)
+        return Position(frozenset(map(flip, self.hares)), frozenset(map(flip, self.carrots)))
+
+
+def card_from_data(data: dict[str, Any]) -> Card:
+    """A checked card; ValueError says what is wrong with it."""
+    level = data["level"]
+    where = f"level card {level}"
+    hares = tuple(square(s) for s in data["hares"])
+    carrots = tuple(square(s) for s in data.get("carrots", []))
+    if data.get("burrows") is None:
+        burrows = tuple(range(56, 64))
+    else:
+        burrows = tuple(square(s) for s in data["burrows"])
+    hunter = data["hunter"]
+    if hunter["piece"] not in PIECES:
+        raise ValueError(f"{where}: the hunter cannot be a {hunter['piece']!r}")
+    hunter_square = square(hunter["square"])
+    if not 1 <= len(hares) <= MAX_HARES:
+        raise ValueError(f"{where}: {len(hares)} hares (1 to {MAX_HARES} allowed)")
+    pieces = [*hares, *carrots, hunter_square]
+    if len(set(pieces)) != len(pieces):
+        raise ValueError(f"{where}: two pieces share a square")
+    if any(rank_of(sq) != 8 for sq in burrows):
+        raise ValueError(f"{where}: burrows lie on the far rank (8)")
+    if set(pieces) & set(burrows):
+        raise ValueError(f"{where}: a burrow is a hole: nothing stands on it")
+    if any(rank_of(sq) == 8 for sq in hares):
+        raise ValueError(f"{where}: a hare may not start on the far rank")
+    return Card(
+        level,
+        data["title"],
+        data["idea"],
+        hares,
+        carrots,
+        burrows,
+        hunter["piece"],
+        hunter_square,
+        int(data["best"]),
+    )
+
+
+@cache
+def cards() -> tuple[Card, ...]:
+    """All cards, level 1 first."""
+    text = (
+        resources.files("ludoteca.games.hares").joinpath("data", "levels.json").read_text("utf-8")
+    )
+    found = tuple(card_from_data(entry) for entry in json.loads(text)["levels"])
+    if [card.level for card in found] != list(range(1, len(found) + 1)):
+        raise ValueError("levels.json: the levels must be numbered 1, 2, 3, … in order")
+    return found
+
+
+def card(level: int) -> Card:
+    return cards()[level - 1]

@@ -1,0 +1,54 @@
+"""What the bots know of Hares: the exact solver is the rollout, the evaluation and the hint."""
+
+from __future__ import annotations
+
+import random
+
+from ludoteca.engine import Message
+from ludoteca.engine.parts import Hint, Knowledge, Overlay, SearchSettings
+from tests.differential.oracles.hares.game import HaresState
+from tests.differential.oracles.hares.solver import best_move
+
+
+def solve(state: HaresState) -> tuple[int, str | None]:
+    """(the most hares that can still be saved from ``state``, a move in notation that saves
+    that many; None once the game is over or before the colour is drawn)."""
+    if state.board is None or state.is_terminal():
+        return 0, None
+    return best_move(state.board, state.position)
+
+
+def best(state: HaresState, rng: random.Random) -> str | None:
+    return solve(state)[1] if state.current_player == 0 else None
+
+
+def saved_share(state: HaresState) -> list[float] | None:
+    """The hares saved at best from here, as a share of the card's best result."""
+    if state.board is None:
+        return None
+    value, _ = solve(state)
+    return [(state.position.saved + value) / max(1, state.card.best)]
+
+
+def hint(state: HaresState, seat: int) -> Hint | None:
+    """The solver's move with the most hares it still saves; the aids drawn with its arrow."""
+    if state.current_player != 0 or seat != 0:
+        return None
+    value, action = solve(state)
+    assert action is not None
+    total = state.position.saved + value
+    if value == 0:
+        reason = Message("hares.hint.lost", {"action": action})
+    else:
+        reason = Message("hares.hint.best", {"action": action, "n": value, "total": total})
+    arrow = (action[:2], action[2:])
+    return Hint(action=action, value=total, reason=reason, overlay=Overlay(action, arrows=(arrow,)))
+
+
+KNOWLEDGE = Knowledge[HaresState](
+    rollout=best,
+    evaluate=saved_share,
+    hint=hint,
+    # The hint is the exact solver (most hares that can still be saved): no search.
+    search=SearchSettings(solver_hint=True),
+)
