@@ -9,15 +9,18 @@ from __future__ import annotations
 
 import math
 import re
+from functools import cached_property, lru_cache
 from typing import Any
 
 import numpy as np
 
 from ludoteca.engine import CHANCE, TERMINAL, Game, Message, State
+from ludoteca.engine.playouts import Playouts, check_policy
 
 from . import goals as goal_rules
 from . import tensors
-from .park import Park, reachable_cells
+from .park import Park, kind_table, reachable_cells
+from .park import core as _core
 from .text import text_board, tiles_text
 from .tiles import (
     SIDES,
@@ -37,6 +40,9 @@ from .tiles import (
 )
 
 GOAL_IDS = tuple(goal_rules.GOALS)
+GOAL_NUMBERS = {goal: number for number, goal in enumerate(GOAL_IDS)}
+FACING = {side: number for number, side in enumerate(SIDES)}  # as the core numbers them
+PHASES = {"take": 0, "place": 1, "end": 2}
 YEARS = 3
 PLAYER_COLOURS = ("#d0342c", "#2a62c9", "#e8b90f", "#8a3fb5", "#f07c1d")  # one per seat
 PLACE = re.compile(r"^place:(-?\d+),(-?\d+)(?::([NESW]+))?$")
@@ -78,6 +84,8 @@ class HabitatsState(State):
         self._public: dict[str, Any] | None = None
         self._text: str | None = None
         self._outcomes: list[tuple[str, float]] | None = None
+        self._player = self._whose_turn()
+        self._grids: np.ndarray | None = None  # the parks stacked for the core, once asked
 
     game: Habitats
 
@@ -89,12 +97,19 @@ class HabitatsState(State):
 
     def _copy(self, **changes: Any) -> HabitatsState:
         """A new state with some fields changed (and fresh caches)."""
-        return self.copy_with(**changes, _public=None, _text=None, _outcomes=None)
+        if "parks" in changes:
+            changes["_grids"] = None
+        new = self.copy_with(**changes, _public=None, _text=None, _outcomes=None)
+        new._player = new._whose_turn()
+        return new
 
     # -- whose turn and what is legal -------------------------------------------------------
 
     @property
     def current_player(self) -> int:
+        return self._player
+
+    def _whose_turn(self) -> int:
         if len(self.goals) < YEARS or self.pending:
             return CHANCE
         if self.phase == "end":
@@ -224,8 +239,15 @@ class HabitatsState(State):
 
     # -- scores -----------------------------------------------------------------------------
 
+    def grids(self) -> np.ndarray:
+        """The parks' grids stacked for the compiled core (read only)."""
+        if self._grids is None:
+            self._grids = np.array([park.grid for park in self.parks])
+            self._grids.flags.writeable = False
+        return self._grids
+
     def park_score(self, seat: int) -> int:
-        return self.parks[seat].score().total
+        return self.parks[seat].total()
 
     def scores(self) -> list[float]:
         """Goal points so far plus the park score the park would get now (final at the end)."""
@@ -499,6 +521,7 @@ def place_action(pos: Pos, mask: int) -> str:
     return f"{base}:{sides_of(mask)}" if mask else base
 
 
+@lru_cache(maxsize=4096)
 def parse_place(action: str) -> tuple[Pos, int]:
     match = PLACE.match(action)
     if match is None:
@@ -598,6 +621,63 @@ class Habitats(Game[HabitatsState]):
 
     def observation_tensor_shape(self) -> tuple[int, ...]:
         return tensors.shape(self)
+
+    def core_rollout(self, state: HabitatsState, cut: int, seed: int) -> tuple[bool, list[int]]:
+        """Uniformly random decisions from ``state`` by the compiled core (chance by its odds)
+        until the end or ``cut`` decisions (-1: none): (the game ended, every seat's score)."""
+        indices = self.tiles.indices
+        height = self.layout.height
+        position = [-1] * (self.layout.width * height)  # the market, see ``core.rollout``
+        for (x, y), tile in state.market.items():
+            if tile is not None:
+                position[x * height + y] = indices[tile]
+        for (x, y), facing in state.figures:
+            position += (x, y, FACING[facing])
+        position += state.stock
+        position.append(len(state.pending))
+        for space in state.pending or ((0, 0),):
+            position += space
+        held = indices[state.held.id] if state.held is not None else -1
+        position += (state.turn, held, PHASES[state.phase], len(state.pending), 0)
+        position += (GOAL_NUMBERS[goal] for goal in state.goals)
+        position += (sum(points) for points in state.goal_points)
+        ended, scores = _core().rollout(
+            np.array(position, np.int64),
+            state.grids(),
+            self.layout.width,
+            height,
+            *self.core_tables,
+            cut,
+            seed,
+        )
+        return bool(ended), scores.tolist()
+
+    @cached_property
+    def core_tables(self) -> tuple[np.ndarray, np.ndarray]:
+        """The tile kinds and the turns that end the years, as the core reads them."""
+        return kind_table(), np.array(self.year_ends, np.int64)
+
+    def playouts(self, n: int, seed: int, policy: str = "random") -> Playouts:
+        """``n`` uniformly random games played by the compiled core, with no Python work per
+        action (the same rules as the states', not the same games for a seed)."""
+        check_policy(policy)
+        if n < 0:
+            raise ValueError(f"the number of playouts must be at least 0, not {n}")
+        start = self.new_initial_state()
+        layout = self.layout
+        scores, lengths = _core().playouts(
+            n,
+            seed % 2**32,
+            np.full((layout.width, layout.height), -1, np.int64),
+            np.array([(x, y, SIDES.index(f)) for (x, y), f in layout.figures], np.int64),
+            np.array(start.stock, np.int64),
+            np.stack([park.grid for park in start.parks]),
+            np.array(layout.tile_spaces, np.int64),
+            len(GOAL_IDS),
+            *self.core_tables,
+        )
+        best = scores.max(axis=1, keepdims=True) if n else scores
+        return Playouts(scores.astype(float), scores == best, lengths)
 
     def all_actions(self) -> list[str]:
         """Goals, draws, a take of every market space, then for every reachable park cell its

@@ -75,7 +75,11 @@ def hint(state: HabitatsState, seat: int) -> Hint | None:
 
 def evaluate(state: HabitatsState) -> list[float]:
     """Each seat's chance of winning, estimated from its lead over the best other seat."""
-    scores = state.scores()
+    return chances(state.scores())
+
+
+def chances(scores: list[float]) -> list[float]:
+    """Each seat's chance of winning with these scores (see ``evaluate``)."""
     if len(scores) < 2:
         return [1.0]
     values = []
@@ -83,6 +87,19 @@ def evaluate(state: HabitatsState) -> list[float]:
         rival = max(s for other, s in enumerate(scores) if other != seat)
         values.append(1 / (1 + math.exp(-(score - rival) / 6)))
     return values
+
+
+def playout(
+    state: HabitatsState, rng: random.Random, epsilon: float, cut: int | None
+) -> tuple[list[float] | None, list[float]] | None:
+    """A search rollout by the compiled core: uniformly random decisions (the greedy policy
+    is not compiled: None unless ``epsilon`` is 1), cut after ``cut`` decisions and scored by
+    ``evaluate``. None during the setup's goal draws (rolled out in Python)."""
+    if epsilon < 1.0 or len(state.goals) < len(state.game.year_ends):
+        return None
+    ended, scores = state.game.core_rollout(state, -1 if cut is None else cut, rng.getrandbits(32))
+    final = [float(score) for score in scores]
+    return (None, final) if ended else (chances(final), final)
 
 
 KNOWLEDGE = Knowledge[HabitatsState](
@@ -94,6 +111,7 @@ KNOWLEDGE = Knowledge[HabitatsState](
     search=SearchSettings(
         budgets={"easy": 30, "medium": 150, "hard": 500}, heuristic=False, rollout_cut=4
     ),
+    playout=playout,
 )
 
 

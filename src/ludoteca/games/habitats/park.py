@@ -1,20 +1,20 @@
-"""A player's park: placement rules (entrance column, road sides) and the final park score."""
+"""A player's park: placement rules (entrance column, road sides) and the final park score,
+counted by the compiled core (``core``); this module names what it counts."""
 
 from __future__ import annotations
 
 import weakref
-from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
+from types import ModuleType
 from typing import Any
 
-from .tiles import LANDSCAPES, SIDE_STEPS, Pos, TileKind, sides_of, spot_name
+import numpy as np
+
+from .tiles import LANDSCAPES, Pos, TileKind, sides_of, spot_name, tile_set
 
 Placed = tuple[TileKind, int]  # the tile kind and its road mask as placed
-
-ORTHOGONAL = ((0, 1), (1, 0), (0, -1), (-1, 0))
-DIAGONAL = ((1, 1), (1, -1), (-1, -1), (-1, 1))
 
 
 def below_entrance(pos: Pos) -> bool:
@@ -38,39 +38,63 @@ def reachable_cells(tiles: int) -> tuple[Pos, ...]:
     )
 
 
+_CORE: list[ModuleType] = []
+
+
+def core() -> ModuleType:
+    """The compiled core, imported with the first park (listing the games needs no numba)."""
+    if not _CORE:
+        from . import core as compiled
+
+        _CORE.append(compiled)
+    return _CORE[0]
+
+
+@cache
+def kind_table() -> np.ndarray:
+    """The tile set as the core reads it: one row per kind (the entrance last), see
+    ``compiled.COLUMNS``."""
+    compiled = core()
+    tiles = tile_set()
+    table = np.zeros((len(tiles.kinds) + 1, compiled.COLUMNS), np.int64)
+    for row, kind in zip(table, (*tiles.kinds, tiles.entrance), strict=True):
+        row[compiled.TYPE] = compiled.TYPES.index(kind.kind)
+        row[compiled.LAND] = LANDSCAPES.index(kind.landscape) if kind.landscape else -1
+        row[compiled.VP] = kind.vp
+        for land, need in kind.demand:
+            row[compiled.DEMAND + LANDSCAPES.index(land)] = need
+        row[compiled.FLOWERS] = kind.flowers
+        row[compiled.VIEW] = compiled.VIEW_NAMES.index(kind.view) if kind.view else -1
+        row[compiled.ANIMAL_VP] = kind.animal_vp
+        row[compiled.FLOWER_VP] = kind.flower_vp
+        row[compiled.MANY] = kind.tourists == "many"
+        row[compiled.ROADS] = kind.roads
+        row[compiled.TURNS] = len(kind.orientations)
+        row[compiled.ORIENT : compiled.ORIENT + len(kind.orientations)] = kind.orientations
+    table.flags.writeable = False
+    return table
+
+
+def kind_number(kind: TileKind) -> int:
+    """The kind's row in ``kind_table`` (the entrance is the last)."""
+    tiles = tile_set()
+    return len(tiles.kinds) if kind.id == tiles.entrance.id else tiles.indices[kind.id]
+
+
 class Park:
-    """The tiles of one park plus the empty cells where a tile may go (``open``) and the cells
-    a road side faces (``blocked``, never placeable). Treat it as a value: ``place`` returns a
-    new park."""
+    """The tiles of one park, held for the compiled core as a grid (see ``core``): the empty
+    cells where a tile may go (``open``) and those a road side faces (``blocked``, never
+    placeable) follow from it. Treat it as a value: ``place`` returns a new park."""
 
-    __slots__ = (
-        "tiles",
-        "open",
-        "blocked",
-        "_score",
-        "_areas",
-        "json",
-        "memo",
-        "_ident",
-        "__weakref__",
-    )
+    __slots__ = ("grid", "tiles", "_score", "json", "memo", "_ident", "__weakref__")
 
-    def __init__(
-        self,
-        tiles: dict[Pos, Placed],
-        open_: frozenset[Pos],
-        blocked: frozenset[Pos],
-        ident: frozenset | None = None,
-    ):
+    def __init__(self, grid: np.ndarray, tiles: dict[Pos, Placed], ident: frozenset):
+        grid.flags.writeable = False
+        self.grid = grid
         self.tiles = tiles
-        self.open = open_
-        self.blocked = blocked
         self._score: ParkScore | None = None
-        self._areas: Areas | None = None
         self.json: dict[str, Any] | None = None  # the observation's view of it, once built
         self.memo: dict[Any, Any] = {}  # other values derived from the tiles (goals, views)
-        if ident is None:
-            ident = frozenset((pos, id(kind), mask) for pos, (kind, mask) in tiles.items())
         self._ident = ident
 
     @classmethod
@@ -80,44 +104,61 @@ class Park:
     @classmethod
     def build(cls, tiles: Mapping[Pos, Placed]) -> Park:
         """A park holding ``tiles`` (tests and data; play grows parks with ``place``)."""
-        placed: dict[Pos, Placed] = {}
-        open_: set[Pos] = set()
-        blocked: set[Pos] = set()
-        for pos, (kind, mask) in tiles.items():
-            placed[pos] = (kind, mask)
-            _extend(placed, open_, blocked, pos, mask)
-        return cls(placed, frozenset(open_), frozenset(blocked))
+        compiled = core()
+        grid = np.full((compiled.GRID, compiled.GRID), -1, np.int16)
+        reach = compiled.ORIGIN - 2  # room for the open cells around the outermost tiles
+        for (x, y), (kind, mask) in tiles.items():
+            if abs(x) > reach or abs(y) > reach:
+                raise ValueError(f"a park reaches {reach} cells from its entrance, not {x},{y}")
+            grid[x + compiled.ORIGIN, y + compiled.ORIGIN] = kind_number(kind) * 16 + mask
+        ident = frozenset((pos, id(kind), mask) for pos, (kind, mask) in tiles.items())
+        return cls(grid, dict(tiles), ident)
 
     def place(self, pos: Pos, kind: TileKind, mask: int = 0) -> Park:
         ident = self._ident | {(pos, id(kind), mask)}
         # Equal parks (a replay, a state read back from JSON) share one object and so its
-        # scores and views; the road-blocked cells are part of the identity to be exact.
-        known = _PLAYED.get((ident, self.blocked, pos, mask))
+        # scores and views.
+        known = _PLAYED.get(ident)
         if known is not None:
             return known
+        origin = core().ORIGIN
+        grid = self.grid.copy()
+        grid[pos[0] + origin, pos[1] + origin] = kind_number(kind) * 16 + mask
         tiles = dict(self.tiles)
         tiles[pos] = (kind, mask)
-        open_, blocked = set(self.open), set(self.blocked)
-        _extend(tiles, open_, blocked, pos, mask)
-        park = Park(tiles, frozenset(open_), frozenset(blocked), ident)
-        _PLAYED[(ident, self.blocked, pos, mask)] = park
+        park = Park(grid, tiles, ident)
+        _PLAYED[ident] = park
         return park
+
+    @property
+    def open(self) -> frozenset[Pos]:
+        """The empty cells next to a tile, faced by no road, not below the entrance."""
+        return self._cells("open", 0)
+
+    @property
+    def blocked(self) -> frozenset[Pos]:
+        """The empty cells a road side faces."""
+        return self._cells("blocked", 1)
+
+    def _cells(self, name: str, wanted: int) -> frozenset[Pos]:
+        found = self.memo.get(name)
+        if found is None:
+            rows = core().cells(self.grid, wanted).tolist()
+            found = self.memo[name] = frozenset((x, y) for x, y in rows)
+        return found  # type: ignore[no-any-return]
 
     def fits(self, pos: Pos, mask: int) -> bool:
         """A tile with road ``mask`` may go on the open cell ``pos``."""
-        x, y = pos
-        return all(
-            not (mask & bit and (x + dx, y + dy) in self.tiles) for bit, (dx, dy) in SIDE_STEPS
-        )
+        return bool(core().fits(self.grid, pos[0], pos[1], mask))
 
     def placements(self, kind: TileKind) -> list[tuple[Pos, int]]:
         """Every legal (cell, road mask) for ``kind``, cells ordered west to east, south to north."""
-        return [
-            (pos, mask)
-            for pos in sorted(self.open)
-            for mask in kind.orientations
-            if not mask or self.fits(pos, mask)
-        ]
+        key = ("placements", kind.id)
+        found = self.memo.get(key)
+        if found is None:
+            rows = core().placements(self.grid, kind_table(), kind_number(kind)).tolist()
+            found = self.memo[key] = [((x, y), mask) for x, y, mask in rows]
+        return list(found)
 
     def refusal(self, pos: Pos, mask: int) -> tuple[str, dict[str, Any]] | None:
         """Why a tile with road ``mask`` may not go on ``pos`` (message key and params), or None."""
@@ -142,10 +183,14 @@ class Park:
         ys = [y for _, y in self.tiles]
         return min(xs), min(ys), max(xs), max(ys)
 
-    def areas(self) -> Areas:
-        if self._areas is None:
-            self._areas = find_areas(self.tiles)
-        return self._areas
+    def total(self) -> int:
+        """The park score (``score().total``, without the reasons)."""
+        if self._score is not None:
+            return self._score.total
+        total = self.memo.get("total")
+        if total is None:
+            total = self.memo["total"] = int(core().park_score(self.grid, kind_table()))
+        return total  # type: ignore[no-any-return]
 
     def score(self) -> ParkScore:
         if self._score is None:
@@ -153,101 +198,9 @@ class Park:
         return self._score
 
 
-# Parks made by ``place``, by (tiles, blocked cells before, new cell, its roads); weak values, so
-# a park is forgotten with the last state that holds it.
-_PLAYED: weakref.WeakValueDictionary[tuple, Park] = weakref.WeakValueDictionary()
-
-
-def _extend(tiles: Mapping[Pos, Placed], open_: set, blocked: set, pos: Pos, mask: int) -> None:
-    open_.discard(pos)
-    x, y = pos
-    for bit, (dx, dy) in SIDE_STEPS:
-        cell = (x + dx, y + dy)
-        if cell in tiles:
-            continue
-        if mask & bit:
-            blocked.add(cell)
-            open_.discard(cell)
-        elif cell not in blocked and not below_entrance(cell):
-            open_.add(cell)
-
-
-@dataclass
-class Areas:
-    """Connected groups of same-landscape tiles (grey tiles belong to none)."""
-
-    of: dict[Pos, int]
-    sizes: list[int]
-    lands: list[str]
-
-    def around(self, pos: Pos) -> set[int]:
-        """The tile's own area and every area orthogonally adjacent to it: its habitat."""
-        x, y = pos
-        found = {self.of[pos]} if pos in self.of else set()
-        for dx, dy in ORTHOGONAL:
-            area = self.of.get((x + dx, y + dy))
-            if area is not None:
-                found.add(area)
-        return found
-
-    def count(self, ids: Iterable[int]) -> dict[str, int]:
-        counts = dict.fromkeys(LANDSCAPES, 0)
-        for area in ids:
-            counts[self.lands[area]] += self.sizes[area]
-        return counts
-
-
-def find_areas(tiles: Mapping[Pos, Placed]) -> Areas:
-    of: dict[Pos, int] = {}
-    sizes: list[int] = []
-    lands: list[str] = []
-    for start, (kind, _) in tiles.items():
-        if kind.landscape is None or start in of:
-            continue
-        area, land = len(sizes), kind.landscape
-        of[start] = area
-        queue, size = deque([start]), 0
-        while queue:
-            x, y = queue.popleft()
-            size += 1
-            for dx, dy in ORTHOGONAL:
-                cell = (x + dx, y + dy)
-                if cell not in of and cell in tiles and tiles[cell][0].landscape == land:
-                    of[cell] = area
-                    queue.append(cell)
-        sizes.append(size)
-        lands.append(land)
-    return Areas(of, sizes, lands)
-
-
-def flower_chains(tiles: Mapping[Pos, Placed]) -> tuple[dict[Pos, int], list[int]]:
-    """Chains of orthogonally connected flower tiles: each flower's chain id, and chain sizes."""
-    chain_of: dict[Pos, int] = {}
-    sizes: list[int] = []
-    for start, (kind, _) in tiles.items():
-        if kind.kind != "flower" or start in chain_of:
-            continue
-        chain = len(sizes)
-        chain_of[start] = chain
-        queue, size = deque([start]), 0
-        while queue:
-            x, y = queue.popleft()
-            size += 1
-            for dx, dy in ORTHOGONAL:
-                cell = (x + dx, y + dy)
-                if cell not in chain_of and cell in tiles and tiles[cell][0].kind == "flower":
-                    chain_of[cell] = chain
-                    queue.append(cell)
-        sizes.append(size)
-    return chain_of, sizes
-
-
-def insect_flowers(pos: Pos, chains: tuple[dict[Pos, int], list[int]]) -> int:
-    """Flowers adjacent to ``pos`` or chained to one that is (each chain counted once)."""
-    chain_of, sizes = chains
-    x, y = pos
-    touching = {chain_of[cell] for dx, dy in ORTHOGONAL if (cell := (x + dx, y + dy)) in chain_of}
-    return sum(sizes[chain] for chain in touching)
+# Parks made by ``place``, by their tiles; weak values, so a park is forgotten with the last
+# state that holds it.
+_PLAYED: weakref.WeakValueDictionary[frozenset, Park] = weakref.WeakValueDictionary()
 
 
 @dataclass
@@ -270,102 +223,41 @@ class ParkScore:
 
 
 def score_park(park: Park) -> ParkScore:
-    """The final park score, tile by tile, counted from the top row down, west to east."""
-    tiles = park.tiles
-    areas = park.areas()
-    chains = flower_chains(tiles)
-    fulfilled: dict[Pos, bool] = {}
-    creature_notes: dict[Pos, tuple[dict[str, int], int]] = {}
-    for pos, (kind, _) in tiles.items():
-        if kind.kind == "animal":
-            counts = areas.count(areas.around(pos))
-            missing = {
-                land: need - counts[land] for land, need in kind.demand if counts[land] < need
-            }
-            fulfilled[pos] = not missing
-            creature_notes[pos] = (missing, 0)
-        elif kind.kind == "insect":
-            have = insect_flowers(pos, chains)
-            fulfilled[pos] = have >= kind.flowers
-            creature_notes[pos] = ({}, have)
+    """The final park score, tile by tile, counted from the top row down, west to east (the
+    compiled core counts; this names the reasons)."""
+    rows = core().score(park.grid, kind_table()).tolist()
     entries = []
-    for pos in sorted(tiles, key=lambda p: (-p[1], p[0])):
-        kind, mask = tiles[pos]
-        entries.append(_tile_score(park, pos, kind, mask, areas, fulfilled, creature_notes))
+    fulfilled: dict[Pos, bool] = {}
+    for x, y, vp, met, first, second, *missing in rows:
+        kind, _ = park.tiles[(x, y)]
+        if met >= 0:
+            fulfilled[(x, y)] = bool(met)
+        entries.append(_tile_score((x, y), kind, vp, met, first, second, missing))
     return ParkScore(sum(entry.vp for entry in entries), entries, fulfilled)
 
 
-def _tile_score(park, pos, kind, mask, areas, fulfilled, notes) -> TileScore:
+def _tile_score(
+    pos: Pos, kind: TileKind, vp: int, met: int, first: int, second: int, missing: list[int]
+) -> TileScore:
+    """The tile's points with the reason and its parameters, as the views explain them."""
     tile = kind.id
     if kind.kind == "animal":
-        missing = notes[pos][0]
-        if fulfilled[pos]:
-            return TileScore(pos, tile, kind.vp, "habitats.why.animal_ok", {})
-        return TileScore(
-            pos, tile, 0, "habitats.why.animal_missing", {"n": sum(missing.values())}, missing
-        )
+        if met:
+            return TileScore(pos, tile, vp, "habitats.why.animal_ok", {})
+        lacking = {land: n for land, n in zip(LANDSCAPES, missing, strict=True) if n > 0}
+        return TileScore(pos, tile, vp, "habitats.why.animal_missing", {"n": sum(missing)}, lacking)
     if kind.kind == "insect":
-        have = notes[pos][1]
-        params = {"n": have, "need": kind.flowers}
-        if fulfilled[pos]:
-            return TileScore(pos, tile, kind.vp, "habitats.why.insect_ok", params)
-        return TileScore(pos, tile, 0, "habitats.why.insect_missing", params)
+        reason = "habitats.why.insect_ok" if met else "habitats.why.insect_missing"
+        return TileScore(pos, tile, vp, reason, {"n": first, "need": second})
     if kind.kind == "flower":
-        return TileScore(pos, tile, kind.vp, "habitats.why.flower", {})
+        return TileScore(pos, tile, vp, "habitats.why.flower", {})
     if kind.kind == "watchtower":
-        animals, flowers = tower_sight(park.tiles, pos, kind.view, fulfilled)
-        vp = animals * kind.animal_vp + flowers * kind.flower_vp
-        return TileScore(pos, tile, vp, "habitats.why.tower", {"animals": animals, "n": flowers})
+        return TileScore(pos, tile, vp, "habitats.why.tower", {"animals": first, "n": second})
     if kind.kind == "tourist":
-        area = areas.of[pos]
-        if kind.tourists == "big":
-            n = areas.sizes[area] - 1
-            return TileScore(pos, tile, n, "habitats.why.big", {"n": n})
-        n = sum(1 for other, land in enumerate(areas.lands) if land == kind.landscape) - 1
-        return TileScore(pos, tile, n, "habitats.why.many", {"n": n})
+        reason = "habitats.why.big" if kind.tourists == "big" else "habitats.why.many"
+        return TileScore(pos, tile, vp, reason, {"n": first})
     if kind.kind == "road":
-        x, y = pos
-        open_sides = sum(
-            1
-            for bit, (dx, dy) in SIDE_STEPS
-            if not mask & bit and (x + dx, y + dy) not in park.tiles
-        )
-        if open_sides == 0:
-            return TileScore(pos, tile, kind.vp, "habitats.why.road_ok", {})
-        return TileScore(pos, tile, 0, "habitats.why.road_open", {"n": open_sides})
-    return TileScore(pos, tile, 0, "habitats.why.entrance")
-
-
-def tower_sight(
-    tiles: Mapping[Pos, Placed], pos: Pos, view: str, fulfilled: Mapping[Pos, bool]
-) -> tuple[int, int]:
-    """(animals with habitat, flowers) a watchtower of ``view`` sees from ``pos``.
-
-    Line and diagonal views run to the park's edge across gaps and stop at another watchtower;
-    the adjacent and around views look at the 4 or 8 neighbouring spaces only."""
-    x, y = pos
-    seen: list[Pos] = []
-    if view in ("line", "diagonal"):
-        xs = [p[0] for p in tiles]
-        ys = [p[1] for p in tiles]
-        low_x, high_x, low_y, high_y = min(xs), max(xs), min(ys), max(ys)
-        for dx, dy in ORTHOGONAL if view == "line" else DIAGONAL:
-            cx, cy = x + dx, y + dy
-            while low_x <= cx <= high_x and low_y <= cy <= high_y:
-                placed = tiles.get((cx, cy))
-                if placed is not None:
-                    if placed[0].kind == "watchtower":
-                        break
-                    seen.append((cx, cy))
-                cx, cy = cx + dx, cy + dy
-    else:
-        steps = ORTHOGONAL if view == "adjacent" else ORTHOGONAL + DIAGONAL
-        seen = [(x + dx, y + dy) for dx, dy in steps if (x + dx, y + dy) in tiles]
-    animals = flowers = 0
-    for cell in seen:
-        kind = tiles[cell][0]
-        if kind.kind == "flower":
-            flowers += 1
-        elif kind.is_creature and fulfilled.get(cell):
-            animals += 1
-    return animals, flowers
+        if first == 0:
+            return TileScore(pos, tile, vp, "habitats.why.road_ok", {})
+        return TileScore(pos, tile, vp, "habitats.why.road_open", {"n": first})
+    return TileScore(pos, tile, vp, "habitats.why.entrance")

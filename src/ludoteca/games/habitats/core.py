@@ -1,0 +1,735 @@
+"""Habitats' compiled core: placement, the park score, the yearly goals and whole playouts.
+
+A park is a ``GRID`` × ``GRID`` array of int16, indexed ``[x + ORIGIN, y + ORIGIN]``: -1 for an
+empty cell, else ``kind * 16 + road mask`` (``kind``: the tile kind's index in the tile set,
+the entrance last). A tile kind is a row of ``KINDS`` (see ``kind_table``). The park, the
+state, the bots' evaluation and the batch playouts all call these functions: they are the one
+implementation of placement, scoring and the goals. Compiled with numba (``cache=True``: the
+machine code is kept beside the sources after the first run).
+
+Sides: bit 0 north (0, 1), bit 1 east (1, 0), bit 2 south (0, -1), bit 3 west (-1, 0).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+GRID = 49
+ORIGIN = 24  # cells -24..24: the longest game fills |x| + |y| <= 21, and their neighbours
+DX = np.array([0, 1, 0, -1], dtype=np.int64)
+DY = np.array([1, 0, -1, 0], dtype=np.int64)
+DIAG_X = np.array([1, 1, -1, -1], dtype=np.int64)
+DIAG_Y = np.array([1, -1, -1, 1], dtype=np.int64)
+
+# tile types (the column TYPE of the kind table)
+ANIMAL, INSECT, FLOWER, TOWER, TOURIST, ROAD, ENTRANCE = range(7)
+TYPES = ("animal", "insect", "flower", "watchtower", "tourist", "road", "entrance")
+VIEW_NAMES = ("line", "diagonal", "adjacent", "around")
+# the columns of the kind table
+TYPE, LAND, VP, DEMAND, FLOWERS, VIEW, ANIMAL_VP, FLOWER_VP, MANY, ROADS, TURNS, ORIENT = (
+    0, 1, 2, 3, 7, 8, 9, 10, 11, 12, 13, 14,
+)  # fmt: skip
+COLUMNS = 18
+# the columns of a scored tile (``score``): where, its points, then what they depend on
+X, Y, POINTS, MET, FIRST, SECOND, MISSING = 0, 1, 2, 3, 4, 5, 6
+SCORE_COLUMNS = 10
+# the goals, in the order of ``goals.GOALS``
+AREA, TYPES_GOAL, RECTANGLE, NEAR_ENTRANCE, AREAS, FLOWER_GOAL, NEAR_ROAD, ROW, DIAGONAL = range(9)
+# the phases of a playout state
+TAKE, PLACE, END = 0, 1, 2
+
+
+# -- a park ---------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _occupied(grid: np.ndarray, x: int, y: int) -> bool:
+    i, j = x + ORIGIN, y + ORIGIN
+    return 0 <= i < GRID and 0 <= j < GRID and grid[i, j] >= 0
+
+
+@njit(cache=True)
+def _code(grid: np.ndarray, x: int, y: int) -> int:
+    i, j = x + ORIGIN, y + ORIGIN
+    if 0 <= i < GRID and 0 <= j < GRID:
+        return int(grid[i, j])
+    return -1
+
+
+@njit(cache=True)
+def faced(grid: np.ndarray, x: int, y: int) -> bool:
+    """A road side of a neighbouring tile faces the cell (x, y): no tile may go there."""
+    for side in range(4):
+        code = _code(grid, x + DX[side], y + DY[side])
+        if code >= 0 and code & (1 << ((side + 2) % 4)):
+            return True
+    return False
+
+
+@njit(cache=True)
+def is_open(grid: np.ndarray, x: int, y: int) -> bool:
+    """An empty cell next to a tile, faced by no road, not below the entrance."""
+    if _occupied(grid, x, y) or (x == 0 and y < 0):
+        return False
+    touching = False
+    for side in range(4):
+        if _occupied(grid, x + DX[side], y + DY[side]):
+            touching = True
+    return touching and not faced(grid, x, y)
+
+
+@njit(cache=True)
+def fits(grid: np.ndarray, x: int, y: int, mask: int) -> bool:
+    """No road side of ``mask`` faces a tile."""
+    for side in range(4):
+        if mask & (1 << side) and _occupied(grid, x + DX[side], y + DY[side]):
+            return False
+    return True
+
+
+@njit(cache=True)
+def cells(grid: np.ndarray, wanted: int) -> np.ndarray:
+    """(x, y) rows, west to east then south to north, of the cells that are open (``wanted``
+    0) or empty and faced by a road (1)."""
+    found = np.empty((GRID * GRID, 2), dtype=np.int64)
+    count = 0
+    for i in range(GRID):
+        for j in range(GRID):
+            x, y = i - ORIGIN, j - ORIGIN
+            if grid[i, j] >= 0:
+                continue
+            keep = is_open(grid, x, y) if wanted == 0 else faced(grid, x, y)
+            if keep:
+                found[count, 0] = x
+                found[count, 1] = y
+                count += 1
+    return found[:count]
+
+
+@njit(cache=True)
+def _box(grid: np.ndarray) -> tuple[int, int, int, int, int]:
+    """The grid rows and columns (low i, low j, high i, high j) holding tiles, and the number
+    of tiles."""
+    low_i, low_j, high_i, high_j, count = GRID, GRID, -1, -1, 0
+    for i in range(GRID):
+        for j in range(GRID):
+            if grid[i, j] >= 0:
+                low_i, high_i = min(low_i, i), max(high_i, i)
+                low_j, high_j = min(low_j, j), max(high_j, j)
+                count += 1
+    return low_i, low_j, high_i, high_j, count
+
+
+@njit(cache=True)
+def placements(grid: np.ndarray, kinds: np.ndarray, kind: int) -> np.ndarray:
+    """Every legal (x, y, road mask) for a tile of ``kind``: cells west to east, south to
+    north, masks in the kind's order."""
+    low_i, low_j, high_i, high_j, _ = _box(grid)
+    low_i, low_j = max(low_i - 1, 1), max(low_j - 1, 1)
+    high_i, high_j = min(high_i + 1, GRID - 2), min(high_j + 1, GRID - 2)
+    turns = kinds[kind, TURNS]
+    found = np.empty(((high_i - low_i + 1) * (high_j - low_j + 1) * turns, 3), dtype=np.int64)
+    count = 0
+    for i in range(low_i, high_i + 1):
+        for j in range(low_j, high_j + 1):
+            if grid[i, j] >= 0 or (i == ORIGIN and j < ORIGIN):
+                continue
+            north, east, south, west = (
+                grid[i, j + 1],
+                grid[i + 1, j],
+                grid[i, j - 1],
+                grid[i - 1, j],
+            )
+            if north < 0 and east < 0 and south < 0 and west < 0:
+                continue  # touches no tile
+            if (
+                (north >= 0 and north & 4)
+                or (east >= 0 and east & 8)
+                or (south >= 0 and south & 1)
+                or (west >= 0 and west & 2)
+            ):
+                continue  # a road faces it
+            for t in range(turns):
+                mask = kinds[kind, ORIENT + t]
+                if (
+                    (mask & 1 and north >= 0)
+                    or (mask & 2 and east >= 0)
+                    or (mask & 4 and south >= 0)
+                    or (mask & 8 and west >= 0)
+                ):
+                    continue  # its own road would face a tile
+                found[count, 0] = i - ORIGIN
+                found[count, 1] = j - ORIGIN
+                found[count, 2] = mask
+                count += 1
+    return found[:count]
+
+
+@njit(cache=True)
+def tiles_of(grid: np.ndarray) -> np.ndarray:
+    """(x, y, kind, mask) of every tile, from the top row down, west to east."""
+    low_i, low_j, high_i, high_j, total = _box(grid)
+    found = np.empty((total, 4), dtype=np.int64)
+    count = 0
+    for j in range(high_j, low_j - 1, -1):
+        for i in range(low_i, high_i + 1):
+            code = grid[i, j]
+            if code >= 0:
+                found[count, 0] = i - ORIGIN
+                found[count, 1] = j - ORIGIN
+                found[count, 2] = code >> 4
+                found[count, 3] = code & 15
+                count += 1
+    return found
+
+
+@njit(cache=True)
+def _index(tiles: np.ndarray) -> tuple[np.ndarray, int, int]:
+    """A box around the tiles with a free margin: each cell's tile number or -1, and the
+    box's south-west corner."""
+    x0, y0 = tiles[:, 0].min() - 1, tiles[:, 1].min() - 1
+    width, height = tiles[:, 0].max() - x0 + 2, tiles[:, 1].max() - y0 + 2
+    at = np.full((width, height), -1, dtype=np.int64)
+    for t in range(tiles.shape[0]):
+        at[tiles[t, 0] - x0, tiles[t, 1] - y0] = t
+    return at, x0, y0
+
+
+@njit(cache=True)
+def _groups(
+    tiles: np.ndarray, kinds: np.ndarray, at: np.ndarray, x0: int, y0: int, flowers: bool
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """Orthogonally connected groups: of same-landscape tiles (areas; grey tiles are in none)
+    or of flower tiles (chains). Each tile's group (-1: none), the sizes and landscapes."""
+    m = tiles.shape[0]
+    group = np.full(m, -1, dtype=np.int64)
+    sizes = np.zeros(m, dtype=np.int64)
+    lands = np.zeros(m, dtype=np.int64)
+    stack = np.empty(m, dtype=np.int64)
+    count = 0
+    for start in range(m):
+        kind = tiles[start, 2]
+        land = kinds[kind, LAND]
+        member = kinds[kind, TYPE] == FLOWER if flowers else land >= 0
+        if not member or group[start] >= 0:
+            continue
+        group[start] = count
+        stack[0] = start
+        top = 1
+        size = 0
+        while top:
+            top -= 1
+            t = stack[top]
+            size += 1
+            for side in range(4):
+                other = at[tiles[t, 0] + DX[side] - x0, tiles[t, 1] + DY[side] - y0]
+                if other < 0 or group[other] >= 0:
+                    continue
+                other_kind = tiles[other, 2]
+                if flowers:
+                    same = kinds[other_kind, TYPE] == FLOWER
+                else:
+                    same = kinds[other_kind, LAND] == land
+                if same:
+                    group[other] = count
+                    stack[top] = other
+                    top += 1
+        sizes[count] = size
+        lands[count] = land
+        count += 1
+    return group, sizes, lands, count
+
+
+@njit(cache=True)
+def _around(tiles: np.ndarray, at: np.ndarray, x0: int, y0: int, t: int, group: np.ndarray):
+    """The distinct groups of the tile ``t`` and of its four neighbours (-1 padded)."""
+    found = np.full(5, -1, dtype=np.int64)
+    count = 0
+    for k in range(5):
+        other = t if k == 4 else at[tiles[t, 0] + DX[k] - x0, tiles[t, 1] + DY[k] - y0]
+        if other < 0 or group[other] < 0:
+            continue
+        g = group[other]
+        new = True
+        for e in range(count):
+            if found[e] == g:
+                new = False
+        if new:
+            found[count] = g
+            count += 1
+    return found
+
+
+@njit(cache=True)
+def score(grid: np.ndarray, kinds: np.ndarray) -> np.ndarray:
+    """The park score tile by tile, from the top row down, west to east: rows of
+    ``SCORE_COLUMNS`` (x, y, points, met (-1: no condition), two numbers the points depend on,
+    and an animal's missing tiles per landscape)."""
+    tiles = tiles_of(grid)
+    m = tiles.shape[0]
+    rows = np.zeros((m, SCORE_COLUMNS), dtype=np.int64)
+    if m == 0:
+        return rows
+    at, x0, y0 = _index(tiles)
+    area, area_sizes, area_lands, areas = _groups(tiles, kinds, at, x0, y0, False)
+    chain, chain_sizes, _, _ = _groups(tiles, kinds, at, x0, y0, True)
+    met = np.full(m, -1, dtype=np.int64)
+    for t in range(m):
+        kind = tiles[t, 2]
+        rows[t, X] = tiles[t, 0]
+        rows[t, Y] = tiles[t, 1]
+        if kinds[kind, TYPE] == ANIMAL:
+            counts = np.zeros(4, dtype=np.int64)
+            groups = _around(tiles, at, x0, y0, t, area)
+            for g in groups:
+                if g >= 0:
+                    counts[area_lands[g]] += area_sizes[g]
+            met[t] = 1
+            for land in range(4):
+                need = kinds[kind, DEMAND + land]
+                if counts[land] < need:
+                    rows[t, MISSING + land] = need - counts[land]
+                    met[t] = 0
+        elif kinds[kind, TYPE] == INSECT:
+            groups = _around(tiles, at, x0, y0, t, chain)
+            have = 0
+            for g in groups:
+                if g >= 0:
+                    have += chain_sizes[g]
+            rows[t, FIRST] = have
+            rows[t, SECOND] = kinds[kind, FLOWERS]
+            met[t] = 1 if have >= kinds[kind, FLOWERS] else 0
+    low_x, low_y = x0 + 1, y0 + 1
+    high_x, high_y = x0 + at.shape[0] - 2, y0 + at.shape[1] - 2
+    for t in range(m):
+        kind = tiles[t, 2]
+        kind_type = kinds[kind, TYPE]
+        x, y = tiles[t, 0], tiles[t, 1]
+        rows[t, MET] = met[t]
+        points = 0
+        if kind_type in (ANIMAL, INSECT):
+            points = kinds[kind, VP] if met[t] == 1 else 0
+        elif kind_type == FLOWER:
+            points = kinds[kind, VP]
+        elif kind_type == TOWER:
+            animals, flowers = _sight(
+                tiles, kinds, at, x0, y0, t, met, low_x, low_y, high_x, high_y
+            )
+            rows[t, FIRST] = animals
+            rows[t, SECOND] = flowers
+            points = animals * kinds[kind, ANIMAL_VP] + flowers * kinds[kind, FLOWER_VP]
+        elif kind_type == TOURIST:
+            if kinds[kind, MANY]:
+                n = -1
+                for g in range(areas):
+                    if area_lands[g] == kinds[kind, LAND]:
+                        n += 1
+            else:
+                n = area_sizes[area[t]] - 1
+            rows[t, FIRST] = n
+            points = n
+        elif kind_type == ROAD:
+            open_sides = 0
+            for side in range(4):
+                facing = at[x + DX[side] - x0, y + DY[side] - y0]
+                if not tiles[t, 3] & (1 << side) and facing < 0:
+                    open_sides += 1
+            rows[t, FIRST] = open_sides
+            points = kinds[kind, VP] if open_sides == 0 else 0
+        rows[t, POINTS] = points
+    return rows
+
+
+@njit(cache=True)
+def _sight(tiles, kinds, at, x0, y0, t, met, low_x, low_y, high_x, high_y) -> tuple[int, int]:
+    """(animals with habitat, flowers) the watchtower ``t`` sees. Line and diagonal views run
+    to the park's edge across gaps and stop at another watchtower; the adjacent and around
+    views look at the 4 or 8 neighbouring cells only."""
+    view = kinds[tiles[t, 2], VIEW]
+    x, y = tiles[t, 0], tiles[t, 1]
+    animals = flowers = 0
+    for k in range(8):
+        if view == 0 or view == 2:  # line, adjacent
+            if k >= 4:
+                break
+            dx, dy = DX[k], DY[k]
+        elif view == 1:  # diagonal
+            if k >= 4:
+                break
+            dx, dy = DIAG_X[k], DIAG_Y[k]
+        else:  # around: the four sides, then the four corners
+            dx, dy = (DX[k], DY[k]) if k < 4 else (DIAG_X[k - 4], DIAG_Y[k - 4])
+        cx, cy = x + dx, y + dy
+        far = view <= 1
+        while low_x <= cx <= high_x and low_y <= cy <= high_y:
+            other = at[cx - x0, cy - y0]
+            if other >= 0:
+                other_type = kinds[tiles[other, 2], TYPE]
+                if far and other_type == TOWER:
+                    break
+                if other_type == FLOWER:
+                    flowers += 1
+                elif (other_type in (ANIMAL, INSECT)) and met[other] == 1:
+                    animals += 1
+            if not far:
+                break
+            cx, cy = cx + dx, cy + dy
+    return animals, flowers
+
+
+@njit(cache=True)
+def park_score(grid: np.ndarray, kinds: np.ndarray) -> int:
+    return int(score(grid, kinds)[:, POINTS].sum())
+
+
+# -- the goals ------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _distances(tiles: np.ndarray, at: np.ndarray, x0: int, y0: int, sources: np.ndarray) -> int:
+    """The most steps (tile to tile, orthogonally) any tile is from its nearest source (rows
+    x, y; a source need not be a tile)."""
+    m = tiles.shape[0]
+    dist = np.full(m, -1, dtype=np.int64)
+    queue = np.empty((m + sources.shape[0], 3), dtype=np.int64)
+    head = tail = 0
+    best = 0
+    for s in range(sources.shape[0]):
+        x, y = sources[s, 0], sources[s, 1]
+        t = _at(at, x0, y0, x, y)
+        if t >= 0:
+            if dist[t] >= 0:
+                continue
+            dist[t] = 0
+        queue[tail, 0], queue[tail, 1], queue[tail, 2] = x, y, 0
+        tail += 1
+    while head < tail:
+        x, y, d = queue[head, 0], queue[head, 1], queue[head, 2]
+        head += 1
+        best = max(best, d)
+        for side in range(4):
+            t = _at(at, x0, y0, x + DX[side], y + DY[side])
+            if t >= 0 and dist[t] < 0:
+                dist[t] = d + 1
+                queue[tail, 0], queue[tail, 1], queue[tail, 2] = tiles[t, 0], tiles[t, 1], d + 1
+                tail += 1
+    return best
+
+
+@njit(cache=True)
+def _at(at: np.ndarray, x0: int, y0: int, x: int, y: int) -> int:
+    i, j = x - x0, y - y0
+    if 0 <= i < at.shape[0] and 0 <= j < at.shape[1]:
+        return int(at[i, j])
+    return -1
+
+
+@njit(cache=True)
+def _longest_run(tiles: np.ndarray, at: np.ndarray, x0: int, y0: int, diagonal: bool) -> int:
+    best = 0
+    for t in range(tiles.shape[0]):
+        x, y = tiles[t, 0], tiles[t, 1]
+        for k in range(2):
+            dx, dy = (DIAG_X[k], DIAG_Y[k]) if diagonal else (DX[k], DY[k])
+            if _at(at, x0, y0, x - dx, y - dy) >= 0:
+                continue  # not the start of a run
+            length = 1
+            while _at(at, x0, y0, x + dx * length, y + dy * length) >= 0:
+                length += 1
+            best = max(best, length)
+    return best
+
+
+@njit(cache=True)
+def _rectangle(tiles: np.ndarray, kinds: np.ndarray, at: np.ndarray, x0: int, y0: int) -> int:
+    """Tiles in the biggest rectangle filled with park tiles (the entrance is none)."""
+    width, height = at.shape[0] - 2, at.shape[1] - 2
+    heights = np.zeros(width, dtype=np.int64)
+    best = 0
+    for j in range(height):
+        for i in range(width):
+            t = at[i + 1, j + 1]
+            park_tile = t >= 0 and kinds[tiles[t, 2], TYPE] != ENTRANCE
+            heights[i] = heights[i] + 1 if park_tile else 0
+        for left in range(width):
+            low = heights[left]
+            for right in range(left, width):
+                low = min(low, heights[right])
+                if low == 0:
+                    break
+                best = max(best, low * (right - left + 1))
+    return best
+
+
+@njit(cache=True)
+def goal_key(grid: np.ndarray, kinds: np.ndarray, goal: int) -> np.ndarray:
+    """The goal's comparable key for the park (bigger is better; compared like tuples)."""
+    tiles = tiles_of(grid)
+    m = tiles.shape[0]
+    at, x0, y0 = _index(tiles)
+    if goal in (AREA, AREAS):
+        _, sizes, _, count = _groups(tiles, kinds, at, x0, y0, False)
+        if goal == AREAS:
+            return np.array([count], dtype=np.int64)
+        return -np.sort(-sizes[:count])
+    if goal in (TYPES_GOAL, FLOWER_GOAL):
+        counts = np.zeros(4, dtype=np.int64)
+        total = 0
+        for t in range(m):
+            land = kinds[tiles[t, 2], LAND]
+            if land >= 0 and (goal == TYPES_GOAL or kinds[tiles[t, 2], TYPE] == FLOWER):
+                counts[land] += 1
+                total += 1
+        present, least = 0, 0
+        for land in range(4):
+            if counts[land]:
+                least = counts[land] if present == 0 else min(least, counts[land])
+                present += 1
+        if goal == FLOWER_GOAL:
+            return np.array([present, total], dtype=np.int64)
+        return np.array([present, least], dtype=np.int64)
+    if goal == RECTANGLE:
+        return np.array([_rectangle(tiles, kinds, at, x0, y0)], dtype=np.int64)
+    if goal in (NEAR_ENTRANCE, NEAR_ROAD):
+        sources = np.zeros((m + 1, 2), dtype=np.int64)
+        count = 1  # the entrance cell (0, 0)
+        if goal == NEAR_ROAD:
+            count = 0
+            for t in range(m):
+                if tiles[t, 3]:
+                    sources[count, 0], sources[count, 1] = tiles[t, 0], tiles[t, 1]
+                    count += 1
+        return np.array([-_distances(tiles, at, x0, y0, sources[:count])], dtype=np.int64)
+    return np.array([_longest_run(tiles, at, x0, y0, goal == DIAGONAL)], dtype=np.int64)
+
+
+@njit(cache=True)
+def rank_points(keys: np.ndarray, lengths: np.ndarray, year: int) -> np.ndarray:
+    """Year y, n players, rank r (0 = best): y·(n−1−r); tied players share the lowest tied
+    rank. ``keys``: one goal key a row, compared like tuples of their ``lengths``."""
+    n = keys.shape[0]
+    points = np.zeros(n, dtype=np.int64)
+    for s in range(n):
+        rank = -1
+        for o in range(n):
+            if _compare(keys, lengths, o, s) >= 0:
+                rank += 1
+        points[s] = year * (n - 1 - rank)
+    return points
+
+
+@njit(cache=True)
+def _compare(keys: np.ndarray, lengths: np.ndarray, a: int, b: int) -> int:
+    for i in range(min(lengths[a], lengths[b])):
+        if keys[a, i] != keys[b, i]:
+            return 1 if keys[a, i] > keys[b, i] else -1
+    if lengths[a] == lengths[b]:
+        return 0
+    return 1 if lengths[a] > lengths[b] else -1
+
+
+@njit(cache=True)
+def year_points(grids: np.ndarray, kinds: np.ndarray, goal: int, year: int) -> np.ndarray:
+    """Each park's rank points for ``goal`` in ``year``."""
+    n = grids.shape[0]
+    keys = np.zeros((n, 64), dtype=np.int64)
+    lengths = np.zeros(n, dtype=np.int64)
+    for s in range(n):
+        key = goal_key(grids[s], kinds, goal)
+        lengths[s] = key.shape[0]
+        keys[s, : key.shape[0]] = key
+    return rank_points(keys, lengths, year)
+
+
+# -- whole turns: the market and the playouts ------------------------------------------------
+
+
+@njit(cache=True)
+def _first_tile(market: np.ndarray, x: int, y: int, side: int) -> tuple[int, int]:
+    """The first market space holding a tile from (x, y) towards ``side``; (-1, -1) if none."""
+    x, y = x + DX[side], y + DY[side]
+    while 0 <= x < market.shape[0] and 0 <= y < market.shape[1]:
+        if market[x, y] >= 0:
+            return x, y
+        x, y = x + DX[side], y + DY[side]
+    return -1, -1
+
+
+@njit(cache=True)
+def takeable(market: np.ndarray, x: int, y: int, facing: int) -> np.ndarray:
+    """(x, y, direction) of the tiles the figure at (x, y) facing ``facing`` may take: the
+    first tile ahead, left and right; the one behind only if those three have none."""
+    found = np.empty((3, 3), dtype=np.int64)
+    count = 0
+    for turn in (0, 3, 1):
+        side = (facing + turn) % 4
+        tx, ty = _first_tile(market, x, y, side)
+        if tx >= 0:
+            found[count, 0], found[count, 1], found[count, 2] = tx, ty, side
+            count += 1
+    if count == 0:
+        side = (facing + 2) % 4
+        tx, ty = _first_tile(market, x, y, side)
+        if tx >= 0:
+            found[0, 0], found[0, 1], found[0, 2] = tx, ty, side
+            count = 1
+    return found[:count]
+
+
+@njit(cache=True)
+def _draw(stock: np.ndarray) -> int:
+    """A tile kind drawn from the stock by its counts."""
+    pick = np.random.randint(stock.sum())
+    for kind in range(stock.shape[0]):
+        pick -= stock[kind]
+        if pick < 0:
+            return kind
+    return stock.shape[0] - 1
+
+
+@njit(cache=True)
+def _play(
+    market: np.ndarray,
+    figures: np.ndarray,
+    stock: np.ndarray,
+    grids: np.ndarray,
+    pending: np.ndarray,
+    state: np.ndarray,
+    goals: np.ndarray,
+    year_ends: np.ndarray,
+    kinds: np.ndarray,
+    cut: int,
+) -> int:
+    """Play uniformly random decisions (chance by its odds) from the position given by the
+    arrays, changing them, until the end or ``cut`` decisions (-1: no cut). ``state`` holds
+    turn, held kind, phase, pending count, actions played; ``goals`` the three goal numbers
+    then each seat's goal points. Returns 1 at the end, 0 at the cut."""
+    n = grids.shape[0]
+    total_turns = year_ends[2]
+    decisions = 0
+    while True:
+        if state[3] > 0:  # a market space to refill
+            first = pending.shape[0] - state[3]
+            kind = _draw(stock)
+            stock[kind] -= 1
+            market[pending[first, 0], pending[first, 1]] = kind
+            state[3] -= 1
+            state[4] += 1
+            continue
+        if state[2] == END:
+            return 1
+        if 0 <= cut <= decisions:
+            return 0
+        decisions += 1
+        state[4] += 1
+        seat = state[0] % n
+        if state[2] == TAKE:
+            options = takeable(market, figures[seat, 0], figures[seat, 1], figures[seat, 2])
+            choice = options[np.random.randint(options.shape[0])]
+            old_x, old_y = figures[seat, 0], figures[seat, 1]
+            state[1] = market[choice[0], choice[1]]
+            market[choice[0], choice[1]] = -1
+            figures[seat, 0], figures[seat, 1], figures[seat, 2] = choice[0], choice[1], choice[2]
+            state[2] = PLACE
+            if state[0] != total_turns - 1:
+                pending[pending.shape[0] - 1, 0], pending[pending.shape[0] - 1, 1] = old_x, old_y
+                state[3] = 1
+            continue
+        options = placements(grids[seat], kinds, state[1])
+        if options.shape[0]:
+            x, y, mask = options[np.random.randint(options.shape[0])]
+            grids[seat, x + ORIGIN, y + ORIGIN] = state[1] * 16 + mask
+        state[0] += 1
+        state[1] = -1
+        state[2] = TAKE
+        for year in range(3):
+            if state[0] == year_ends[year]:
+                points = year_points(grids, kinds, goals[year], year + 1)
+                for s in range(n):
+                    goals[3 + s] += points[s]
+        if state[0] == total_turns:
+            state[2] = END
+
+
+@njit(cache=True)
+def _scores(grids: np.ndarray, goals: np.ndarray, kinds: np.ndarray) -> np.ndarray:
+    n = grids.shape[0]
+    scores = np.zeros(n, dtype=np.int64)
+    for s in range(n):
+        scores[s] = goals[3 + s] + park_score(grids[s], kinds)
+    return scores
+
+
+@njit(cache=True)
+def rollout(
+    position: np.ndarray,
+    grids: np.ndarray,
+    width: int,
+    height: int,
+    kinds: np.ndarray,
+    year_ends: np.ndarray,
+    cut: int,
+    seed: int,
+) -> tuple[int, np.ndarray]:
+    """A search rollout (see ``_play``) from the position given by ``grids`` (the parks, not
+    changed) and
+    ``position``: the market (``width`` × ``height``, by columns), each figure (x, y, facing),
+    the stock, the number of market spaces to refill P and max(P, 1) of them (x, y), the
+    ``_play`` state vector, the goal numbers and each seat's goal points. Returns (1 if the
+    game ended, else 0; every seat's score then)."""
+    np.random.seed(seed)
+    n = grids.shape[0]
+    kind_count = kinds.shape[0] - 1
+    at = width * height
+    spaces = max(position[at + 3 * n + kind_count], 1)
+    market = position[:at].reshape((width, height))
+    figures = position[at : at + 3 * n].reshape((n, 3))
+    at += 3 * n
+    stock = position[at : at + kind_count]
+    at += kind_count + 1
+    pending = position[at : at + 2 * spaces].reshape((spaces, 2))
+    at += 2 * spaces
+    state = position[at : at + 5]
+    goals = position[at + 5 :]
+    parks = grids.copy()
+    ended = _play(market, figures, stock, parks, pending, state, goals, year_ends, kinds, cut)
+    return ended, _scores(parks, goals, kinds)
+
+
+@njit(cache=True)
+def playouts(
+    count: int,
+    seed: int,
+    market: np.ndarray,
+    figures: np.ndarray,
+    stock: np.ndarray,
+    grids: np.ndarray,
+    tile_spaces: np.ndarray,
+    goals_left: int,
+    kinds: np.ndarray,
+    year_ends: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """``count`` uniformly random whole games from the start given by the arrays (empty
+    market, starting figures, full stock, entrance-only parks): final scores and lengths."""
+    np.random.seed(seed)
+    n = grids.shape[0]
+    scores = np.zeros((count, n), dtype=np.int64)
+    lengths = np.zeros(count, dtype=np.int64)
+    spaces = tile_spaces.shape[0]
+    pending = np.empty((spaces, 2), dtype=np.int64)
+    for game in range(count):
+        goals = np.zeros(3 + n, dtype=np.int64)
+        order = np.random.permutation(goals_left)
+        goals[:3] = order[:3]
+        pending[:] = tile_spaces
+        state = np.array([0, -1, TAKE, spaces, 3])
+        play_market, play_figures = market.copy(), figures.copy()
+        play_stock, play_grids = stock.copy(), grids.copy()
+        _play(
+            play_market, play_figures, play_stock, play_grids, pending, state, goals,
+            year_ends, kinds, -1,
+        )  # fmt: skip
+        scores[game] = _scores(play_grids, goals, kinds)
+        lengths[game] = state[4]
+    return scores, lengths
