@@ -25,11 +25,6 @@ PRECEDING = tuple(tuple((p - i) % PITS for i in range(1, PITS)) for p in range(P
 # The result of one move: (pits after sowing, pits to capture, opponents who must be left a pit).
 Outcome = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
-# What the core finds at a turn start before the end-of-game search: the mover has no beans,
-# cannot feed the next seat, can capture now (by the quick tests or a capturing legal move: the
-# search's own first step, so the game goes on), or only the search can tell.
-NO_BEANS_NOW, CANNOT_FEED_NOW, CAPTURE_NOW, SEARCH = 0, 1, 2, 3
-
 # The seats' colours, in the view and for the web page's seat list.
 SEAT_COLOURS = ("#d1495b", "#2e86ab", "#3bb273", "#f0a202")
 

@@ -16,7 +16,7 @@ import numpy as np
 from numba import njit, types
 from numba.typed import Dict
 
-from .board import CANNOT_FEED_NOW, CAPTURE_NOW, NO_BEANS_NOW, SEARCH
+from .starts import CANNOT_FEED_NOW, CAPTURE_NOW, NO_BEANS_NOW, SEARCH
 
 PITS = 12
 PLAYERS = 0
@@ -454,7 +454,7 @@ def capture_search(
 
 # -- one action of a State: positions as two int codes (see ``_code``) ---------------------------
 
-# What a turn start shows: board.NO_BEANS_NOW, CANNOT_FEED_NOW, CAPTURE_NOW or SEARCH.
+# What a turn start shows: starts.NO_BEANS_NOW, CANNOT_FEED_NOW, CAPTURE_NOW or SEARCH.
 
 
 @njit(cache=True)

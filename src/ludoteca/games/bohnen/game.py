@@ -18,19 +18,9 @@ from ludoteca.engine import TERMINAL, Game, Message, Option, State, translate
 from ludoteca.engine.playouts import Playouts, check_policy
 
 from . import tensors
-from .board import (
-    CANNOT_FEED_NOW,
-    CAPTURE_NOW,
-    INDEX,
-    NO_BEANS_NOW,
-    PIT_NAMES,
-    PITS,
-    SEARCH,
-    SEAT_COLOURS,
-    Board,
-    unpack,
-)
+from .board import INDEX, PIT_NAMES, PITS, SEAT_COLOURS, Board, unpack
 from .search import CaptureSearch
+from .starts import CANNOT_FEED_NOW, CAPTURE_NOW, NO_BEANS_NOW, SEARCH
 
 LEAVE = "leave:"
 

@@ -1,0 +1,9 @@
+"""What the compiled core finds at a turn start before the end-of-game search.
+
+The mover has no beans, cannot feed the next seat, can capture now (by the quick tests or a
+capturing legal move: the search's own first step, so the game goes on), or only the search
+can tell. A module of its own, so that the core and the board share the codes without
+importing each other.
+"""
+
+NO_BEANS_NOW, CANNOT_FEED_NOW, CAPTURE_NOW, SEARCH = 0, 1, 2, 3
