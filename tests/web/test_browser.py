@@ -117,7 +117,10 @@ def wait_my_turn_or_end(page, after: int, timeout: float = 60_000) -> dict:
 def click_action(page, entry: dict) -> None:
     """Click the ids of ``entry`` in the picture, as a person would, until the client sends."""
     for index, element_id in enumerate(entry["clicks"]):
-        page.locator(f'#lt-board [id="{element_id}"]').first.click(force=True)
+        target = page.locator(f'#lt-board [id="{element_id}"]').first
+        # the picture of the new position may still be coming in (the last move's animation)
+        target.wait_for(state="visible", timeout=15_000)
+        target.click(force=True)
         if entry.get("ends") and page.locator("#lt-confirm[open]").count():
             page.click("#lt-confirm-yes")  # an action that ends the game is confirmed first
             return
