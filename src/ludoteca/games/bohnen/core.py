@@ -356,6 +356,22 @@ def _remember(memo: dict[tuple[int, int], int], more: int) -> None:
 
 
 @njit(cache=True)
+def _sow_and_pack(
+    board: np.ndarray, start: int, mover: int, layout: np.ndarray, out: np.ndarray
+) -> tuple[int, int, int]:
+    """Sows from ``start`` on ``board`` and applies the grand slam rule: (how many pits to
+    capture, listed in ``out``; the same packed 4 bits each, pit + 1; the choosers' mask)."""
+    count = _sow(board, start, mover, layout, out)
+    choosers = 0
+    if count:
+        count, choosers = _grand_slam(board, out, count, mover, layout)
+    packed = 0
+    for i in range(count):
+        packed |= (out[i] + 1) << (4 * i)
+    return count, packed, choosers
+
+
+@njit(cache=True)
 def outcome(
     pits: tuple[int, ...], start: int, mover: int, layout: np.ndarray
 ) -> tuple[tuple[int, ...], int, int]:
@@ -366,13 +382,7 @@ def outcome(
     for i in range(PITS):
         board[i] = pits[i]
     out = np.empty(PITS, np.int64)
-    count = _sow(board, start, mover, layout, out)
-    choosers = 0
-    if count:
-        count, choosers = _grand_slam(board, out, count, mover, layout)
-    packed = 0
-    for i in range(count):
-        packed |= (out[i] + 1) << (4 * i)
+    count, packed, choosers = _sow_and_pack(board, start, mover, layout, out)
     return _as_tuple(board), packed, choosers
 
 
@@ -556,13 +566,7 @@ def move(
     board = np.empty(PITS, np.int64)
     mover = _decode(low, high, board)
     out = np.empty(PITS, np.int64)
-    count = _sow(board, start, mover, layout, out)
-    choosers = 0
-    if count:
-        count, choosers = _grand_slam(board, out, count, mover, layout)
-    packed = 0
-    for i in range(count):
-        packed |= (out[i] + 1) << (4 * i)
+    count, packed, choosers = _sow_and_pack(board, start, mover, layout, out)
     if choosers:
         low, high = _code(board, mover)
         return low, high, packed, choosers, 0, SEARCH, 0
