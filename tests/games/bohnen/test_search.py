@@ -14,6 +14,7 @@ from ludoteca.games.bohnen import (
     CaptureSearch,
     capture_possible,
 )
+from ludoteca.games.bohnen.board import decode
 from ludoteca.games.bohnen.search import _EXACT
 
 
@@ -172,10 +173,11 @@ def test_every_remembered_exact_answer_is_the_cold_answer():
         state = state.apply(rng.choice(state.legal_actions()))
     for _ in range(200):
         game.search.capture_possible(*_random_position(rng, rng.randint(2, 7), 2))
-    kept = list(_EXACT[game.board.layout].items())
+    kept = list(_EXACT[game.board.layout, game.search.exact_beans].items())
     assert any(kept_answer for _, kept_answer in kept)
     assert not all(kept_answer for _, kept_answer in kept)
-    for (pits, mover), kept_answer in rng.sample(kept, min(300, len(kept))):
+    for position, kept_answer in rng.sample(kept, min(300, len(kept))):
+        pits, mover = decode(position)
         assert CaptureSearch(game.board).cold(pits, mover) is kept_answer, (pits, mover)
 
 

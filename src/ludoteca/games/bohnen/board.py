@@ -114,6 +114,20 @@ class Board:
         return bool(self.core.quick_tests(pits, mover, self.core_layout)[1])
 
 
+def encode(pits: tuple[int, ...], seat: int) -> int:
+    """A position (pits and seat to move) as one int, the compiled core's code (``core._code``,
+    its two halves joined): six bits a pit, pit ``A`` lowest, then the seat."""
+    key = seat << 72
+    for i, beans in enumerate(pits):
+        key |= beans << (6 * i)
+    return key
+
+
+def decode(key: int) -> tuple[tuple[int, ...], int]:
+    """The pits and the seat to move of a position code (``encode``)."""
+    return tuple((key >> shift) & 63 for shift in range(0, 72, 6)), key >> 72
+
+
 def unpack(packed: int) -> tuple[int, ...]:
     """The pits of a capture packed by the core (4 bits each, pit + 1, first lowest)."""
     pits = []

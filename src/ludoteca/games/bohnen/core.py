@@ -21,7 +21,9 @@ from .starts import CANNOT_FEED_NOW, CAPTURE_NOW, NO_BEANS_NOW, SEARCH
 PITS = 12
 PLAYERS = 0
 MAX_LAPS = 1
-OWNER = 2
+PER_SEAT = 2
+NEXT = 3  # four slots: the seat after each seat
+OWNER = NEXT + 4
 CHAIN = OWNER + PITS
 SEAT_PITS = CHAIN + PITS * (PITS - 1)
 SIZE = SEAT_PITS + PITS
@@ -34,6 +36,14 @@ DEAD, LIVE, UNKNOWN = 0, 1, 2
 MEMO_SIZE = 1 << 20
 # the most positions of the short search at every turn start (see ``_turn_start``)
 QUICK_BOUND = 16
+# A memory of what the short search found at turn starts where it looked beyond the root:
+# an open-addressing table of STARTS_SLOTS slots of two int64 (the position's codes, the
+# second with the finding in its upper bits), then the number of slots used. Emptied when
+# half full (no finding changes: each is a function of the position, the layout and the
+# bound, so a table serves one layout and bound).
+STARTS_SLOTS = 1 << 17
+STARTS_COUNT = 2 * STARTS_SLOTS
+FINDING = 16  # a slot's second code: the position's (14 bits) | (finding + 1) << FINDING
 
 # batch playouts' end codes, in the order of game.END_REASONS
 NO_BEANS, CANNOT_FEED, NO_CAPTURE, REPETITION, NO_PROGRESS = 0, 1, 2, 3, 4
@@ -46,13 +56,21 @@ def make_layout(
     layout = np.zeros(SIZE, np.int64)
     layout[PLAYERS] = players
     layout[MAX_LAPS] = max_laps
+    per_seat = PITS // players
+    layout[PER_SEAT] = per_seat
+    layout[NEXT : NEXT + players] = [(seat + 1) % players for seat in range(players)]
     layout[OWNER : OWNER + PITS] = owner
     layout[CHAIN:SEAT_PITS] = np.array(chain, np.int64).ravel()
-    per_seat = PITS // players
     for seat in range(players):
         pits = [p for p in range(PITS) if owner[p] == seat]
         layout[SEAT_PITS + seat * per_seat : SEAT_PITS + (seat + 1) * per_seat] = pits
     return layout
+
+
+@njit(cache=True, inline="always")
+def _wrap(index: int) -> int:
+    """A pit index of 0 to 23 brought back to 0 to 11 (cheaper than ``% PITS``)."""
+    return index - PITS if index >= PITS else index
 
 
 # -- one move -----------------------------------------------------------------------------------
@@ -66,11 +84,21 @@ def _sow(board: np.ndarray, start: int, mover: int, layout: np.ndarray, out: np.
     for _lap in range(layout[MAX_LAPS]):
         beans = board[pit]
         board[pit] = 0
-        rounds = beans // 11
-        rest = beans % 11
-        for i in range(11):
-            board[(pit + 1 + i) % PITS] += rounds + (1 if i < rest else 0)
-        last = (pit + 1 + (rest + 10) % 11) % PITS
+        if beans > 11:  # whole rounds over the eleven other pits first
+            rounds = beans // 11
+            for i in range(1, PITS):
+                board[_wrap(pit + i)] += rounds
+            beans -= 11 * rounds
+            if beans == 0:
+                beans = 11  # the last round ends on the pit before the start: sown again
+                for i in range(1, PITS):
+                    board[_wrap(pit + i)] -= 1
+        last = pit if beans else _wrap(pit + PITS - 1)  # (an empty pit: never a move)
+        for _ in range(beans):  # at most eleven: never back to the start pit
+            last += 1
+            if last == PITS:
+                last = 0
+            board[last] += 1
         held = board[last]
         if held >= 4:
             pit = last  # relay: take them all and sow on
@@ -133,7 +161,7 @@ def _grand_slam(
 
 @njit(cache=True)
 def _beans_of(board: np.ndarray, seat: int, layout: np.ndarray) -> int:
-    per_seat = PITS // layout[PLAYERS]
+    per_seat = layout[PER_SEAT]
     total = 0
     for i in range(per_seat):
         total += board[layout[SEAT_PITS + seat * per_seat + i]]
@@ -145,9 +173,8 @@ def _playable(board: np.ndarray, mover: int, layout: np.ndarray, work: np.ndarra
     """The pits ``mover`` may sow from as a bit mask: its non-empty pits, and when the next
     seat has no beans only those after which it has some (must feed). ``work``: scratch of
     2 × 12."""
-    players = layout[PLAYERS]
-    per_seat = PITS // players
-    following = (mover + 1) % players
+    per_seat = layout[PER_SEAT]
+    following = layout[NEXT + mover]
     feeding = _beans_of(board, following, layout) > 0
     after = work[:PITS]
     out = work[PITS:]
@@ -172,15 +199,14 @@ def _playable(board: np.ndarray, mover: int, layout: np.ndarray, work: np.ndarra
 def _direct_capture(board: np.ndarray, mover: int, layout: np.ndarray) -> bool:
     """A quick, sound test: ``mover`` captures now with a first lap ending on an opponent's
     pit of 1 or 2 beans, that opponent keeping other beans (not when it must feed)."""
-    players = layout[PLAYERS]
-    per_seat = PITS // players
-    if _beans_of(board, (mover + 1) % players, layout) == 0:
+    per_seat = layout[PER_SEAT]
+    if _beans_of(board, layout[NEXT + mover], layout) == 0:
         return False
     for i in range(per_seat):
         p = layout[SEAT_PITS + mover * per_seat + i]
         beans = board[p]
         if 0 < beans <= 11:
-            last = (p + beans) % PITS
+            last = _wrap(p + beans)
             seat = layout[OWNER + last]
             if (
                 seat != mover
@@ -195,16 +221,15 @@ def _direct_capture(board: np.ndarray, mover: int, layout: np.ndarray) -> bool:
 def _quiet_threat(board: np.ndarray, mover: int, layout: np.ndarray) -> bool:
     """A second quick, sound test: the next seat has a first-lap capture that some move of
     ``mover`` leaves standing (sowing neither the threat nor its target, without a relay)."""
-    players = layout[PLAYERS]
-    per_seat = PITS // players
-    following = (mover + 1) % players
+    per_seat = layout[PER_SEAT]
+    following = layout[NEXT + mover]
     threats = 0  # (pit | target << 4) << 8k for the k-th threat
     count = 0
     for i in range(per_seat):
         p = layout[SEAT_PITS + following * per_seat + i]
         beans = board[p]
         if 0 < beans <= 11:
-            target = (p + beans) % PITS
+            target = _wrap(p + beans)
             if layout[OWNER + target] != following and 1 <= board[target] <= 2:
                 threats |= (p | target << 4) << (8 * count)
                 count += 1
@@ -213,12 +238,12 @@ def _quiet_threat(board: np.ndarray, mover: int, layout: np.ndarray) -> bool:
     for j in range(per_seat):
         q = layout[SEAT_PITS + mover * per_seat + j]
         beans = board[q]
-        if not 0 < beans <= 11 or board[(q + beans) % PITS] >= 3:
+        if not 0 < beans <= 11 or board[_wrap(q + beans)] >= 3:
             continue  # empty, a wrapping lap, or a relay: too much changes
         for k in range(count):
             p = threats >> (8 * k) & 15
             target = threats >> (8 * k + 4) & 15
-            if target == q or (p - q) % PITS <= beans or (target - q) % PITS <= beans:
+            if target == q or _wrap(p - q + PITS) <= beans or _wrap(target - q + PITS) <= beans:
                 continue  # the move would empty or sow the threat
             victim = layout[OWNER + target]
             others = _beans_of(board, victim, layout) - board[target]
@@ -238,24 +263,22 @@ def _children(
     pit order; the seat after each is the next one. ``work``: scratch of 2 × 12."""
     if _direct_capture(board, mover, layout) or _quiet_threat(board, mover, layout):
         return -1
-    players = layout[PLAYERS]
-    per_seat = PITS // players
-    following = (mover + 1) % players
+    per_seat = layout[PER_SEAT]
+    following = layout[NEXT + mover]
     feeding = _beans_of(board, following, layout) > 0
-    after = work[:PITS]
     out = work[PITS:]
     count = 0
     for i in range(per_seat):
         pit = layout[SEAT_PITS + mover * per_seat + i]
         if board[pit] == 0:
             continue
+        after = children[count]  # sown in place: kept if it is a capture-free legal move
         after[:] = board
         taken = _sow(after, pit, mover, layout, out)
         if not feeding and _beans_of(after, following, layout) == 0:
             continue  # not allowed: it leaves the next seat without beans
         if taken and _grand_slam(after, out, taken, mover, layout)[0] > 0:
             return -1
-        children[count, :] = after
         count += 1
     return count
 
@@ -295,8 +318,7 @@ def _search(
     every position it met dead (a search from one would meet only those); an ``exact`` search
     (too few beans to reach the bound: its answer is the truth) also skips positions known
     dead, stops at one known live and marks the positions on its way to a capture live."""
-    players = layout[PLAYERS]
-    per_seat = PITS // players
+    per_seat = layout[PER_SEAT]
     children = np.empty((per_seat, PITS), np.int64)
     work = np.empty(2 * PITS, np.int64)
     if _children(board, mover, layout, children, work) < 0:
@@ -311,7 +333,7 @@ def _search(
         here = stack.pop()
         seat = _decode(here[0], here[1], position)
         count = _children(position, seat, layout, children, work)
-        following = (seat + 1) % players
+        following = layout[NEXT + seat]
         for c in range(count):
             child = _code(children[c], following)
             if child in seen:
@@ -350,6 +372,46 @@ def _remember(memo: dict[tuple[int, int], int], more: int) -> None:
     """Make room for ``more`` answers: the memory is emptied when full (no answer changes)."""
     if len(memo) + more >= MEMO_SIZE:
         memo.clear()
+
+
+# -- the memory of turn starts ---------------------------------------------------------------------
+
+
+def new_starts() -> np.ndarray:
+    """An empty memory of turn starts (see ``STARTS_SLOTS``)."""
+    return np.zeros(STARTS_COUNT + 1, np.int64)
+
+
+@njit(cache=True, inline="always")
+def _slot(low: int, high: int) -> int:
+    mixed = (low ^ (high << 45)) * 0x5851F42D4C957F2D  # wraps around: a multiplicative hash
+    return (mixed >> 40) & (STARTS_SLOTS - 1)
+
+
+@njit(cache=True)
+def _recall(starts: np.ndarray, low: int, high: int) -> int:
+    """What the short search found at this position, or -1 if it is not remembered."""
+    slot = _slot(low, high)
+    while True:
+        tag = starts[2 * slot + 1]
+        if tag == 0:
+            return -1
+        if starts[2 * slot] == low and tag & ((1 << FINDING) - 1) == high:
+            return (tag >> FINDING) - 1
+        slot = (slot + 1) & (STARTS_SLOTS - 1)
+
+
+@njit(cache=True)
+def _keep(starts: np.ndarray, low: int, high: int, found: int) -> None:
+    """Remember what the short search found at a position not remembered yet."""
+    if starts[STARTS_COUNT] >= STARTS_SLOTS // 2:
+        starts[:] = 0
+    slot = _slot(low, high)
+    while starts[2 * slot + 1] != 0:
+        slot = (slot + 1) & (STARTS_SLOTS - 1)
+    starts[2 * slot] = low
+    starts[2 * slot + 1] = high | (found + 1) << FINDING
+    starts[STARTS_COUNT] += 1
 
 
 # -- the entry points Python calls ---------------------------------------------------------------
@@ -433,7 +495,7 @@ def children(pits: tuple[int, ...], mover: int, layout: np.ndarray) -> np.ndarra
     board = np.empty(PITS, np.int64)
     for i in range(PITS):
         board[i] = pits[i]
-    per_seat = PITS // layout[PLAYERS]
+    per_seat = layout[PER_SEAT]
     rows = np.empty((per_seat, PITS), np.int64)
     count = _children(board, mover, layout, rows, np.empty(2 * PITS, np.int64))
     if count < 0:
@@ -466,52 +528,96 @@ def capture_search(
 
 # What a turn start shows: starts.NO_BEANS_NOW, CANNOT_FEED_NOW, CAPTURE_NOW or SEARCH.
 
+# the scratch of one entry point: board, out, then work: 2 × 12 and the root's children
+WORK = 2 * PITS + 6 * PITS
+SCRATCH = 2 * PITS + WORK
+
 
 @njit(cache=True)
 def _turn_start(
-    board: np.ndarray, mover: int, bound: int, layout: np.ndarray, work: np.ndarray
+    board: np.ndarray,
+    mover: int,
+    bound: int,
+    layout: np.ndarray,
+    work: np.ndarray,
+    starts: np.ndarray,
 ) -> tuple[int, int]:
     """(what the turn start shows, as above; the playable pits' mask). A short search (at most
     ``QUICK_BOUND`` positions, ``bound`` if less) that finds a capture counts as CAPTURE_NOW:
     the search with the whole bound meets the same positions in the same order, so it would
-    find the same capture (its memory of answers changes none of them)."""
+    find the same capture (its memory of answers changes none of them). ``starts``: the
+    memory of what the short search found (``new_starts``), for this layout and bound;
+    ``work``: scratch of ``WORK``."""
     if _beans_of(board, mover, layout) == 0:
         return NO_BEANS_NOW, 0
     mask = _playable(board, mover, layout, work)
     if mask == 0:
         return CANNOT_FEED_NOW, 0
-    if _short_search(board, mover, min(bound, QUICK_BOUND), layout, work) == LIVE:
+    if _short_search(board, mover, min(bound, QUICK_BOUND), layout, work, starts) == LIVE:
         return CAPTURE_NOW, mask
     return SEARCH, mask
 
 
 @njit(cache=True)
 def _short_search(
-    board: np.ndarray, mover: int, bound: int, layout: np.ndarray, work: np.ndarray
+    board: np.ndarray,
+    mover: int,
+    bound: int,
+    layout: np.ndarray,
+    work: np.ndarray,
+    starts: np.ndarray,
 ) -> int:
-    """``_search`` without a memory, for a small ``bound``: the same positions in the same
-    order and the same answer, with the positions met kept in a short array."""
-    players = layout[PLAYERS]
-    per_seat = PITS // players
-    children = np.empty((per_seat, PITS), np.int64)
-    if _children(board, mover, layout, children, work) < 0:
+    """``_search`` without a memory of answers, for a small ``bound``: the same positions in
+    the same order and the same answer (LIVE, or UNKNOWN for DEAD too), with the positions met
+    kept in short arrays, each with its children (found when it was met, so never sown
+    twice). What it finds beyond the root is remembered in ``starts``."""
+    per_seat = layout[PER_SEAT]
+    root = work[2 * PITS : 2 * PITS + per_seat * PITS].reshape((per_seat, PITS))
+    count = _children(board, mover, layout, root, work)
+    if count < 0:
         return LIVE
-    grand = np.empty((per_seat, PITS), np.int64)
-    seen = np.empty((bound + 1, 2), np.int64)
-    stack = np.empty(bound + 1, np.int64)  # indices into seen
-    seen[0, 0], seen[0, 1] = _code(board, mover)
+    low, high = _code(board, mover)
+    found = _recall(starts, low, high)
+    if found < 0:
+        size = max(bound, 1) + 1  # the positions met, and one more tested before the bound
+        kids = np.empty((size, per_seat, PITS), np.int64)  # the children of each position met
+        kids[0] = root
+        counts = np.empty(size, np.int64)
+        counts[0] = count
+        found = _search_on(kids, counts, low, high, mover, bound, layout, work)
+        _keep(starts, low, high, found)
+    return found
+
+
+@njit(cache=True)
+def _search_on(
+    kids: np.ndarray,
+    counts: np.ndarray,
+    low: int,
+    high: int,
+    mover: int,
+    bound: int,
+    layout: np.ndarray,
+    work: np.ndarray,
+) -> int:
+    """The short search beyond the root (its children in ``kids[0]``): LIVE or UNKNOWN."""
+    size = counts.shape[0]
+    seats = np.empty(size, np.int64)
+    seen = np.empty((size, 2), np.int64)
+    stack = np.empty(size, np.int64)  # indices into seen
+    seen[0, 0] = low
+    seen[0, 1] = high
+    seats[0] = mover
     met = 1
     depth = 1
     stack[0] = 0
-    position = np.empty(PITS, np.int64)
     while depth > 0:
         depth -= 1
         here = stack[depth]
-        seat = _decode(seen[here, 0], seen[here, 1], position)
-        count = _children(position, seat, layout, children, work)
-        following = (seat + 1) % players
-        for c in range(count):
-            low, high = _code(children[c], following)
+        following = layout[NEXT + seats[here]]
+        for c in range(counts[here]):
+            child = kids[here, c]
+            low, high = _code(child, following)
             known = False
             for i in range(met):
                 if seen[i, 0] == low and seen[i, 1] == high:
@@ -519,29 +625,41 @@ def _short_search(
                     break
             if known:
                 continue
-            if _children(children[c], following, layout, grand, work) < 0:
+            counts[met] = _children(child, following, layout, kids[met], work)
+            if counts[met] < 0:
                 return LIVE
             if met >= bound:
                 return UNKNOWN
             seen[met, 0] = low
             seen[met, 1] = high
+            seats[met] = following
             stack[depth] = met
             depth += 1
             met += 1
-    return DEAD
+    return UNKNOWN  # dead as far as it looked: the whole search decides
 
 
 @njit(cache=True)
-def turn_start(low: int, high: int, bound: int, layout: np.ndarray) -> tuple[int, int]:
+def turn_start(
+    low: int, high: int, bound: int, layout: np.ndarray, starts: np.ndarray
+) -> tuple[int, int]:
     """``_turn_start`` of the position coded ``low``, ``high``."""
-    board = np.empty(PITS, np.int64)
+    scratch = np.empty(SCRATCH, np.int64)
+    board = scratch[:PITS]
     mover = _decode(low, high, board)
-    return _turn_start(board, mover, bound, layout, np.empty(2 * PITS, np.int64))
+    return _turn_start(board, mover, bound, layout, scratch[2 * PITS :], starts)
 
 
 @njit(cache=True)
 def _settle(
-    board: np.ndarray, mover: int, out: np.ndarray, count: int, bound: int, layout: np.ndarray
+    board: np.ndarray,
+    mover: int,
+    out: np.ndarray,
+    count: int,
+    bound: int,
+    layout: np.ndarray,
+    work: np.ndarray,
+    starts: np.ndarray,
 ) -> tuple[int, int, int, int, int]:
     """Take the pits ``out[:count]`` for ``mover`` and pass the turn: the next position's codes,
     the beans taken, and the next turn start (``_turn_start``)."""
@@ -549,46 +667,50 @@ def _settle(
     for i in range(count):
         gain += board[out[i]]
         board[out[i]] = 0
-    following = (mover + 1) % layout[PLAYERS]
+    following = layout[NEXT + mover]
     low, high = _code(board, following)
-    kind, mask = _turn_start(board, following, bound, layout, np.empty(2 * PITS, np.int64))
+    kind, mask = _turn_start(board, following, bound, layout, work, starts)
     return low, high, gain, kind, mask
 
 
 @njit(cache=True)
 def move(
-    low: int, high: int, start: int, bound: int, layout: np.ndarray
+    low: int, high: int, start: int, bound: int, layout: np.ndarray, starts: np.ndarray
 ) -> tuple[int, int, int, int, int, int, int]:
     """The mover sows from ``start``: (codes, packed capture, choosers' mask, beans taken, next
     turn start's kind and mask). With choosers (a grand slam to decide) the codes are those
     of the pits before the capture and the seat does not change; else the capture is taken,
-    the turn passes and the rest describes the next turn start (``bound``: the search's)."""
-    board = np.empty(PITS, np.int64)
+    the turn passes and the rest describes the next turn start (``bound``: the search's;
+    ``starts``: its memory of turn starts)."""
+    scratch = np.empty(SCRATCH, np.int64)
+    board = scratch[:PITS]
+    out = scratch[PITS : 2 * PITS]
     mover = _decode(low, high, board)
-    out = np.empty(PITS, np.int64)
     count, packed, choosers = _sow_and_pack(board, start, mover, layout, out)
     if choosers:
         low, high = _code(board, mover)
         return low, high, packed, choosers, 0, SEARCH, 0
-    low, high, gain, kind, mask = _settle(board, mover, out, count, bound, layout)
+    work = scratch[2 * PITS :]
+    low, high, gain, kind, mask = _settle(board, mover, out, count, bound, layout, work, starts)
     return low, high, packed, 0, gain, kind, mask
 
 
 @njit(cache=True)
 def settle(
-    low: int, high: int, packed: int, bound: int, layout: np.ndarray
+    low: int, high: int, packed: int, bound: int, layout: np.ndarray, starts: np.ndarray
 ) -> tuple[int, int, int, int, int]:
     """After the last ``leave:`` choice: take the ``packed`` pits and pass the turn
     (``_settle``)."""
-    board = np.empty(PITS, np.int64)
+    scratch = np.empty(SCRATCH, np.int64)
+    board = scratch[:PITS]
+    out = scratch[PITS : 2 * PITS]
     mover = _decode(low, high, board)
-    out = np.empty(PITS, np.int64)
     count = 0
     while packed:
         out[count] = (packed & 15) - 1
         packed >>= 4
         count += 1
-    return _settle(board, mover, out, count, bound, layout)
+    return _settle(board, mover, out, count, bound, layout, scratch[2 * PITS :], starts)
 
 
 # -- whole games: batch playouts and search rollouts ---------------------------------------------
@@ -624,22 +746,26 @@ def _turn_end(
     limits: np.ndarray,
     memo: dict[tuple[int, int], int],
     work: np.ndarray,
+    starts: np.ndarray,
 ) -> tuple[int, int]:
     """At a turn start: (the end code, or -1 while the game goes on; the playable pits' mask).
     ``limits``: the search bound, the most beans of an exact search, the quiet limit and the
-    repetition limit. The search's answers (functions of the position and the bound) are
-    remembered in ``memo``, unless a quick test found the capture."""
-    players = layout[PLAYERS]
+    repetition limit. The short search first (``_short_search``, remembering in ``starts``);
+    where it finds no capture, the search, whose answers (functions of the position and the
+    bound) are remembered in ``memo``. ``work``: scratch of ``WORK``."""
     if _beans_of(board, mover, layout) == 0:
         return NO_BEANS, 0
     mask = _playable(board, mover, layout, work)
-    if mask == 0 and _beans_of(board, (mover + 1) % players, layout) == 0:
+    if mask == 0 and _beans_of(board, layout[NEXT + mover], layout) == 0:
         return CANNOT_FEED, 0
     here = _code(board, mover)
-    if here in memo:
+    bound = limits[0]
+    if _short_search(board, mover, min(bound, QUICK_BOUND), layout, work, starts) == LIVE:
+        possible = LIVE
+    elif here in memo:
         possible = memo[here]
     else:
-        possible = _search(board, mover, limits[0], layout, memo, board.sum() <= limits[1])
+        possible = _search(board, mover, bound, layout, memo, board.sum() <= limits[1])
     if possible == DEAD:
         return NO_CAPTURE, mask
     occurrences = _occurrences(history, here)
@@ -709,6 +835,7 @@ def _play(
     epsilon: float,
     cut: int,
     record: np.ndarray,
+    starts: np.ndarray,
 ) -> tuple[int, int, int]:
     """Play on from a turn start, in place on ``board`` (pits) and ``scores`` (captured beans):
     every seat greedy (the most beans captured now, a grand slam leaving the emptiest pit)
@@ -716,12 +843,12 @@ def _play(
     decisions were made (-1: no cut). (end code or -1 when cut, actions played, seat to move).
     The actions are written to ``record`` while it has room: a pit, or 12 + the pit left."""
     players = layout[PLAYERS]
-    work = np.empty(2 * PITS, np.int64)
+    work = np.empty(WORK, np.int64)
     out = np.empty(PITS, np.int64)
     actions = 0
     decisions = 0
     while True:
-        end, mask = _turn_end(board, mover, quiet, history, layout, limits, memo, work)
+        end, mask = _turn_end(board, mover, quiet, history, layout, limits, memo, work, starts)
         if end >= 0:
             return end, actions, mover
         if decisions == cut:
@@ -771,7 +898,7 @@ def _play(
                 board[out[i]] = 0
             quiet = 0
             history.clear()
-        mover = (mover + 1) % players
+        mover = layout[NEXT + mover]
         history.append(_code(board, mover))
 
 
@@ -783,20 +910,22 @@ def playouts(
     layout: np.ndarray,
     limits: np.ndarray,
     record: np.ndarray,
+    memo: dict[tuple[int, int], int],
+    starts: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray]:
     """``n`` uniformly random games from the start: (final scores per game and seat, actions
-    per game). ``record`` (n rows, possibly of length 0) receives each game's actions."""
+    per game). ``record`` (n rows, possibly of length 0) receives each game's actions;
+    ``memo`` and ``starts``: the search's memories (``new_memo``, ``new_starts``)."""
     np.random.seed(seed)
     players = layout[PLAYERS]
     scores = np.zeros((n, players), np.int64)
     lengths = np.zeros(n, np.int64)
-    memo = new_memo()
     for game in range(n):
         board = start.copy()
         taken = np.zeros(players, np.int64)
         history = [_code(board, 0)]
         _end, actions, _mover = _play(
-            board, taken, 0, 0, history, layout, limits, memo, 1.0, -1, record[game]
+            board, taken, 0, 0, history, layout, limits, memo, 1.0, -1, record[game], starts
         )
         for seat in range(players):
             scores[game, seat] = taken[seat] + _beans_of(board, seat, layout)
@@ -817,11 +946,13 @@ def rollout(
     cut: int,
     seed: int,
     memo: dict[tuple[int, int], int],
+    starts: np.ndarray,
 ) -> tuple[int, int, int, int, int, int, int, int, int]:
     """One search rollout from a turn start (``history``: the turn starts since the last
-    capture, the two position codes of each (``_code``); ``memo``: the search's answers,
-    from ``new_memo``, kept between rollouts): the end code (-1 when cut), then for seats 0-3
-    the beans each holds (captured and in its pits) and the beans each captured."""
+    capture, the two position codes of each (``_code``); ``memo`` and ``starts``: the
+    search's memories, from ``new_memo`` and ``new_starts``, kept between rollouts): the end
+    code (-1 when cut), then for seats 0-3 the beans each holds (captured and in its pits)
+    and the beans each captured."""
     np.random.seed(seed)
     board = np.empty(PITS, np.int64)
     for i in range(PITS):
@@ -831,7 +962,7 @@ def rollout(
     seen = [(history[i, 0], history[i, 1]) for i in range(history.shape[0])]
     nothing = np.empty(0, np.int64)
     end, _actions, _mover = _play(
-        board, taken, mover, quiet, seen, layout, limits, memo, epsilon, cut, nothing
+        board, taken, mover, quiet, seen, layout, limits, memo, epsilon, cut, nothing, starts
     )
     held = taken.copy()
     for seat in range(layout[PLAYERS]):

@@ -8,17 +8,17 @@ would strip an opponent bare, the mover first names the pit that opponent keeps
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import cache, cached_property
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Generic, TypeVar
 
 import numpy as np
 
 from ludoteca.engine import TERMINAL, Game, Message, Option, State, translate
+from ludoteca.engine.core import Trail
 from ludoteca.engine.playouts import Playouts, check_policy
 
 from . import tensors
-from .board import INDEX, PIT_NAMES, PITS, SEAT_COLOURS, Board, unpack
+from .board import INDEX, PIT_NAMES, PITS, SEAT_COLOURS, Board, decode, encode, unpack
 from .search import CaptureSearch
 from .starts import CANNOT_FEED_NOW, CAPTURE_NOW, NO_BEANS_NOW, SEARCH
 
@@ -37,18 +37,12 @@ REPEAT_LIMIT = 3
 MOST_BEANS = 63
 
 
-def _encode(pits: tuple[int, ...], seat: int) -> int:
-    key = seat << 72
-    for i, beans in enumerate(pits):
-        key |= beans << (6 * i)
-    return key
-
-
 def _player(seat: int) -> Message:
     return Message("core.player", {"player": seat + 1})
 
 
 _MASK60 = (1 << 60) - 1
+_new_state = object.__new__
 _START = INDEX  # a pit's letter to its index
 
 # The legal pit letters of each playable-pits mask (the core's bit p is pit p), made on demand.
@@ -62,15 +56,35 @@ def _pit_actions(mask: int) -> tuple[str, ...]:
     return actions
 
 
-@cache
+T = TypeVar("T")
+
+
+class _once(Generic[T]):  # noqa: N801  (used as a decorator, like functools.cached_property)
+    """``functools.cached_property`` without its lock (Python 3.11 takes one on every first
+    look-up, a cost on the hot path of searches): the value is computed on the first look-up
+    and then stored in the instance's ``__dict__``, which later look-ups find first."""
+
+    def __init__(self, compute: Callable[[Any], T]):
+        self.compute = compute
+        self.name = compute.__name__
+        self.__doc__ = compute.__doc__
+
+    def __get__(self, state: Any, owner: type | None = None) -> T:
+        if state is None:
+            return self  # type: ignore[return-value]
+        value = state.__dict__[self.name] = self.compute(state)
+        return value
+
+
+# the pits of a packed capture (see ``board.unpack``), as they are met
+_UNPACKED: dict[int, tuple[int, ...]] = {0: ()}
+
+
 def _unpacked(packed: int) -> tuple[int, ...]:
-    return unpack(packed)
-
-
-def _decode(key: int) -> tuple[tuple[int, ...], int]:
-    """The pits and the seat to move of a position key (``_code`` in the core, as one int)."""
-    pits = tuple((key >> shift) & 63 for shift in range(0, 72, 6))
-    return pits, key >> 72
+    pits = _UNPACKED.get(packed)
+    if pits is None:
+        pits = _UNPACKED[packed] = unpack(packed)
+    return pits
 
 
 class BohnenState(State):
@@ -87,7 +101,7 @@ class BohnenState(State):
     # the defaults of the fields a state made by ``_turn`` does not set
     pending: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None
     _end: str | None = None
-    _trail = None
+    _trail: Trail = None
     _length = 0
     _legal: Sequence[str] | None = None
 
@@ -104,7 +118,7 @@ class BohnenState(State):
     ):
         super().__init__(game)
         self.game: BohnenGame = game
-        self._position = _encode(pits, to_move)
+        self._position = encode(pits, to_move)
         self.to_move = to_move
         self.captured = captured
         self.pending = pending
@@ -113,7 +127,7 @@ class BohnenState(State):
         since = []
         while since_capture is not None:
             (old_pits, seat), since_capture = since_capture
-            since.append(_encode(old_pits, seat))
+            since.append(encode(old_pits, seat))
         self._since = tuple(reversed(since))
         # actions played since the last capture (or since the start)
         self.quiet = quiet
@@ -153,14 +167,14 @@ class BohnenState(State):
             game, board, captured, to_move, since_capture=((board, to_move), None), quiet=quiet
         )
 
-    @cached_property
+    @_once
     def pits(self) -> tuple[int, ...]:
         """The twelve bean counts, pit ``A`` first."""
-        return _decode(self._position)[0]
+        return decode(self._position)[0]
 
     # -- whose turn, and the ends of the game -------------------------------------------------
 
-    @cached_property
+    @_once
     def current_player(self) -> int:  # type: ignore[override]
         """The seat to move or TERMINAL; decided once (a cached value: a state never changes)."""
         if self.pending:
@@ -169,8 +183,9 @@ class BohnenState(State):
             return self._decide(SEARCH, self._mask)
         position = self._position
         game = self.game
+        search = game.search
         kind, mask = game.board.core.turn_start(
-            position & _MASK60, position >> 60, game.search.bound, game.board.core_layout
+            position & _MASK60, position >> 60, search.bound, game.board.core_layout, search.starts
         )
         return self._decide(kind, mask)
 
@@ -184,7 +199,7 @@ class BohnenState(State):
         if kind == CAPTURE_NOW:
             possible: bool | None = True
         else:
-            possible = self.game.search.capture_possible(self.pits, self.to_move)
+            possible = self.game.search.answer(self._position)
             if possible is False:
                 return self._over("no_capture")
         occurrences = self._since.count(self._position)
@@ -211,13 +226,13 @@ class BohnenState(State):
         newest first, ((pits, seat), older), None at its end."""
         chain: tuple | None = None
         for key in self._since:
-            chain = (_decode(key), chain)
+            chain = (decode(key), chain)
         return chain
 
     def turn_starts(self) -> list[tuple[tuple[int, ...], int]]:
         """The turn-start positions (pits, seat to move) since the last capture, newest
         first, this one included: what the repetition rules count."""
-        return [_decode(key) for key in reversed(self._since)]
+        return [decode(key) for key in reversed(self._since)]
 
     def turn_start_codes(self) -> np.ndarray:
         """The turn starts since the last capture as the core codes positions (``core._code``:
@@ -246,27 +261,52 @@ class BohnenState(State):
         owner = self.game.board.owner
         return sorted(p for p in captured if owner[p] == choosers[0])
 
+    def successor(self, action: str) -> BohnenState:
+        """The state after ``action``, unchecked (``State.successor``, written out here: the
+        hot path of every playout and search)."""
+        new = self._move(_START[action]) if self.pending is None else self._next(action)
+        new._trail = (self._trail, self.to_move, action)
+        new._length = self._length + 1
+        return new
+
     def _next(self, action: str) -> BohnenState:
+        if not self.pending:
+            return self._move(INDEX[action])
         game = self.game
         board = game.board
-        if self.pending:
-            start, captured, choosers = self.pending
-            kept = INDEX[action[len(LEAVE) :]]
-            captured = tuple(p for p in captured if p != kept)
-            if len(choosers) > 1:
-                return self._pending(self._position, (start, captured, choosers[1:]))
-            packed = 0
-            for i, p in enumerate(captured):
-                packed |= (p + 1) << (4 * i)
-            position = self._position
-            low, high, gain, kind, mask = board.core.settle(
-                position & _MASK60, position >> 60, packed, game.search.bound, board.core_layout
-            )
-            return self._turn(low | high << 60, start, captured, gain, kind, mask)
-        start = _START[action]
+        start, captured, choosers = self.pending
+        kept = INDEX[action[len(LEAVE) :]]
+        captured = tuple(p for p in captured if p != kept)
+        if len(choosers) > 1:
+            return self._pending(self._position, (start, captured, choosers[1:]))
+        packed = 0
+        for i, p in enumerate(captured):
+            packed |= (p + 1) << (4 * i)
         position = self._position
+        search = game.search
+        low, high, gain, kind, mask = board.core.settle(
+            position & _MASK60,
+            position >> 60,
+            packed,
+            search.bound,
+            board.core_layout,
+            search.starts,
+        )
+        return self._turn(low | high << 60, start, captured, gain, kind, mask)
+
+    def _move(self, start: int) -> BohnenState:
+        """The mover sows from ``start``: one call of the core."""
+        game = self.game
+        board = game.board
+        position = self._position
+        search = game.search
         low, high, packed, choosers, gain, kind, mask = board.core.move(
-            position & _MASK60, position >> 60, start, game.search.bound, board.core_layout
+            position & _MASK60,
+            position >> 60,
+            start,
+            search.bound,
+            board.core_layout,
+            search.starts,
         )
         if choosers:
             pending = (start, _unpacked(packed), board.seats_of(choosers))
@@ -276,7 +316,7 @@ class BohnenState(State):
 
     def _pending(self, position: int, pending: tuple) -> BohnenState:
         """The state while the grand slam of ``pending`` is decided (the same seat acts)."""
-        new = BohnenState.__new__(BohnenState)
+        new = _new_state(BohnenState)
         new.game = self.game
         new._position = position
         new.to_move = self.to_move
@@ -294,23 +334,24 @@ class BohnenState(State):
         beans); ``kind`` and ``mask``: what the core found there. The hot path of every
         search: the state is filled in directly (the class gives the other fields)."""
         mover = self.to_move
-        new = BohnenState.__new__(BohnenState)
-        new.game = self.game
+        new = _new_state(BohnenState)
+        new.game = game = self.game
         new._position = position
         new.to_move = following = position >> 72
         new.last = (mover, start, captured)
+        since: tuple[int, ...]
         if captured:
             taken = list(self.captured)
             taken[mover] += gain
             new.captured = tuple(taken)
-            since: tuple[int, ...] = (position,)
-            quiet = 0
+            new._since = since = (position,)
+            new.quiet = quiet = 0
         else:
             new.captured = self.captured
-            since = (*self._since, position)
-            quiet = self.quiet + 1
-        new._since = since
-        new.quiet = quiet
+            new._since = since = (*self._since, position)
+            new.quiet = quiet = self.quiet + 1
+        if kind == SEARCH and game.search.known(position):
+            kind = CAPTURE_NOW  # the search's remembered answer: a capture is possible
         if kind == CAPTURE_NOW and quiet < QUIET_LIMIT and since.count(position) < REPEAT_LIMIT:
             new.current_player = following  # the game goes on (as ``_decide`` finds)
             new._legal = _PIT_ACTIONS[mask] or _pit_actions(mask)
@@ -592,9 +633,17 @@ class BohnenGame(Game[BohnenState]):
         """The core's random games: final scores and lengths; each game's actions go to its
         row of ``record`` while there is room (a pit index, or 12 + the pit left)."""
         start = np.array(self.board.start, np.int64)
-        return self.board.core.playouts(
-            n, seed % 2**32, start, self.board.core_layout, self.limits(), record
-        )  # type: ignore[no-any-return]
+        search = self.search
+        return self.board.core.playouts(  # type: ignore[no-any-return]
+            n,
+            seed % 2**32,
+            start,
+            self.board.core_layout,
+            self.limits(),
+            record,
+            search.memo(),
+            search.starts,
+        )
 
 
 def capture_gain(state: BohnenState, action: str) -> int:

@@ -66,6 +66,7 @@ def playout(
         -1 if cut is None else cut,
         rng.getrandbits(32),
         game.search.memo(),
+        game.search.starts,
     )
     seats = game.num_players
     held = [float(b) for b in beans[:seats]]

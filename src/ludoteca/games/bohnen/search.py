@@ -12,7 +12,8 @@ is a function of the position and the bound alone (the search meets the same pos
 same order whatever was searched before), so remembering never changes one. Capture-free moves
 never change the number of beans on the board, so from a position with ``b`` beans the search
 can meet at most ``C(b + 11, 11) × players`` positions: when that is within the bound its
-answer is the exact truth, kept for the whole process (``_EXACT``, per board layout).
+answer is the exact truth, kept for the whole process (``_EXACT``, per board layout and
+that most beans: a search with a smaller bound must not see them).
 """
 
 from __future__ import annotations
@@ -20,25 +21,31 @@ from __future__ import annotations
 from math import comb
 from typing import Any
 
-from .board import PITS, Board
+import numpy as np
+
+from .board import PITS, Board, decode, encode
 
 SEARCH_BOUND = 100_000
 
-Position = tuple[tuple[int, ...], int]  # (pits, seat to move)
+# Answers of searches from larger positions, per layout and bound, by position code
+# (``board.encode``); emptied when full.
+_MEMORY = 100_000
+_ANSWERS: dict[tuple, dict[int, bool | None]] = {}
 
-# Answers of searches from larger positions, per layout and bound; emptied when full.
-_MEMORY = 10_000
-_ANSWERS: dict[tuple, dict[Position, bool | None]] = {}
-
-# Exact answers for small positions, per board layout (players, chain, max_laps), shared by
-# every game of the process; emptied when full, which changes no answer.
-_EXACT: dict[tuple, dict[Position, bool]] = {}
+# Exact answers for small positions, per board layout (players, chain, max_laps) and the most
+# beans of an exact search, shared by every game of the process; emptied when full, which
+# changes no answer.
+_EXACT: dict[tuple, dict[int, bool]] = {}
 _EXACT_MEMORY = 200_000
 
 # The core's memories (position code -> answer), per layout and bound.
 _MEMOS: dict[tuple, Any] = {}
 
+# The core's memories of turn starts (``core.new_starts``), per layout and bound.
+_STARTS: dict[tuple, np.ndarray] = {}
+
 _ANSWER = (False, True, None)  # by the core's codes: DEAD, LIVE, UNKNOWN
+_NOT_KNOWN = object()
 
 
 def exact_beans(players: int, bound: int) -> int:
@@ -58,8 +65,13 @@ class CaptureSearch:
         self.bound = bound
         self.exact_beans = exact_beans(board.players, bound)
         self._answers = _ANSWERS.setdefault((board.layout, bound), {})
-        self._exact = _EXACT.setdefault(board.layout, {})
+        self._exact = _EXACT.setdefault((board.layout, self.exact_beans), {})
         self._memo: Any = None  # the core's own memory, shared likewise (made on first use)
+        # what the core's short search found at turn starts, shared likewise
+        key = (board.layout, bound)
+        if key not in _STARTS:
+            _STARTS[key] = board.core.new_starts()
+        self.starts = _STARTS[key]
 
     def __reduce__(self) -> tuple[type[CaptureSearch], tuple[Board, int]]:
         # the core's memory does not pickle (OpenSpiel copies states by pickling): built anew
@@ -68,19 +80,31 @@ class CaptureSearch:
     def capture_possible(self, pits: tuple[int, ...], mover: int) -> bool | None:
         """True if some sequence of legal moves from this position captures, False if none
         does, None if the search passed its bound without deciding."""
-        root = (pits, mover)
+        return self.answer(encode(pits, mover))
+
+    def known(self, position: int) -> bool | None:
+        """The remembered answer for a position code if it is True, else None (not known,
+        or not True): no search."""
+        return self._exact.get(position) or self._answers.get(position)  # type: ignore[return-value]
+
+    def answer(self, position: int) -> bool | None:
+        """``capture_possible`` of a position given by its code (``board.encode``)."""
+        known = self._exact.get(position)
+        if known is not None:
+            return known
+        found = self._answers.get(position, _NOT_KNOWN)
+        if found is not _NOT_KNOWN:
+            return found  # type: ignore[return-value]
+        pits, mover = decode(position)
         exact = sum(pits) <= self.exact_beans
-        memory: dict[Position, Any] = self._exact if exact else self._answers
-        if root in memory:
-            answer: bool | None = memory[root]
-            return answer
+        memory: dict[int, Any] = self._exact if exact else self._answers
         layout = self.board.core_layout
         answer = _ANSWER[
             self.board.core.capture_search(pits, mover, self.bound, layout, self.memo(), exact)
         ]
         if len(memory) > (_EXACT_MEMORY if exact else _MEMORY):
             memory.clear()
-        memory[root] = answer
+        memory[position] = answer
         return answer
 
     def memo(self) -> Any:
