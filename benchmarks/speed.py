@@ -17,7 +17,9 @@
    ``oware`` with its random-rollout evaluator (one rollout a leaf): the same rollout policy.
 
 The rounds of part 1 are interleaved so that a machine whose load changes treats every game
-alike; the load average is printed at the start and the end (the machine may be shared).
+alike, each game (oware too) has a round first that is not counted, and the figure is the
+median of the rounds; the load average is printed at the start and the end (the machine may
+be shared).
 """
 
 from __future__ import annotations
@@ -63,11 +65,14 @@ def warm_up(game_id: str) -> None:
 
 
 def contract(ids: list[str], seconds: float) -> dict[str, float]:
+    """Actions/s of every game and of oware: the median of ``ROUNDS`` interleaved rounds,
+    after a round of each (not counted) that warms up what a long run has warm (compiled
+    code, caches of positions), for ours and oware alike."""
     for game_id in ids:
         warm_up(game_id)
-    totals = {name: [0, 0.0] for name in [*ids, "oware"]}
-    for round_number in range(ROUNDS):
-        for name in totals:
+    rates: dict[str, list[float]] = {name: [] for name in [*ids, "oware"]}
+    for round_number in range(-1, ROUNDS):
+        for name in rates:
             if name == "oware":
                 result = openspiel_playouts("oware", seconds / ROUNDS, round_number)
                 if result is None:
@@ -75,9 +80,9 @@ def contract(ids: list[str], seconds: float) -> dict[str, float]:
                 _, actions, elapsed = result
             else:
                 _, actions, elapsed = ludoteca_playouts(name, seconds / ROUNDS, round_number)
-            totals[name][0] += actions
-            totals[name][1] += elapsed
-    return {name: a / t for name, (a, t) in totals.items() if t}
+            if round_number >= 0:
+                rates[name].append(actions / elapsed)
+    return {name: sorted(r)[len(r) // 2] for name, r in rates.items() if r}
 
 
 def batch(game_id: str, seconds: float) -> float:

@@ -800,6 +800,26 @@ def _gain(board: np.ndarray, start: int, mover: int, layout: np.ndarray, work: n
     return gain
 
 
+@njit(cache=True, inline="always")
+def _bit_count(mask: int) -> int:
+    count = 0
+    while mask:
+        mask &= mask - 1
+        count += 1
+    return count
+
+
+@njit(cache=True, inline="always")
+def _nth_pit(mask: int, n: int) -> int:
+    """The pit of the ``n``-th set bit of ``mask`` (0 is the lowest)."""
+    for _ in range(n):
+        mask &= mask - 1
+    pit = 0
+    while not mask >> pit & 1:
+        pit += 1
+    return pit
+
+
 @njit(cache=True)
 def _pick_pit(
     board: np.ndarray, mask: int, mover: int, greedy: bool, layout: np.ndarray, work: np.ndarray
@@ -854,8 +874,11 @@ def _play(
         if decisions == cut:
             return -1, actions, mover
         decisions += 1
-        greedy = epsilon < 1.0 and np.random.random() >= epsilon
-        start = _pick_pit(board, mask, mover, greedy, layout, work)
+        if epsilon >= 1.0:
+            start = _nth_pit(mask, np.random.randint(_bit_count(mask)))
+        else:
+            greedy = np.random.random() >= epsilon
+            start = _pick_pit(board, mask, mover, greedy, layout, work)
         count = _sow(board, start, mover, layout, out)
         choosers = 0
         if count:

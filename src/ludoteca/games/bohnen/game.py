@@ -311,8 +311,9 @@ class BohnenState(State):
         if choosers:
             pending = (start, _unpacked(packed), board.seats_of(choosers))
             return self._pending(low | high << 60, pending)
-        captured = _unpacked(packed) if packed else ()
-        return self._turn(low | high << 60, start, captured, gain, kind, mask)
+        return self._turn(
+            low | high << 60, start, _unpacked(packed) if packed else (), gain, kind, mask
+        )
 
     def _pending(self, position: int, pending: tuple) -> BohnenState:
         """The state while the grand slam of ``pending`` is decided (the same seat acts)."""
