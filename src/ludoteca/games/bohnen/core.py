@@ -728,10 +728,10 @@ def new_memo() -> dict[tuple[int, int], int]:
 
 
 @njit(cache=True)
-def _occurrences(history: list[tuple[int, int]], here: tuple[int, int]) -> int:
+def _occurrences(history: np.ndarray, length: int, low: int, high: int) -> int:
     count = 0
-    for position in history:
-        if position == here:
+    for i in range(length):
+        if history[i, 0] == low and history[i, 1] == high:
             count += 1
     return count
 
@@ -741,7 +741,8 @@ def _turn_end(
     board: np.ndarray,
     mover: int,
     quiet: int,
-    history: list[tuple[int, int]],
+    history: np.ndarray,
+    length: int,
     layout: np.ndarray,
     limits: np.ndarray,
     memo: dict[tuple[int, int], int],
@@ -768,7 +769,7 @@ def _turn_end(
         possible = _search(board, mover, bound, layout, memo, board.sum() <= limits[1])
     if possible == DEAD:
         return NO_CAPTURE, mask
-    occurrences = _occurrences(history, here)
+    occurrences = _occurrences(history, length, here[0], here[1])
     if possible == UNKNOWN and occurrences >= 2:
         return REPETITION, mask
     if quiet >= limits[2] or occurrences >= limits[3]:
@@ -865,10 +866,18 @@ def _play(
     players = layout[PLAYERS]
     work = np.empty(WORK, np.int64)
     out = np.empty(PITS, np.int64)
+    # the turn starts since the last capture: at most one a move, and a game ends when the
+    # quiet limit is reached
+    seen = np.empty((len(history) + limits[2] + 2, 2), np.int64)
+    length = 0
+    for low, high in history:
+        seen[length, 0] = low
+        seen[length, 1] = high
+        length += 1
     actions = 0
     decisions = 0
     while True:
-        end, mask = _turn_end(board, mover, quiet, history, layout, limits, memo, work, starts)
+        end, mask = _turn_end(board, mover, quiet, seen, length, layout, limits, memo, work, starts)
         if end >= 0:
             return end, actions, mover
         if decisions == cut:
@@ -920,9 +929,10 @@ def _play(
                 scores[mover] += board[out[i]]
                 board[out[i]] = 0
             quiet = 0
-            history.clear()
+            length = 0
         mover = layout[NEXT + mover]
-        history.append(_code(board, mover))
+        seen[length, 0], seen[length, 1] = _code(board, mover)
+        length += 1
 
 
 @njit(cache=True)
