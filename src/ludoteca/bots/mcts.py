@@ -276,10 +276,11 @@ class MCTSBot(Bot):
                 break
             node = self._select(node)
             path.append(node)
+        seats = range(self._seats)
         for visited in path:
             visited.visits += 1
             totals, raws = visited.totals, visited.raw
-            for seat in range(self._seats):
+            for seat in seats:
                 totals[seat] += value[seat]
                 raws[seat] += raw[seat]
 

@@ -670,8 +670,18 @@ def _scores(grids: np.ndarray, goals: np.ndarray, kinds: np.ndarray) -> np.ndarr
 
 
 @njit(cache=True)
+def _own_copy(packed: np.ndarray) -> np.ndarray:
+    """An int64 array holding ``packed`` (any buffer of int64: a Python ``array`` is made and
+    passed faster than a numpy one)."""
+    position = np.empty(len(packed), dtype=np.int64)
+    for i in range(len(packed)):
+        position[i] = packed[i]
+    return position
+
+
+@njit(cache=True)
 def rollout(
-    position: np.ndarray,
+    packed: np.ndarray,
     grids: np.ndarray,
     width: int,
     height: int,
@@ -680,13 +690,13 @@ def rollout(
     cut: int,
     seed: int,
 ) -> tuple[int, np.ndarray]:
-    """A search rollout (see ``_play``) from the position given by ``grids`` (the parks, not
-    changed) and
-    ``position``: the market (``width`` × ``height``, by columns), each figure (x, y, facing),
-    the stock, the number of market spaces to refill P and max(P, 1) of them (x, y), the
-    ``_play`` state vector, the goal numbers and each seat's goal points. Returns (1 if the
+    """A search rollout (see ``_play``) from the position given by ``grids`` (the parks) and
+    ``packed`` (neither is changed): the market (``width`` × ``height``, by columns), each
+    figure (x, y, facing), the stock, the number of market spaces to refill P and max(P, 1)
+    of them (x, y), the ``_play`` state vector, the goal numbers and each seat's goal points. Returns (1 if the
     game ended, else 0; every seat's score then)."""
     np.random.seed(seed)
+    position = _own_copy(packed)
     n = grids.shape[0]
     kind_count = kinds.shape[0] - 1
     at = width * height

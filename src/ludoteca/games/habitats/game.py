@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+from array import array
 from functools import cached_property, lru_cache
 from typing import Any
 
@@ -632,7 +633,7 @@ class Habitats(Game[HabitatsState]):
         """Uniformly random decisions from ``state`` by the compiled core (chance by its odds)
         until the end or ``cut`` decisions (-1: none): (the game ended, every seat's score)."""
         ended, scores = _core().rollout(
-            np.array(self._position(state), np.int64),
+            array("q", self._position(state)),  # made faster than a numpy array
             state.grids(),
             self.layout.width,
             self.layout.height,
@@ -668,7 +669,9 @@ class Habitats(Game[HabitatsState]):
     @cached_property
     def _codes(self) -> dict[str | None, int]:
         """The core's number of each tile kind by its id; -1 for no tile."""
-        return {**self.tiles.indices, None: -1}
+        codes: dict[str | None, int] = {None: -1}
+        codes.update(self.tiles.indices)
+        return codes
 
     @cached_property
     def core_tables(self) -> tuple[np.ndarray, np.ndarray]:
