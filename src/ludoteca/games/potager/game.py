@@ -168,6 +168,24 @@ def hedge_takes(
     )
 
 
+@lru_cache(maxsize=1 << 12)
+def _closed(
+    hedge: tuple[str | None, ...], trampoline: str | None
+) -> tuple[tuple[str | None, ...], str | None]:
+    """The hedge with its gaps closed (tokens slide towards slot 1) and the trampoline's token
+    in its first free slot, if any; and what is left on the trampoline."""
+    tokens = [kind for kind in hedge if kind is not None]
+    if len(tokens) < HEDGE_SLOTS and trampoline is not None:
+        tokens.append(trampoline)
+        trampoline = None
+    return tuple(tokens + [None] * (HEDGE_SLOTS - len(tokens))), trampoline
+
+
+def _with(pair: tuple[Any, Any], seat: int, value: Any) -> tuple[Any, Any]:
+    """``pair`` (one thing per seat) with ``seat``'s replaced by ``value``."""
+    return (value, pair[1]) if seat == 0 else (pair[0], value)
+
+
 @lru_cache(maxsize=1 << 10)
 def _odds(bag: tuple[int, ...]) -> tuple[tuple[str, float], ...]:
     total = sum(bag)
@@ -429,27 +447,23 @@ class PotagerState(State):
     # -- changing it (only on a fresh copy, see _next) ----------------------------------------
 
     def _next(self, action: str) -> PotagerState:
-        new = self.copy_with()
+        new = super().copy_with(_choices=None)  # (the gardens stay: their caches hold)
         kind, _, argument = action.partition(":")
         STEPS[kind](new, argument)
         return new
 
     def _set(self, seat: int, space: str, token: Token | None) -> None:
         i = INDEX[space]
-        garden = list(self.gardens[seat])
-        garden[i] = token
-        gardens = list(self.gardens)
-        gardens[seat] = tuple(garden)
-        self.gardens = (gardens[0], gardens[1])
+        garden = self.gardens[seat]
+        self.gardens = _with(self.gardens, seat, (*garden[:i], token, *garden[i + 1 :]))
         if self._free is not None:
-            free = list(self._free)
-            free[seat] = free[seat] | 1 << i if token is None else free[seat] & ~(1 << i)
-            self._free = (free[0], free[1])
+            free = self._free[seat]
+            free = free | 1 << i if token is None else free & ~(1 << i)
+            self._free = _with(self._free, seat, free)
         if self._codes is not None:
-            codes = list(self._codes)
             shift = SPACE_BITS * i
-            codes[seat] = codes[seat] & ~(SPACE_MASK << shift) | TOKEN_CODES[token] << shift
-            self._codes = (codes[0], codes[1])
+            code = self._codes[seat] & ~(SPACE_MASK << shift) | TOKEN_CODES[token] << shift
+            self._codes = _with(self._codes, seat, code)
 
     def _score(self, points: int) -> None:
         scores = list(self.points)
@@ -470,11 +484,7 @@ class PotagerState(State):
     def _settle(self) -> None:
         """Close the hedge's gaps (tokens slide towards slot 1, the trampoline token enters
         the first free slot), ask chance to refill the trampoline, then go on."""
-        tokens = [kind for kind in self.hedge if kind is not None]
-        if len(tokens) < HEDGE_SLOTS and self.trampoline is not None:
-            tokens.append(self.trampoline)
-            self.trampoline = None
-        self.hedge = tuple(tokens + [None] * (HEDGE_SLOTS - len(tokens)))
+        self.hedge, self.trampoline = _closed(self.hedge, self.trampoline)
         if self.trampoline is None:
             if self.bag_size():
                 self.phase = "draw"
