@@ -126,9 +126,18 @@ def check_observation(
     state: State, seat: int | None, where: str, view: View[Any] | None = None
 ) -> None:
     observation = state.observation(seat)
-    text = json.dumps(observation)
+    # the JSON text part by part (joined, exactly json.dumps of the whole): most parts are the
+    # same for every seat and step after step, and each distinct part is walked once
+    assert all(isinstance(key, str) for key in observation), f"{where}: a key is not text"
+    parts = [(json.dumps(key), json.dumps(value)) for key, value in observation.items()]
+    text = "{" + ", ".join(f"{key}: {value}" for key, value in parts) + "}"
     assert json.loads(text) == observation, f"{where}: observation is not plain JSON"
-    keys, messages = _walk(text)
+    keys = {key.lower() for key in observation}
+    messages: set[str] = set()
+    for _, value in parts:
+        found = _walked(value)
+        keys |= found[0]
+        messages |= found[1]
     secret = keys & set(SECRET_WORDS)
     assert not secret, f"{where}: observation key {sorted(secret)}"
     for message in messages - _known_messages:
@@ -166,13 +175,30 @@ def check_clicks(
     assert not missing, f"{where}: the view has no element with id {sorted(missing)[:5]}"
 
 
-_KEY = re.compile(r'"((?:[^"\\]|\\.)*)":')
+# a JSON string followed by a colon (the loop unrolled: Python's re is slow on an alternation
+# taken once per character)
+_KEY = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)":')
 _MESSAGE = re.compile(r'\{"key": "([^"]+)", "params": ')
 
 
 def _walk(text: str) -> tuple[set[str], set[str]]:
     """Every object key (lower-cased) and every message key in an observation's JSON text."""
     return {k.lower() for k in _KEY.findall(text)}, set(_MESSAGE.findall(text))
+
+
+_WALKED: dict[str, tuple[set[str], set[str]]] = {}
+WALKS_KEPT = 1024
+
+
+def _walked(text: str) -> tuple[set[str], set[str]]:
+    """``_walk`` of a JSON text, kept for the texts met again (the part of an observation
+    that every seat sees, a log that the next step shows again)."""
+    found = _WALKED.get(text)
+    if found is None:
+        if len(_WALKED) >= WALKS_KEPT:
+            _WALKED.clear()
+        found = _WALKED[text] = _walk(text)
+    return found
 
 
 def check_end(state: State) -> None:

@@ -110,12 +110,20 @@ def cells(grid: np.ndarray, wanted: int) -> np.ndarray:
 @njit(cache=True)
 def _box(grid: np.ndarray) -> tuple[int, int, int, int, int]:
     """The grid rows and columns (low i, low j, high i, high j) holding tiles, and the number
-    of tiles."""
-    low_i, low_j, high_i, high_j, count = GRID, GRID, -1, -1, 0
+    of tiles. The rows holding tiles are found by each row's largest code first (a loop the
+    compiler runs several cells at a time), then only those rows are looked at cell by cell."""
+    low_i, high_i = GRID, -1
     for i in range(GRID):
+        largest = -1
+        for j in range(GRID):
+            largest = max(largest, grid[i, j])
+        if largest >= 0:
+            low_i = min(low_i, i)
+            high_i = i
+    low_j, high_j, count = GRID, -1, 0
+    for i in range(low_i, high_i + 1):
         for j in range(GRID):
             if grid[i, j] >= 0:
-                low_i, high_i = min(low_i, i), max(high_i, i)
                 low_j, high_j = min(low_j, j), max(high_j, j)
                 count += 1
     return low_i, low_j, high_i, high_j, count
