@@ -38,6 +38,7 @@ LONGEST_LINE = 200  # no action of any game is longer; a longer line is refused 
 # a warm start takes a second or two even on a busy machine; numba compiling a game's core on
 # the first run after an install takes a minute or two
 COMPILING_NOTE_AFTER = 5.0
+COMPILING_CPU = 4.0  # a warm start takes one or two seconds of CPU, a compiling one ten or more
 
 
 def register(subparsers: argparse._SubParsersAction, lang: str) -> None:
@@ -104,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
         print(say(lang, "cli.play.bad_seed"), file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    note = CompilingNote(lang)
+    begun, note = time.process_time(), CompilingNote(lang)
     try:
         with note:
             game = load_game(args.game, **game_options(args))
@@ -127,6 +128,7 @@ def run(args: argparse.Namespace) -> int:
     meta = {"seed": seed, "seat": seat, "bot": bot}
     with note:
         state = game.new_initial_state()
+        prepare(state, begun)
     return Session(state, lang, meta, max(0.0, args.delay), args.save, note).start()
 
 
@@ -166,14 +168,47 @@ class CompilingNote:
             self.__enter__()
 
 
+def prepare(start: State, begun: float) -> None:
+    """Compute what the first screen shows. When the start since ``begun`` (CPU time) took
+    longer than a warm one can, numba was compiling the game's core (the first run after an
+    install): then the rest of the core is compiled now too, not in the middle of a game."""
+    rng = random.Random(0)
+    state = start
+    while not state.is_terminal() and state.current_player == CHANCE:
+        state = state.apply(sample_chance(state, rng))
+    state.legal_actions()
+    if time.process_time() - begun > COMPILING_CPU:
+        compile_the_rest(start)
+
+
+def compile_the_rest(start: State) -> None:
+    """One game from ``start`` by the heuristic bots and a short search: every part of the
+    core that a game calls is compiled."""
+    rng = random.Random(0)
+    bot = make_bot(DEFAULT_BOT, seed=0)
+    search: Bot | None = make_bot("mcts:easy", seed=0)  # its rollouts and the game's hints
+    state = start
+    while not state.is_terminal():
+        if state.current_player == CHANCE:
+            action = sample_chance(state, rng)
+        else:
+            if search is not None:
+                search.choose(state)
+                search = None
+            action = bot.choose(state)
+        state = state.apply(action)
+    state.scores()
+
+
 def resume(path: str, lang: str, delay: float) -> int:
     """Continue the game saved in ``path``: same seat, bot and seed, saving there again."""
     try:
         record = Record.load(path)
-        note = CompilingNote(lang)
+        begun, note = time.process_time(), CompilingNote(lang)
         with note:
             game = load_game(record.game, **record.options)
             state = game.replay(record.actions)
+            prepare(state, begun)
         meta = _resumed_meta(record.meta, game.num_players)
     except (OSError, ValueError) as error:
         print(say(lang, "cli.error", error=_reason(error, path)), file=sys.stderr)
