@@ -668,7 +668,9 @@ class Habitats(Game[HabitatsState]):
     @cached_property
     def _codes(self) -> dict[str | None, int]:
         """The core's number of each tile kind by its id; -1 for no tile."""
-        return {**self.tiles.indices, None: -1}
+        codes: dict[str | None, int] = {None: -1}
+        codes.update(self.tiles.indices)
+        return codes
 
     @cached_property
     def core_tables(self) -> tuple[np.ndarray, np.ndarray]:
