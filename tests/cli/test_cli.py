@@ -8,8 +8,9 @@ import time
 
 import pytest
 
+from ludoteca import load_game
 from ludoteca.cli import main
-from ludoteca.cli.play import CompilingNote
+from ludoteca.cli.play import CompilingNote, compile_the_rest
 from ludoteca.games import registry
 
 
@@ -106,3 +107,12 @@ def test_a_slow_start_is_explained_once_and_waits_aside_are_not(capsys):
             time.sleep(0.6)
     out = capsys.readouterr().out
     assert out.count("Erster Start nach der Installation") == 1, out
+
+
+def test_a_compiling_start_plays_one_whole_game_to_compile_the_rest(toy):
+    """After a start that compiled the core, one game by the bots (and a search) compiles
+    what the next games call: it is played to its end, the start left as it was."""
+    start = load_game("pile", start=6).new_initial_state()
+    end = compile_the_rest(start)
+    assert end.is_terminal() and len(end) > len(start)
+    assert not start.is_terminal()

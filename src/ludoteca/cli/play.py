@@ -181,9 +181,9 @@ def prepare(start: State, begun: float) -> None:
         compile_the_rest(start)
 
 
-def compile_the_rest(start: State) -> None:
-    """One game from ``start`` by the heuristic bots and a short search: every part of the
-    core that a game calls is compiled."""
+def compile_the_rest(start: State) -> State:
+    """One game from ``start`` by the heuristic bots and a short search, so that every part
+    of the core a game calls is compiled; the game's end."""
     rng = random.Random(0)
     bot = make_bot(DEFAULT_BOT, seed=0)
     search: Bot | None = make_bot("mcts:easy", seed=0)  # its rollouts and the game's hints
@@ -198,6 +198,7 @@ def compile_the_rest(start: State) -> None:
             action = bot.choose(state)
         state = state.apply(action)
     state.scores()
+    return state
 
 
 def resume(path: str, lang: str, delay: float) -> int:
