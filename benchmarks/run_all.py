@@ -23,6 +23,7 @@ BENCHMARKS = [
     ("playouts.py", ["--seconds", "5"], ["--seconds", "1"]),
     ("mcts.py", ["--games", "200", "--jobs", "2"], ["--games", "10", "--positions", "2"]),
     ("habanero_ladder.py", ["--games", "1000"], ["--games", "100"]),
+    ("startup.py", ["--runs", "7"], ["--runs", "3"]),
     ("hares_solver.py", [], []),
     ("hares_speed.py", [], ["--seconds", "1", "--rounds", "1"]),
     ("ladder.py", ["--games", "20"], ["--games", "2"]),

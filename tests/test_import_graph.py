@@ -3,6 +3,11 @@ every game the rules never reach the view or the knowledge."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import grimp
 import pytest
 
@@ -56,3 +61,31 @@ def test_the_rules_reach_neither_view_nor_knowledge(graph, package):
 def test_every_game_has_its_parts_in_the_same_files(package):
     graph_modules = grimp.build_graph("ludoteca").find_children(package)
     assert {f"{package}.{name}" for name in ("game", "view", "knowledge")} <= graph_modules
+
+
+# games whose compiled core is imported with their first board, not with the package
+CORE_ON_FIRST_USE = ("bohnen", "habitats")
+
+
+def test_listing_a_game_loads_no_compiled_code():
+    """``ludoteca play bohnen --help`` and the game list need the game's class, not its core:
+    numba (and the SciPy numba imports when it is installed) costs a second of start-up."""
+    names = ", ".join(repr(game) for game in CORE_ON_FIRST_USE)
+    script = (
+        "import sys\n"
+        "from ludoteca.cli import build_parser\n"
+        "from ludoteca.games import registry\n"
+        f"for game in ({names},):\n"
+        "    build_parser('en', ['play', game])\n"
+        "    registry.game_class(game).info()\n"
+        "print(sorted(m for m in ('numba', 'scipy') if m in sys.modules))\n"
+    )
+    src = str(Path(__file__).resolve().parents[1] / "src")
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": src},
+        check=True,
+    )
+    assert done.stdout.strip() == "[]", done.stdout + done.stderr

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import io
 import json
+import time
 
 import pytest
 
+from ludoteca import load_game
 from ludoteca.cli import main
+from ludoteca.cli.play import CompilingNote, compile_the_rest
 from ludoteca.games import registry
 
 
@@ -89,3 +92,27 @@ def test_replay_reports_a_tampered_record_with_its_step(toy, capsys, monkeypatch
     path.write_text("{not json")
     code, _, err = run(capsys, monkeypatch, ["replay", str(path), "--lang", "en"])
     assert code == 2 and "not JSON" in err
+
+
+def test_a_slow_start_is_explained_once_and_waits_aside_are_not(capsys):
+    """numba compiling a game's core (the first run after an install) makes the start slow:
+    one line says why, however many blocks are slow; typing or a bot thinking is no start."""
+    note = CompilingNote("de", after=0.05)
+    with note, note.aside():
+        time.sleep(0.3)  # the person typing: not timed
+    time.sleep(0.2)
+    assert capsys.readouterr().out == ""
+    for _ in range(2):
+        with note:
+            time.sleep(0.6)
+    out = capsys.readouterr().out
+    assert out.count("Erster Start nach der Installation") == 1, out
+
+
+def test_a_compiling_start_plays_one_whole_game_to_compile_the_rest(toy):
+    """After a start that compiled the core, one game by the bots (and a search) compiles
+    what the next games call: it is played to its end, the start left as it was."""
+    start = load_game("pile", start=6).new_initial_state()
+    end = compile_the_rest(start)
+    assert end.is_terminal() and len(end) > len(start)
+    assert not start.is_terminal()

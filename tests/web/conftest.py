@@ -27,10 +27,13 @@ def test_games():
 
 
 @pytest.fixture
-def app(tmp_path, test_games):
+def app(request, tmp_path, test_games):
+    """An app on a temporary database; a test may change its settings through indirect
+    parametrization (``@pytest.mark.parametrize("app", [{"limits": ...}], indirect=True)``)."""
     from ludoteca.server import Settings, create_app
 
-    app = create_app(Settings(data_dir=tmp_path, bot_workers=0))
+    changes = getattr(request, "param", {})
+    app = create_app(Settings(data_dir=tmp_path, bot_workers=0, **changes))
     yield app
     app.state.hub.close()
 

@@ -11,6 +11,7 @@ import pytest
 
 from ludoteca.engine import LANGUAGES
 from ludoteca.engine.i18n import read_catalog
+from ludoteca.server import Limits
 from ludoteca.server.db import ActionRow, RoomRow
 
 TWO_PEOPLE = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
@@ -336,6 +337,35 @@ def _keys(data):
             yield from _keys(value)
 
 
+def play_to_the_end(ws, heard, limit=2000):
+    """Play the last legal action in each of our positions until the game ends; returns the
+    last state. Every text received is added to ``heard``. One action per position: a position
+    may be shown twice (the hello's view, then the hints' one). Any refusal fails the test with
+    its message, rather than leave it waiting for a state that will never come."""
+    acted, state = set(), None
+    for _ in range(limit):
+        text = ws.receive_text()
+        heard.append(text)
+        message = json.loads(text)
+        assert message["type"] != "error", message
+        if message["type"] != "state":
+            continue
+        state = message
+        if state["observation"]["terminal"]:
+            return state
+        if state["observation"]["legal"] and state["move"] not in acted:
+            acted.add(state["move"])
+            action = state["observation"]["legal"][-1]["action"]
+            ws.send_text(json.dumps({"type": "act", "action": action, "move": state["move"]}))
+    raise AssertionError(f"no end after {limit} messages; the last state: {state}")
+
+
+# a script plays far faster than a person: a long game may send more than the 20 messages a
+# second a client may send, and an action over the quota is refused (tested in test_hardening)
+BRISK = Limits(messages="1000/second")
+
+
+@pytest.mark.parametrize("app", [{"limits": BRISK}], indirect=True)
 def test_nothing_sent_to_clients_holds_the_seed_or_the_rng(app, client):
     made = create(client, options={"start": 9, "refill": True}, seats=VS_BOT)
     room, token = made["room"], made["tokens"]["0"]
@@ -343,20 +373,7 @@ def test_nothing_sent_to_clients_holds_the_seed_or_the_rng(app, client):
     with client.websocket_connect(f"/ws/rooms/{room}") as ws:
         ws.send_text(json.dumps({"type": "hello", "token": token, "lang": "en"}))
         ws.send_text(json.dumps({"type": "hints", "on": True}))
-        state = None
-        for _ in range(200):
-            text = ws.receive_text()
-            sent.append(text)
-            message = json.loads(text)
-            if message["type"] != "state":
-                continue
-            state = message
-            if state["observation"]["terminal"]:
-                break
-            if state["observation"]["legal"]:
-                action = state["observation"]["legal"][-1]["action"]
-                ws.send_text(json.dumps({"type": "act", "action": action, "move": state["move"]}))
-        assert state["observation"]["terminal"]
+        play_to_the_end(ws, sent)
     for path in (
         f"/api/rooms/{room}",
         f"/api/rooms/{room}/view",

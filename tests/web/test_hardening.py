@@ -4,6 +4,7 @@ quotas, and what every watcher is sent (each distinct view rendered once per cha
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 from starlette.testclient import TestClient
@@ -269,6 +270,32 @@ def test_a_websocket_flood_gets_errors_then_is_closed(tmp_path, test_games):
                     kinds.append(ws.receive_json().get("code", "state"))
             assert closed.value.code == 4429
             assert kinds == ["state"] * 5 + [429] * 5  # 5 a minute; 5 refusals, then closed
+
+
+def test_an_action_over_the_quota_is_refused_with_the_wait_and_played_after_it(
+    tmp_path, test_games
+):
+    # a client acting faster than its quota is told how long to wait and the position stays
+    # (a client that skips the refusal and waits for the next position waits for ever: so
+    # hung a test that played at a script's pace); the same action after the wait is played
+    app, client = make_client(tmp_path, limits=Limits(messages="2/second"))
+    with client:
+        made = create(client)
+        room, token = made["room"], made["tokens"]["0"]
+        with client.websocket_connect(f"/ws/rooms/{room}") as ws:
+            hello(ws, token)
+            for _ in range(2):
+                ws.send_text(json.dumps({"type": "lang", "lang": "fr"}))
+                assert ws.receive_json()["type"] == "state"
+            act = json.dumps({"type": "act", "action": "take:1", "move": 0})
+            ws.send_text(act)
+            refused = ws.receive_json()
+            assert refused["code"] == 429 and refused["retry_after"] >= 1, refused
+            assert view(client, room)["move"] == 0 and log_rows(app, room) == 0
+            time.sleep(refused["retry_after"])
+            ws.send_text(act)
+            kinds = {ws.receive_json()["type"] for _ in range(2)}
+            assert kinds == {"state", "ack"} and view(client, room)["move"] == 1
 
 
 def test_hellos_are_counted_per_address(tmp_path, test_games):

@@ -276,10 +276,11 @@ class MCTSBot(Bot):
                 break
             node = self._select(node)
             path.append(node)
+        seats = range(self._seats)
         for visited in path:
             visited.visits += 1
             totals, raws = visited.totals, visited.raw
-            for seat in range(self._seats):
+            for seat in seats:
                 totals[seat] += value[seat]
                 raws[seat] += raw[seat]
 
@@ -308,8 +309,10 @@ class MCTSBot(Bot):
                     best, best_score = child, score
             assert best is not None, "a node is selected only once it has children"
             return best
+        sqrt = math.sqrt
         for child in node.children.values():
-            score = child.totals[seat] / child.visits + c * math.sqrt(log_n / child.visits)
+            visits = child.visits
+            score = child.totals[seat] / visits + c * sqrt(log_n / visits)
             if score > best_score:
                 best, best_score = child, score
         assert best is not None, "a node is selected only once it has children"

@@ -7,8 +7,6 @@ import json
 import sys
 import time
 
-from ludoteca.lab.arena import run_arena
-
 from .common import add_game_parsers, add_language, check_writable, game_options, say
 
 BAR_WIDTH = 30
@@ -66,6 +64,8 @@ class ProgressBar:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ludoteca.lab.arena import run_arena  # here: the other commands start without it
+
     lang = args.lang
     bots = [spec.strip() for spec in args.bots.split(",") if spec.strip()]
     if args.out and (problem := check_writable(args.out, lang)):

@@ -7,9 +7,13 @@ game is never lost; ``ludoteca play --resume FILE`` continues it.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import gc
 import random
 import sys
+import threading
 import time
+from collections.abc import Iterator
 from typing import Any
 
 from ludoteca import load_game
@@ -31,6 +35,10 @@ COMMANDS = ("help", "moves", "board", "hint", "undo", "save", "quit")
 DEFAULT_BOT = "heuristic"
 DEFAULT_DELAY = 0.5
 LONGEST_LINE = 200  # no action of any game is longer; a longer line is refused unread
+# a warm start takes a second or two even on a busy machine; numba compiling a game's core on
+# the first run after an install takes a minute or two
+COMPILING_NOTE_AFTER = 5.0
+COMPILING_CPU = 4.0  # a warm start takes one or two seconds of CPU, a compiling one ten or more
 
 
 def register(subparsers: argparse._SubParsersAction, lang: str) -> None:
@@ -97,8 +105,10 @@ def run(args: argparse.Namespace) -> int:
         print(say(lang, "cli.play.bad_seed"), file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    begun, note = time.process_time(), CompilingNote(lang)
     try:
-        game = load_game(args.game, **game_options(args))
+        with note:
+            game = load_game(args.game, **game_options(args))
         bot = args.bot or DEFAULT_BOT
         make_bot(bot)  # an unknown bot is refused before anything starts
     except ValueError as error:
@@ -116,16 +126,90 @@ def run(args: argparse.Namespace) -> int:
         name = game_name(game.id, game.name, lang)
         print(say(lang, "cli.play.solitaire_bot", game=name, bot=args.bot, id=game.id))
     meta = {"seed": seed, "seat": seat, "bot": bot}
-    session = Session(game.new_initial_state(), lang, meta, max(0.0, args.delay), args.save)
-    return session.start()
+    with note:
+        state = game.new_initial_state()
+        prepare(state, begun)
+    return Session(state, lang, meta, max(0.0, args.delay), args.save, note).start()
+
+
+class CompilingNote:
+    """A block run ``with`` it that is still running after ``after`` seconds (numba compiling
+    the game's core on the first run after an install) gets one line saying why the program
+    takes so long; the line is said once, however many blocks are slow. The waits that are
+    not the program's (the person typing, a bot thinking) are run in ``aside()``."""
+
+    def __init__(self, lang: str, after: float = COMPILING_NOTE_AFTER):
+        self.lang = lang
+        self.after = after
+        self.said = threading.Event()
+        self.timer: threading.Timer | None = None
+
+    def say(self) -> None:
+        if not self.said.is_set():
+            self.said.set()
+            print(say(self.lang, "cli.play.compiling"), flush=True)
+
+    def __enter__(self) -> CompilingNote:
+        self.timer = threading.Timer(self.after, self.say)
+        self.timer.daemon = True
+        self.timer.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+
+    @contextlib.contextmanager
+    def aside(self) -> Iterator[None]:
+        self.__exit__()
+        try:
+            yield
+        finally:
+            self.__enter__()
+
+
+def prepare(start: State, begun: float) -> None:
+    """Compute what the first screen shows. When the start since ``begun`` (CPU time) took
+    longer than a warm one can, numba was compiling the game's core (the first run after an
+    install): then the rest of the core is compiled now too, not in the middle of a game."""
+    rng = random.Random(0)
+    state = start
+    while not state.is_terminal() and state.current_player == CHANCE:
+        state = state.apply(sample_chance(state, rng))
+    state.legal_actions()
+    if time.process_time() - begun > COMPILING_CPU:
+        compile_the_rest(start)
+
+
+def compile_the_rest(start: State) -> State:
+    """One game from ``start`` by the heuristic bots and a short search, so that every part
+    of the core a game calls is compiled; the game's end."""
+    rng = random.Random(0)
+    bot = make_bot(DEFAULT_BOT, seed=0)
+    search: Bot | None = make_bot("mcts:easy", seed=0)  # its rollouts and the game's hints
+    state = start
+    while not state.is_terminal():
+        if state.current_player == CHANCE:
+            action = sample_chance(state, rng)
+        else:
+            if search is not None:
+                search.choose(state)
+                search = None
+            action = bot.choose(state)
+        state = state.apply(action)
+    state.scores()
+    return state
 
 
 def resume(path: str, lang: str, delay: float) -> int:
     """Continue the game saved in ``path``: same seat, bot and seed, saving there again."""
     try:
         record = Record.load(path)
-        game = load_game(record.game, **record.options)
-        state = game.replay(record.actions)
+        begun, note = time.process_time(), CompilingNote(lang)
+        with note:
+            game = load_game(record.game, **record.options)
+            state = game.replay(record.actions)
+            prepare(state, begun)
         meta = _resumed_meta(record.meta, game.num_players)
     except (OSError, ValueError) as error:
         print(say(lang, "cli.error", error=_reason(error, path)), file=sys.stderr)
@@ -134,7 +218,7 @@ def resume(path: str, lang: str, delay: float) -> int:
         print(problem, file=sys.stderr)
         return 2
     print(say(lang, "cli.play.resumed", file=path, n=len(record.actions)))
-    return Session(state, lang, meta, delay, path).start()
+    return Session(state, lang, meta, delay, path, note).start()
 
 
 def _resumed_meta(meta: dict, players: int) -> dict[str, Any]:
@@ -163,7 +247,13 @@ class Session:
     file the record is kept in."""
 
     def __init__(
-        self, state: State, lang: str, meta: dict[str, Any], delay: float, path: str | None
+        self,
+        state: State,
+        lang: str,
+        meta: dict[str, Any],
+        delay: float,
+        path: str | None,
+        note: CompilingNote | None = None,
     ):
         self.state = state
         self.lang = lang
@@ -178,9 +268,14 @@ class Session:
             s: make_bot(meta["bot"], seed=seed + s) for s in range(state.game.num_players)
         }
         self.turn_start: list[State] = []
+        self.note = note or CompilingNote(lang)
 
     def start(self) -> int:
         """Play until the end, a quit or Ctrl-C; the record stays saved in every case."""
+        # What the start loaded (numba's compiler above all, some 120,000 objects) lives to
+        # the end: frozen, the collector never walks it again, in the game nor at the exit
+        # (measured: a fifth of the CPU time of 'echo quit | ludoteca play bohnen').
+        gc.freeze()
         try:
             self.save()
         except OSError as error:
@@ -189,7 +284,8 @@ class Session:
             )
             return 2
         try:
-            finished = self.run()
+            with self.note:
+                finished = self.run()
         except KeyboardInterrupt:
             print()
             print(say(self.lang, "cli.interrupted"))
@@ -216,8 +312,10 @@ class Session:
                     return False
                 self.push(action)
             else:
-                self.push(self.bots[player].choose(self.state))
-                time.sleep(self.delay)
+                with self.note.aside():
+                    action = self.bots[player].choose(self.state)
+                    time.sleep(self.delay)
+                self.push(action)
         self.show_end()
         return True
 
@@ -251,7 +349,8 @@ class Session:
         self.show_moves()
         while True:
             try:
-                line = input("> ").strip()
+                with self.note.aside():
+                    line = input("> ").strip()
             except EOFError:
                 print()
                 return None
@@ -340,7 +439,8 @@ class Session:
             print(f"  {number:>3}. {action}{extra}")
 
     def show_hint(self) -> None:
-        advice = hint(self.state, self.seat) if self.seat is not None else None
+        with self.note.aside():  # a search: its time is thinking, not a start
+            advice = hint(self.state, self.seat) if self.seat is not None else None
         if advice is None:
             print(say(self.lang, "cli.play.no_hint"))
             return

@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
-import contextlib
 import os
-import signal
 import sys
 
 from .common import add_language, say
@@ -95,6 +92,11 @@ def register(subparsers: argparse._SubParsersAction, lang: str = "en") -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # imported here: every other command (``ludoteca play``) starts without them
+    import asyncio
+    import contextlib
+    import signal
+
     import uvicorn
 
     from ludoteca.server import Limits, Settings, create_app, logs

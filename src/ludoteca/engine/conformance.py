@@ -11,9 +11,9 @@ import json
 import math
 import random
 import re
-import xml.etree.ElementTree as ElementTree
 from collections import Counter
 from typing import Any
+from xml.parsers import expat
 
 from .chance import sample_chance
 from .core import CHANCE, TERMINAL, Game, State
@@ -126,9 +126,17 @@ def check_observation(
     state: State, seat: int | None, where: str, view: View[Any] | None = None
 ) -> None:
     observation = state.observation(seat)
-    text = json.dumps(observation)
-    assert json.loads(text) == observation, f"{where}: observation is not plain JSON"
-    keys, messages = _walk(text)
+    # the JSON text part by part: most parts are the same for every seat and step after step,
+    # and each distinct part is read back and walked once
+    assert all(isinstance(key, str) for key in observation), f"{where}: a key is not text"
+    parts = [(key, json.dumps(value)) for key, value in observation.items()]
+    keys = {key.lower() for key in observation}
+    messages: set[str] = set()
+    for (_, text), value in zip(parts, observation.values(), strict=True):
+        found_keys, found_messages, loaded = _walked(text)
+        assert loaded == value, f"{where}: observation is not plain JSON"
+        keys |= found_keys
+        messages |= found_messages
     secret = keys & set(SECRET_WORDS)
     assert not secret, f"{where}: observation key {sorted(secret)}"
     for message in messages - _known_messages:
@@ -160,19 +168,46 @@ def check_clicks(
     )
     if view is None:
         return
-    picture = view.svg(state, seat)
-    ids = {el.get("id") for el in ElementTree.fromstring(picture).iter()}
+    ids = _element_ids(view.svg(state, seat))
     missing = {c for p in paths for c in p} - ids
     assert not missing, f"{where}: the view has no element with id {sorted(missing)[:5]}"
 
 
-_KEY = re.compile(r'"((?:[^"\\]|\\.)*)":')
+# a JSON string followed by a colon (the loop unrolled: Python's re is slow on an alternation
+# taken once per character)
+def _element_ids(picture: str) -> set[str | None]:
+    """The ids of the picture's elements (None for an element without one); the picture must
+    be well-formed XML with its namespaces bound. Expat is the parser ElementTree uses, here
+    without building the tree."""
+    ids: set[str | None] = set()
+    parser = expat.ParserCreate(namespace_separator="}")
+    parser.StartElementHandler = lambda _name, attributes: ids.add(attributes.get("id"))
+    parser.Parse(picture, True)
+    return ids
+
+
+_KEY = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)":')
 _MESSAGE = re.compile(r'\{"key": "([^"]+)", "params": ')
 
 
 def _walk(text: str) -> tuple[set[str], set[str]]:
     """Every object key (lower-cased) and every message key in an observation's JSON text."""
     return {k.lower() for k in _KEY.findall(text)}, set(_MESSAGE.findall(text))
+
+
+_WALKED: dict[str, tuple[set[str], set[str], Any]] = {}
+WALKS_KEPT = 1024
+
+
+def _walked(text: str) -> tuple[set[str], set[str], Any]:
+    """``_walk`` of a JSON text and the text read back, kept for the texts met again (the
+    parts of an observation that every seat sees, a log that the next step shows again)."""
+    found = _WALKED.get(text)
+    if found is None:
+        if len(_WALKED) >= WALKS_KEPT:
+            _WALKED.clear()
+        found = _WALKED[text] = (*_walk(text), json.loads(text))
+    return found
 
 
 def check_end(state: State) -> None:

@@ -158,6 +158,8 @@ class State(ABC):
         self._trail: Trail = None  # (previous trail, seat, action): the history
         self._length = 0
         self._legal: Sequence[str] | None = None
+        # the log's lines with the history they were made for (the same for every seat)
+        self._logged: tuple[Trail, list[dict[str, Any]]] | None = None
 
     # -- what the game implements ------------------------------------------------------------
 
@@ -390,7 +392,6 @@ class State(ABC):
                 f"seat {seat} does not exist: seats are 0 to {self.game.num_players - 1}"
             )
         player = self.current_player
-        moves = self._moves()[-LOG_LENGTH:]
         observation = {
             "game": self.game.id,
             "options": dict(self.game.options),
@@ -402,7 +403,7 @@ class State(ABC):
             "prompt": self.prompt(seat).to_json(),
             "scores": self.scores(),
             "winners": self.winners(),
-            "log": self._log(moves),
+            "log": self._last_lines(),
             "legal": [
                 {"action": a, "clicks": self.clicks(a), "label": self.label(a).to_json()}
                 for a in (self.legal_actions() if seat is not None and seat == player else [])
@@ -410,6 +411,13 @@ class State(ABC):
         }
         observation.update(self._observe(seat))
         return observation
+
+    def _last_lines(self) -> list[dict[str, Any]]:
+        """The log's last ``LOG_LENGTH`` lines, made once per state for all its observers."""
+        logged = getattr(self, "_logged", None)
+        if logged is None or logged[0] is not self._trail:
+            logged = self._logged = (self._trail, self._log(self._moves()[-LOG_LENGTH:]))
+        return list(logged[1])
 
     def __eq__(self, other: object) -> bool:
         return (

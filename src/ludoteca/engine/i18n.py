@@ -11,7 +11,7 @@ from __future__ import annotations
 import gettext
 import io
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +32,7 @@ def register_domain(name: str, directory: str | Path) -> None:
     """Make the catalogs in ``directory`` answer for keys ``name.*``."""
     _domains[name] = Path(directory)
     _translations.cache_clear()
+    _lookup.cache_clear()
 
 
 def domains() -> dict[str, Path]:
@@ -79,6 +80,7 @@ def has_key(key: str, lang: str) -> bool:
     return key in catalog or (key, 0) in catalog
 
 
+@lru_cache(maxsize=65536)  # the catalogs do not change once read: a key's text neither
 def _lookup(key: str, lang: str, count: int | None) -> str | None:
     domain = key.split(".", 1)[0]
     for language in (lang, DEFAULT_LANGUAGE):
@@ -126,14 +128,15 @@ class Message:
         return translate(self.key, lang, self.params)
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "key": self.key,
-            "params": {
-                name: value.to_json() if isinstance(value, Message) else value
-                for name, value in self.params.items()
-            },
-            "text": self.text(),
-        }
+        params: dict[str, Any] = {}
+        filled: dict[str, Any] = {}  # the parameters for the text, a message by its text
+        for name, value in self.params.items():
+            if isinstance(value, Message):
+                params[name] = value.to_json()
+                filled[name] = params[name]["text"]  # translated once, not again per level
+            else:
+                params[name] = filled[name] = value
+        return {"key": self.key, "params": params, "text": translate(self.key, params=filled)}
 
     def __str__(self) -> str:
         return self.text()

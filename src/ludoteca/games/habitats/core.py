@@ -110,12 +110,20 @@ def cells(grid: np.ndarray, wanted: int) -> np.ndarray:
 @njit(cache=True)
 def _box(grid: np.ndarray) -> tuple[int, int, int, int, int]:
     """The grid rows and columns (low i, low j, high i, high j) holding tiles, and the number
-    of tiles."""
-    low_i, low_j, high_i, high_j, count = GRID, GRID, -1, -1, 0
+    of tiles. The rows holding tiles are found by each row's largest code first (a loop the
+    compiler runs several cells at a time), then only those rows are looked at cell by cell."""
+    low_i, high_i = GRID, -1
     for i in range(GRID):
+        largest = -1
+        for j in range(GRID):
+            largest = max(largest, grid[i, j])
+        if largest >= 0:
+            low_i = min(low_i, i)
+            high_i = i
+    low_j, high_j, count = GRID, -1, 0
+    for i in range(low_i, high_i + 1):
         for j in range(GRID):
             if grid[i, j] >= 0:
-                low_i, high_i = min(low_i, i), max(high_i, i)
                 low_j, high_j = min(low_j, j), max(high_j, j)
                 count += 1
     return low_i, low_j, high_i, high_j, count
@@ -662,8 +670,18 @@ def _scores(grids: np.ndarray, goals: np.ndarray, kinds: np.ndarray) -> np.ndarr
 
 
 @njit(cache=True)
+def _own_copy(packed: np.ndarray) -> np.ndarray:
+    """An int64 array holding ``packed`` (any buffer of int64: a Python ``array`` is made and
+    passed faster than a numpy one)."""
+    position = np.empty(len(packed), dtype=np.int64)
+    for i in range(len(packed)):
+        position[i] = packed[i]
+    return position
+
+
+@njit(cache=True)
 def rollout(
-    position: np.ndarray,
+    packed: np.ndarray,
     grids: np.ndarray,
     width: int,
     height: int,
@@ -672,13 +690,13 @@ def rollout(
     cut: int,
     seed: int,
 ) -> tuple[int, np.ndarray]:
-    """A search rollout (see ``_play``) from the position given by ``grids`` (the parks, not
-    changed) and
-    ``position``: the market (``width`` × ``height``, by columns), each figure (x, y, facing),
-    the stock, the number of market spaces to refill P and max(P, 1) of them (x, y), the
-    ``_play`` state vector, the goal numbers and each seat's goal points. Returns (1 if the
+    """A search rollout (see ``_play``) from the position given by ``grids`` (the parks) and
+    ``packed`` (neither is changed): the market (``width`` × ``height``, by columns), each
+    figure (x, y, facing), the stock, the number of market spaces to refill P and max(P, 1)
+    of them (x, y), the ``_play`` state vector, the goal numbers and each seat's goal points. Returns (1 if the
     game ended, else 0; every seat's score then)."""
     np.random.seed(seed)
+    position = _own_copy(packed)
     n = grids.shape[0]
     kind_count = kinds.shape[0] - 1
     at = width * height

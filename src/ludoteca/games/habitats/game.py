@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+from array import array
 from functools import cached_property, lru_cache
 from typing import Any
 
@@ -137,13 +138,7 @@ class HabitatsState(State):
             left = [goal for goal in GOAL_IDS if goal not in self.goals]
             return [(f"goal:{goal}", 1 / len(left)) for goal in left]
         if self.pending:
-            total = sum(self.stock)
-            names = self.game.draw_outcomes
-            return [
-                (name, count / total)
-                for name, count in zip(names, self.stock, strict=True)
-                if count
-            ]
+            return list(_draws(self.game.draw_outcomes, self.stock))
         return []
 
     def takeable(self) -> list[tuple[Pos, str]]:
@@ -178,8 +173,12 @@ class HabitatsState(State):
         if self.phase == "take":
             return [f"take:{market_square(space)}" for space, _ in self.takeable()]
         park = self.parks[self.current_player]
-        actions = [place_action(pos, mask) for pos, mask in park.placements(self.in_hand)]
-        return actions or ["discard"]
+        key = ("actions", self.in_hand.id)  # a park's actions for a tile kind, named once
+        actions = park.memo.get(key)
+        if actions is None:
+            named = [place_action(pos, mask) for pos, mask in park.placements(self.in_hand)]
+            actions = park.memo[key] = tuple(named or ["discard"])
+        return list(actions)
 
     # -- applying an action -----------------------------------------------------------------
 
@@ -506,6 +505,14 @@ class HabitatsState(State):
         return self._text
 
 
+@lru_cache(maxsize=4096)
+def _draws(names: tuple[str, ...], stock: tuple[int, ...]) -> tuple[tuple[str, float], ...]:
+    """The draws from ``stock`` with their odds (kept: a stock recurs across a game's states,
+    replays and searches)."""
+    total = sum(stock)
+    return tuple((name, count / total) for name, count in zip(names, stock, strict=True) if count)
+
+
 def _direction(source: Pos, target: Pos) -> str | None:
     dx, dy = target[0] - source[0], target[1] - source[1]
     if dx and dy or not (dx or dy):
@@ -625,32 +632,46 @@ class Habitats(Game[HabitatsState]):
     def core_rollout(self, state: HabitatsState, cut: int, seed: int) -> tuple[bool, list[int]]:
         """Uniformly random decisions from ``state`` by the compiled core (chance by its odds)
         until the end or ``cut`` decisions (-1: none): (the game ended, every seat's score)."""
-        indices = self.tiles.indices
-        height = self.layout.height
-        position = [-1] * (self.layout.width * height)  # the market, see ``core.rollout``
-        for (x, y), tile in state.market.items():
-            if tile is not None:
-                position[x * height + y] = indices[tile]
-        for (x, y), facing in state.figures:
-            position += (x, y, FACING[facing])
-        position += state.stock
-        position.append(len(state.pending))
-        for space in state.pending or ((0, 0),):
-            position += space
-        held = indices[state.held.id] if state.held is not None else -1
-        position += (state.turn, held, PHASES[state.phase], len(state.pending), 0)
-        position += (GOAL_NUMBERS[goal] for goal in state.goals)
-        position += (sum(points) for points in state.goal_points)
         ended, scores = _core().rollout(
-            np.array(position, np.int64),
+            array("q", self._position(state)),  # made faster than a numpy array
             state.grids(),
             self.layout.width,
-            height,
+            self.layout.height,
             *self.core_tables,
             cut,
             seed,
         )
         return bool(ended), scores.tolist()
+
+    def _position(self, state: HabitatsState) -> list[int]:
+        """``state`` but its parks, as ``core.rollout`` reads it (a search packs every new
+        leaf: kept short)."""
+        market, codes = state.market, self._codes
+        position = [codes[market.get(cell)] for cell in self._cells]
+        for (x, y), facing in state.figures:
+            position += (x, y, FACING[facing])
+        position += state.stock
+        pending = state.pending
+        position.append(len(pending))
+        for space in pending or ((0, 0),):
+            position += space
+        held = -1 if state.held is None else codes[state.held.id]
+        position += (state.turn, held, PHASES[state.phase], len(pending), 0)
+        position += [GOAL_NUMBERS[goal] for goal in state.goals]
+        position += [sum(points) for points in state.goal_points]
+        return position
+
+    @cached_property
+    def _cells(self) -> tuple[Pos, ...]:
+        """The market grid's cells column by column, as the core lays the market out."""
+        return tuple((x, y) for x in range(self.layout.width) for y in range(self.layout.height))
+
+    @cached_property
+    def _codes(self) -> dict[str | None, int]:
+        """The core's number of each tile kind by its id; -1 for no tile."""
+        codes: dict[str | None, int] = {None: -1}
+        codes.update(self.tiles.indices)
+        return codes
 
     @cached_property
     def core_tables(self) -> tuple[np.ndarray, np.ndarray]:

@@ -82,11 +82,12 @@ def chances(scores: list[float]) -> list[float]:
     """Each seat's chance of winning with these scores (see ``evaluate``)."""
     if len(scores) < 2:
         return [1.0]
-    values = []
-    for seat, score in enumerate(scores):
-        rival = max(s for other, s in enumerate(scores) if other != seat)
-        values.append(1 / (1 + math.exp(-(score - rival) / 6)))
-    return values
+    best, second = sorted(scores, reverse=True)[:2]
+    # the best other seat: the best, unless this seat is the best (then the second best,
+    # which equals the best on a tie)
+    return [
+        1 / (1 + math.exp(((second if score == best else best) - score) / 6)) for score in scores
+    ]
 
 
 def playout(

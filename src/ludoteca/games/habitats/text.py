@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import textwrap
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.engine import Message
@@ -107,13 +108,21 @@ def text_board(state: HabitatsState, lang: str = "en") -> str:
             lines.append(f"  {player:>6}{years} {park_points:>5} {total:>6}")
         best = ", ".join(str(w + 1) for w in state.winners())
         lines.append(say(lang, "habitats.board.winner", players=best))
+    lines += _legend(lang)
+    return "\n".join(lines)
+
+
+@lru_cache(maxsize=16)
+def _legend(lang: str) -> tuple[str, ...]:
+    """The legend under the board, wrapped (the same for every position)."""
+    lines: list[str] = []
     for key in (
         "habitats.board.legend_land",
         "habitats.board.legend_tile",
         "habitats.board.legend_mark",
     ):
         lines += textwrap.wrap(say(lang, key), TEXT_WIDTH, subsequent_indent="  ")
-    return "\n".join(lines)
+    return tuple(lines)
 
 
 def code(kind: TileKind, mask: int) -> str:
@@ -171,9 +180,15 @@ def _needs(state: HabitatsState, lang: str) -> list[str]:
         shown.append((say(lang, "habitats.board.in_hand"), state.held))
     lines = [say(lang, "habitats.board.needs")]
     for where, kind in shown:
-        line = f"  {where:<4} {code(kind, 0):<5} {need(kind, lang)}"
-        lines += textwrap.wrap(line, TEXT_WIDTH, subsequent_indent=" " * 13)
+        lines += _need_lines(where, kind, lang)
     return lines
+
+
+@lru_cache(maxsize=4096)
+def _need_lines(where: str, kind: TileKind, lang: str) -> tuple[str, ...]:
+    """A tile's line of ``_needs``, wrapped (a few tiles, squares and languages: kept)."""
+    line = f"  {where:<4} {code(kind, 0):<5} {need(kind, lang)}"
+    return tuple(textwrap.wrap(line, TEXT_WIDTH, subsequent_indent=" " * 13))
 
 
 def park_text(park: Park) -> list[str]:

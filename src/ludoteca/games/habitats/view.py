@@ -935,8 +935,10 @@ def _legend_icon(entry: str, lang: str) -> str:
     return text("→2", x=0, y=15, style=_font(11, True), fill=INK)
 
 
+@lru_cache(maxsize=64)
 def _legend(lang: str, width: float) -> tuple[str, float]:
-    """Every symbol of the picture explained, in columns of 250 px or more."""
+    """Every symbol of the picture explained, in columns of 250 px or more (the same for every
+    position of a width: kept)."""
     columns = max(1, int(width // 250))
     column_w = width / columns
     parts = [

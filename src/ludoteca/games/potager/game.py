@@ -68,6 +68,40 @@ def garden_masks(garden: Garden) -> tuple[np.ndarray, np.ndarray, int]:
     return masks, doubles, free
 
 
+# A garden as one number (its code): 4 bits a space, SPACES[i] at bits 4i..4i+3: 0 empty, 1-5 a
+# vegetable single side up, 6-10 double, 11-14 a tool token, 15 a mole. Equal gardens, equal
+# codes: the caches of what a garden allows are keyed by it (a number hashes at once, the
+# tuple of 21 tokens does not).
+TOKEN_CODES: dict[Token | None, int] = {
+    None: 0,
+    **{(v, False): 1 + i for i, v in enumerate(VEGETABLES)},
+    **{(v, True): 1 + len(VEGETABLES) + i for i, v in enumerate(VEGETABLES)},
+    **{(t, False): 1 + 2 * len(VEGETABLES) + i for i, t in enumerate(TOKEN_TOOLS)},
+    (MOLE, False): 15,
+}
+SPACE_BITS = 4
+SPACE_MASK = (1 << SPACE_BITS) - 1
+
+
+def garden_code(garden: Garden) -> int:
+    """The garden's code (see TOKEN_CODES)."""
+    return sum(TOKEN_CODES[token] << SPACE_BITS * i for i, token in enumerate(garden))
+
+
+CACHED_GARDENS = 1 << 16  # gardens remembered per cache below
+
+
+def by_code(cache: dict[int, Any], code: int, work: Callable[[Garden], Any], garden: Garden) -> Any:
+    """``work(garden)`` remembered in ``cache`` under the garden's ``code`` (the cache is
+    emptied when it is full: a search meets few gardens again after many new ones)."""
+    found = cache.get(code)
+    if found is None:
+        if len(cache) >= CACHED_GARDENS:
+            cache.clear()
+        found = cache[code] = work(garden)
+    return found
+
+
 @lru_cache(maxsize=1 << 16)
 def _indexes_of(mask: int) -> tuple[int, ...]:
     """The indexes (into SPACES) of the bits of a bitmask over SPACES, in order."""
@@ -84,8 +118,7 @@ MOVES = tuple(tuple(f"move:{source}-{target}" for target in SPACES) for source i
 DRAWS = tuple(f"draw:{kind}" for kind in KINDS)
 
 
-@lru_cache(maxsize=1 << 16)
-def _harvestable(garden: Garden) -> tuple[tuple[str, tuple[str, ...], str], ...]:
+def harvestable_beds(garden: Garden) -> tuple[tuple[str, tuple[str, ...], str], ...]:
     """(pattern id, spaces, notation) of every bed of the garden that its tokens cover."""
     table = beds()
     masks = garden_masks(garden)[0]
@@ -93,6 +126,9 @@ def _harvestable(garden: Garden) -> tuple[tuple[str, tuple[str, ...], str], ...]
         (*table.rows[row], harvest_notation(*table.rows[row]))
         for row in core.harvestable(masks, table.bits, table.starts)
     )
+
+
+HARVESTABLE: dict[int, tuple[tuple[str, tuple[str, ...], str], ...]] = {}
 
 
 @lru_cache(maxsize=1 << 16)
@@ -116,6 +152,38 @@ def _vegetable_spaces(garden: Garden) -> tuple[int, ...]:
     return tuple(
         i for i, token in enumerate(garden) if token is not None and token[0] in VEGETABLE_INDEX
     )
+
+
+@lru_cache(maxsize=1 << 12)
+def hedge_takes(
+    hedge: tuple[str | None, ...], vegetable_room: bool, tool_room: bool
+) -> tuple[str, ...]:
+    """The takes of the hedge when there is room for a vegetable (the mover's garden has an
+    empty space) and for a tool (either garden has an empty space off the tool spaces)."""
+    room = (vegetable_room, tool_room)
+    return tuple(
+        TAKES[slot]
+        for slot, kind in enumerate(hedge)
+        if kind is not None and room[kind not in VEGETABLE_INDEX]
+    )
+
+
+@lru_cache(maxsize=1 << 12)
+def _closed(
+    hedge: tuple[str | None, ...], trampoline: str | None
+) -> tuple[tuple[str | None, ...], str | None]:
+    """The hedge with its gaps closed (tokens slide towards slot 1) and the trampoline's token
+    in its first free slot, if any; and what is left on the trampoline."""
+    tokens = [kind for kind in hedge if kind is not None]
+    if len(tokens) < HEDGE_SLOTS and trampoline is not None:
+        tokens.append(trampoline)
+        trampoline = None
+    return tuple(tokens + [None] * (HEDGE_SLOTS - len(tokens))), trampoline
+
+
+def _with(pair: tuple[Any, Any], seat: int, value: Any) -> tuple[Any, Any]:
+    """``pair`` (one thing per seat) with ``seat``'s replaced by ``value``."""
+    return (value, pair[1]) if seat == 0 else (pair[0], value)
 
 
 @lru_cache(maxsize=1 << 10)
@@ -155,6 +223,8 @@ class PotagerState(State):
         self._choices: list[str] | None = None
         # each garden's empty spaces as a bitmask, kept up to date by _set (None: not yet read)
         self._free: tuple[int, int] | None = None
+        # and each garden's code, kept up to date by _set (None: not yet read)
+        self._codes: tuple[int, int] | None = None
 
     # -- the contract -------------------------------------------------------------------------
 
@@ -173,7 +243,7 @@ class PotagerState(State):
 
     def copy_with(self, **changes: Any) -> PotagerState:
         if "gardens" in changes:
-            changes["_free"] = None
+            changes["_free"] = changes["_codes"] = None
         return super().copy_with(_choices=None, **changes)
 
     def free(self, seat: int) -> int:
@@ -181,6 +251,12 @@ class PotagerState(State):
         if self._free is None:
             self._free = (garden_masks(self.gardens[0])[2], garden_masks(self.gardens[1])[2])
         return self._free[seat]
+
+    def garden_code(self, seat: int) -> int:
+        """``seat``'s garden as one number (equal gardens, equal numbers; see TOKEN_CODES)."""
+        if self._codes is None:
+            self._codes = (garden_code(self.gardens[0]), garden_code(self.gardens[1]))
+        return self._codes[seat]
 
     def _legal_actions(self) -> list[str]:
         if self._choices is not None:
@@ -293,12 +369,7 @@ class PotagerState(State):
 
     def _takes(self) -> list[str]:
         mine, theirs = self.free(self.me), self.free(self.opponent)
-        room = (bool(mine), bool((mine | theirs) & ~TOOL_MASK))  # for a vegetable, a tool
-        return [
-            TAKES[slot]
-            for slot, kind in enumerate(self.hedge)
-            if kind is not None and room[kind not in VEGETABLE_INDEX]
-        ]
+        return list(hedge_takes(self.hedge, bool(mine), bool((mine | theirs) & ~TOOL_MASK)))
 
     def _shovel_takes(self) -> list[str]:
         k = self.shovel_slot
@@ -317,10 +388,13 @@ class PotagerState(State):
 
     def harvest_beds(self, seat: int) -> list[tuple[str, tuple[str, ...]]]:
         """(pattern id, spaces) of every bed of ``seat`` that can be harvested now."""
-        return [(p, cells) for p, cells, _ in _harvestable(self.gardens[seat])]
+        return [(p, cells) for p, cells, _ in self._harvestable(seat)]
+
+    def _harvestable(self, seat: int) -> tuple[tuple[str, tuple[str, ...], str], ...]:
+        return by_code(HARVESTABLE, self.garden_code(seat), harvestable_beds, self.gardens[seat])
 
     def _harvests(self) -> list[str]:
-        found = _harvestable(self.gardens[self.me])
+        found = self._harvestable(self.me)
         if not self.turned:
             return [notation for _, _, notation in found]
         return [notation for _, cells, notation in found if self.turned.isdisjoint(cells)]
@@ -373,22 +447,23 @@ class PotagerState(State):
     # -- changing it (only on a fresh copy, see _next) ----------------------------------------
 
     def _next(self, action: str) -> PotagerState:
-        new = self.copy_with()
+        new = super().copy_with(_choices=None)  # (the gardens stay: their caches hold)
         kind, _, argument = action.partition(":")
         STEPS[kind](new, argument)
         return new
 
     def _set(self, seat: int, space: str, token: Token | None) -> None:
         i = INDEX[space]
-        garden = list(self.gardens[seat])
-        garden[i] = token
-        gardens = list(self.gardens)
-        gardens[seat] = tuple(garden)
-        self.gardens = (gardens[0], gardens[1])
+        garden = self.gardens[seat]
+        self.gardens = _with(self.gardens, seat, (*garden[:i], token, *garden[i + 1 :]))
         if self._free is not None:
-            free = list(self._free)
-            free[seat] = free[seat] | 1 << i if token is None else free[seat] & ~(1 << i)
-            self._free = (free[0], free[1])
+            free = self._free[seat]
+            free = free | 1 << i if token is None else free & ~(1 << i)
+            self._free = _with(self._free, seat, free)
+        if self._codes is not None:
+            shift = SPACE_BITS * i
+            code = self._codes[seat] & ~(SPACE_MASK << shift) | TOKEN_CODES[token] << shift
+            self._codes = _with(self._codes, seat, code)
 
     def _score(self, points: int) -> None:
         scores = list(self.points)
@@ -409,11 +484,7 @@ class PotagerState(State):
     def _settle(self) -> None:
         """Close the hedge's gaps (tokens slide towards slot 1, the trampoline token enters
         the first free slot), ask chance to refill the trampoline, then go on."""
-        tokens = [kind for kind in self.hedge if kind is not None]
-        if len(tokens) < HEDGE_SLOTS and self.trampoline is not None:
-            tokens.append(self.trampoline)
-            self.trampoline = None
-        self.hedge = tuple(tokens + [None] * (HEDGE_SLOTS - len(tokens)))
+        self.hedge, self.trampoline = _closed(self.hedge, self.trampoline)
         if self.trampoline is None:
             if self.bag_size():
                 self.phase = "draw"

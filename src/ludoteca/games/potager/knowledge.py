@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import random
-from functools import cache, lru_cache
+from functools import cache
 
 import numpy as np
 
@@ -20,7 +20,7 @@ from ludoteca.engine.parts import Hint, Knowledge, Overlay, SearchSettings
 
 from . import core
 from .board import beds, pattern_by_id
-from .game import PotagerState, garden_masks
+from .game import PotagerState, by_code, garden_masks
 
 PROMISE = 0.7  # a bed's promise, per cell when complete (harvesting turns it into 1 point)
 DOUBLE = 0.6  # a double token will score once more
@@ -35,7 +35,6 @@ def _weights() -> np.ndarray:
     return np.array([PROMISE / sizes[pattern_id].size for pattern_id, _ in beds().rows])
 
 
-@lru_cache(maxsize=65536)
 def promise(garden: tuple) -> float:
     """Per vegetable: 0.6 for each double token and the best bed still open to it, weighted
     by its tokens there squared; less 2.5 a space when three or fewer are left empty."""
@@ -44,8 +43,13 @@ def promise(garden: tuple) -> float:
     return float(core.promise(masks, doubles, free, table.bits, _weights(), table.starts, DOUBLE))
 
 
-def garden_value(state, seat: int) -> float:
-    return state.points[seat] + promise(state.gardens[seat])
+PROMISES: dict[int, float] = {}  # by garden code
+
+
+def garden_value(state: PotagerState, seat: int) -> float:
+    return state.points[seat] + by_code(
+        PROMISES, state.garden_code(seat), promise, state.gardens[seat]
+    )
 
 
 def position_value(state, seat: int) -> float:
