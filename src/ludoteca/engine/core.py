@@ -153,13 +153,15 @@ class State(ABC):
     """A position. Subclasses implement the abstract methods; never mutate a state in place
     after it has been returned from ``apply``/``new_initial_state``."""
 
+    # the log's lines with the history they were made for (the same for every seat); a class
+    # default, so that a state a game makes without ``__init__`` (its hot paths) has it too
+    _logged: tuple[Trail, list[dict[str, Any]]] | None = None
+
     def __init__(self, game: Game[Any]):
         self.game = game
         self._trail: Trail = None  # (previous trail, seat, action): the history
         self._length = 0
         self._legal: Sequence[str] | None = None
-        # the log's lines with the history they were made for (the same for every seat)
-        self._logged: tuple[Trail, list[dict[str, Any]]] | None = None
 
     # -- what the game implements ------------------------------------------------------------
 
@@ -414,7 +416,7 @@ class State(ABC):
 
     def _last_lines(self) -> list[dict[str, Any]]:
         """The log's last ``LOG_LENGTH`` lines, made once per state for all its observers."""
-        logged = getattr(self, "_logged", None)
+        logged = self._logged
         if logged is None or logged[0] is not self._trail:
             logged = self._logged = (self._trail, self._log(self._moves()[-LOG_LENGTH:]))
         return list(logged[1])

@@ -9,6 +9,7 @@ would strip an opponent bare, the mover first names the pit that opponent keeps
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any, Generic, TypeVar
 
 import numpy as np
@@ -76,15 +77,10 @@ class _once(Generic[T]):  # noqa: N801  (used as a decorator, like functools.cac
         return value
 
 
-# the pits of a packed capture (see ``board.unpack``), as they are met
-_UNPACKED: dict[int, tuple[int, ...]] = {0: ()}
-
-
+@cache
 def _unpacked(packed: int) -> tuple[int, ...]:
-    pits = _UNPACKED.get(packed)
-    if pits is None:
-        pits = _UNPACKED[packed] = unpack(packed)
-    return pits
+    """The pits of a packed capture (``board.unpack``), remembered as they are met."""
+    return unpack(packed)
 
 
 class BohnenState(State):
@@ -311,9 +307,7 @@ class BohnenState(State):
         if choosers:
             pending = (start, _unpacked(packed), board.seats_of(choosers))
             return self._pending(low | high << 60, pending)
-        return self._turn(
-            low | high << 60, start, _unpacked(packed) if packed else (), gain, kind, mask
-        )
+        return self._turn(low | high << 60, start, _unpacked(packed), gain, kind, mask)
 
     def _pending(self, position: int, pending: tuple) -> BohnenState:
         """The state while the grand slam of ``pending`` is decided (the same seat acts)."""
