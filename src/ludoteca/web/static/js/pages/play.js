@@ -483,7 +483,12 @@ export class PlayPage {
       return;
     }
     const active = document.activeElement;
-    const typing = ["INPUT", "SELECT", "TEXTAREA", "BUTTON", "A", "SUMMARY"].includes(active.tagName) || active.id === "lt-board";
+    // Keys a focused control uses stay there; a control disabled while it had the focus
+    // (undo, once used) uses none. The picture uses arrows, Home, End, Enter and Space, so a
+    // letter typed there starts a move in the input.
+    const control = ["INPUT", "SELECT", "TEXTAREA", "BUTTON", "A", "SUMMARY"].includes(active.tagName);
+    const onBoard = $("#lt-board").contains(active);
+    const typing = (control && !active.disabled) || (onBoard && event.key === " ");
     if (!typing && event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey && this.legal().length) {
       $("#lt-move-input").focus();
     }
