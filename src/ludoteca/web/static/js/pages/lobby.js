@@ -202,15 +202,21 @@ export class LobbyPage {
     }
   }
 
+  leave() {
+    this.left = true;
+  }
+
   async loadRooms() {
     let rooms;
     try {
       rooms = await api("/api/rooms");
     } catch (error) {
-      toast(error.message);
+      if (!this.left) toast(error.message);
       return;
     }
     this.rooms = rooms;
+    // the lobby may be gone meanwhile: routed away, or a bad record file's problem shown
+    if (this.left || !$("#lt-my-games")) return;
     this.renderRooms();
   }
 
