@@ -13,6 +13,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ludoteca.engine.randoms import uniform
+
 SIZE = 7
 # up, right, down, left: the order in which a campesino's moves are listed
 DX = np.array([0, 1, 0, -1], dtype=np.int64)
@@ -26,6 +28,9 @@ CAMPESINO = 1.5
 
 # a penalty choice: DROP a campesino (value: its square) or PAY (value: the habaneros)
 DROP, PAY = 0, 1
+
+# the phases of a turn as the rollout numbers them (the game's "decide" ... "over")
+DECIDING, ROLLING, MOVING, PENALISED, OVER = range(5)
 
 
 @njit(cache=True)
@@ -290,6 +295,30 @@ def greedy_move(habaneros: int, occupied: int, legal: np.ndarray) -> int:
 
 
 @njit(cache=True)
+def _moved(
+    habaneros: int, occupied: int, held: int, origin: int, target: int
+) -> tuple[int, int, int, int]:
+    """(habaneros, occupied, held, phase) after the campesino on ``origin`` moved to
+    ``target``: a harvest, the game over with the last habanero, else a penalty due."""
+    occupied = (occupied & ~(1 << origin)) | (1 << target)
+    if habaneros >> target & 1:
+        habaneros &= ~(1 << target)
+        return habaneros, occupied, held + 1, DECIDING if habaneros else OVER
+    return habaneros, occupied, held, PENALISED
+
+
+@njit(cache=True)
+def _nth_campesino(occupied: int, n: int) -> int:
+    """The square of the ``n``-th campesino (0: the first), in the order of their squares."""
+    for campesino in range(SIZE * SIZE):
+        if occupied >> campesino & 1:
+            if n == 0:
+                return campesino
+            n -= 1
+    return -1
+
+
+@njit(cache=True)
 def random_playouts(
     habaneros: int, occupied: int, n: int, seed: int
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -310,30 +339,99 @@ def random_playouts(
             if legal.shape[0] == 0:
                 break
             row = np.random.randint(legal.shape[0])
-            origin, target = legal[row, 0], legal[row, 1]
-            standing = (standing & ~(1 << origin)) | (1 << target)
+            target = legal[row, 1]
+            left, standing, held, phase = _moved(left, standing, held, legal[row, 0], target)
             length += 1
-            if left >> target & 1:
-                left &= ~(1 << target)
-                held += 1
-                if left == 0:
-                    break
+            if phase == OVER:
+                break
+            if phase == DECIDING:
                 continue
             k = penalty(left, standing, target)
-            options = _count(standing) + (1 if k <= held else 0)
-            choice = np.random.randint(options)
+            campesinos = _count(standing)
+            choice = np.random.randint(campesinos + (1 if k <= held else 0))
             length += 1
-            if choice == _count(standing):
+            if choice == campesinos:
                 held -= k
                 continue
-            for campesino in range(SIZE * SIZE):
-                if standing >> campesino & 1:
-                    if choice == 0:
-                        standing &= ~(1 << campesino)
-                        break
-                    choice -= 1
+            standing &= ~(1 << _nth_campesino(standing, choice))
             if standing == 0:
                 break
         scores[game] = held
         lengths[game] = length
     return scores, lengths
+
+
+@njit(cache=True)
+def _face(point: float) -> int:
+    """The face of the die a search's chance draw ``point`` in [0, 1) picks: the first whose
+    running total of 1/6 exceeds it (as ``bots.mcts`` samples a chance node's outcomes)."""
+    total = 0.0
+    for face in range(1, 7):
+        total += 1 / 6
+        if point < total:
+            return face
+    return 6
+
+
+@njit(cache=True)
+def _random_penalty(occupied: int, held: int, k: int, point: float) -> tuple[int, int]:
+    """(PAY, k) or (DROP, square): the legal penalty action at ``point`` in [0, 1) of the
+    list ``pay:k`` (when it is affordable), then a drop of each campesino by square."""
+    affordable = 1 if k <= held else 0
+    choice = int(point * (affordable + _count(occupied)))
+    if choice < affordable:
+        return PAY, k
+    return DROP, _nth_campesino(occupied, choice - affordable)
+
+
+@njit(cache=True)
+def rollout(
+    habaneros: int,
+    occupied: int,
+    held: int,
+    phase: int,
+    die: int,
+    target: int,
+    epsilon: float,
+    stream: np.ndarray,
+) -> int:
+    """The habaneros held at the end of a search rollout from a position (``phase`` one of
+    DECIDING ... OVER; ``die`` while MOVING, ``target`` while PENALISED): the best policy,
+    a uniformly random legal action with probability ``epsilon`` (1: always, and no number
+    is drawn to decide it), the die fair. Numbers come from ``stream`` (``engine.randoms``),
+    drawn as ``bots.mcts`` draws them rolling out action by action: one a roll, one a
+    decision to pick the policy or a random action, one for the random action's index."""
+    legal = moves(habaneros, occupied, die) if phase == MOVING else np.empty((0, 2), np.int64)
+    while phase != OVER:
+        if phase == ROLLING:
+            die = _face(uniform(stream))
+            legal = moves(habaneros, occupied, die)
+            phase = MOVING if legal.shape[0] else OVER
+            continue
+        best = epsilon < 1.0 and uniform(stream) >= epsilon
+        if phase == DECIDING:
+            stop = best_stops(habaneros, occupied) if best else int(uniform(stream) * 2) == 1
+            phase = OVER if stop else ROLLING
+        elif phase == MOVING:
+            if best:
+                row = best_move(habaneros, occupied, held, legal)
+            else:
+                row = int(uniform(stream) * legal.shape[0])
+            target = legal[row, 1]
+            habaneros, occupied, held, phase = _moved(
+                habaneros, occupied, held, legal[row, 0], target
+            )
+        else:
+            k = penalty(habaneros, occupied, target)
+            if best:
+                kind, value = best_penalty(habaneros, occupied, held, target)
+            else:
+                kind, value = _random_penalty(occupied, held, k, uniform(stream))
+            phase = DECIDING
+            if kind == PAY:
+                held -= value
+            else:
+                occupied &= ~(1 << value)
+                if occupied == 0:
+                    phase = OVER
+    return held
