@@ -56,7 +56,7 @@ def playout(
         epsilon,
         stream,
     )
-    randoms.store(rng, stream)
+    randoms.catch_up(rng, stream)
     return None, [float(held)]
 
 
