@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import xml.etree.ElementTree as ElementTree
@@ -9,6 +10,7 @@ import xml.etree.ElementTree as ElementTree
 import pytest
 
 from ludoteca import CHANCE, IllegalAction, load_game
+from ludoteca.bots import MCTSBot
 from ludoteca.bots import hint as bots_hint
 from ludoteca.engine import sample_chance
 from ludoteca.engine.svg import text_width
@@ -342,3 +344,36 @@ def test_hint_for_a_move_draws_an_arrow():
     origin, target = advice.action.split("-")
     assert advice.overlay.arrows == ((origin, target),)
     assert aid.hint(rolled(START(), 2), 0)["roll_value"] is None and advice.value > 0
+
+
+SEARCHES = [(None, None), (False, None), (None, 0.5)]  # (heuristic, epsilon) of the bot
+
+
+@pytest.mark.parametrize("campesinos", [1, 2, 4])
+@pytest.mark.parametrize(("heuristic", "epsilon"), SEARCHES)
+def test_searches_with_the_compiled_rollouts_play_as_rolling_out_action_by_action(
+    campesinos, heuristic, epsilon
+):
+    """The compiled rollouts draw the search's own random numbers, in the same order: every
+    statistic of the search is the same as when it steps through the contract."""
+    stepping = dataclasses.replace(KNOWLEDGE, playout=None)
+    rng = random.Random(campesinos)
+    state = load_game("habanero", campesinos=campesinos).new_initial_state()
+    searched = 0
+    while not state.is_terminal() and searched < 6:
+        if state.current_player == CHANCE:
+            state = state.apply(sample_chance(state, rng))
+            continue
+        found = [
+            MCTSBot(
+                iterations=120,
+                seed=searched,
+                heuristic=heuristic,
+                epsilon=epsilon,
+                knowledge=knowledge,
+            ).analyse(state)
+            for knowledge in (KNOWLEDGE, stepping)
+        ]
+        assert found[0] == found[1]
+        searched += 1
+        state = state.apply(best_action(state) if rng.random() < 0.8 else random_action(state, rng))
