@@ -36,14 +36,18 @@ DEAD, LIVE, UNKNOWN = 0, 1, 2
 MEMO_SIZE = 1 << 20
 # the most positions of the short search at every turn start (see ``_turn_start``)
 QUICK_BOUND = 16
-# A memory of what the short search found at turn starts where it looked beyond the root:
-# an open-addressing table of STARTS_SLOTS slots of two int64 (the position's codes, the
-# second with the finding in its upper bits), then the number of slots used. Emptied when
-# half full (no finding changes: each is a function of the position, the layout and the
-# bound, so a table serves one layout and bound).
-STARTS_SLOTS = 1 << 17
-STARTS_COUNT = 2 * STARTS_SLOTS
-FINDING = 16  # a slot's second code: the position's (14 bits) | (finding + 1) << FINDING
+# A memory of turn starts, by position: an open-addressing table of STARTS_SLOTS slots of two
+# int64 (the position's low code; a tag, see below) in buckets of four (a cache line each). A
+# full bucket gives up its oldest slot. No finding changes (each is a function of the
+# position, the layout and the bound), so a table serves one layout and bound, and forgetting
+# one only costs its search again.
+STARTS_SLOTS = 1 << 20  # 16 MB
+BUCKET = 4
+# a slot's tag: the position's high code (14 bits), the playable pits' mask, what the short
+# search found + 1 and the whole search's answer + 1 (0 while it is not known)
+MASK_AT = 14
+FOUND_AT = MASK_AT + PITS
+ANSWER_AT = FOUND_AT + 2
 
 # batch playouts' end codes, in the order of game.END_REASONS
 NO_BEANS, CANNOT_FEED, NO_CAPTURE, REPETITION, NO_PROGRESS = 0, 1, 2, 3, 4
@@ -379,39 +383,50 @@ def _remember(memo: dict[tuple[int, int], int], more: int) -> None:
 
 def new_starts() -> np.ndarray:
     """An empty memory of turn starts (see ``STARTS_SLOTS``)."""
-    return np.zeros(STARTS_COUNT + 1, np.int64)
+    return np.zeros(2 * STARTS_SLOTS, np.int64)
 
 
 @njit(cache=True, inline="always")
-def _slot(low: int, high: int) -> int:
+def _bucket(low: int, high: int) -> int:
+    """The first slot of the position's bucket."""
     mixed = (low ^ (high << 45)) * 0x5851F42D4C957F2D  # wraps around: a multiplicative hash
-    return (mixed >> 40) & (STARTS_SLOTS - 1)
+    return ((mixed >> 40) & (STARTS_SLOTS // BUCKET - 1)) * BUCKET
 
 
 @njit(cache=True)
 def _recall(starts: np.ndarray, low: int, high: int) -> int:
-    """What the short search found at this position, or -1 if it is not remembered."""
-    slot = _slot(low, high)
-    while True:
-        tag = starts[2 * slot + 1]
-        if tag == 0:
-            return -1
-        if starts[2 * slot] == low and tag & ((1 << FINDING) - 1) == high:
-            return (tag >> FINDING) - 1
-        slot = (slot + 1) & (STARTS_SLOTS - 1)
+    """The slot that remembers this position, or -1."""
+    first = _bucket(low, high)
+    for slot in range(first, first + BUCKET):
+        if starts[2 * slot] == low and starts[2 * slot + 1] & ((1 << MASK_AT) - 1) == high:
+            tag = starts[2 * slot + 1]
+            if tag != 0:
+                return slot
+    return -1
 
 
 @njit(cache=True)
-def _keep(starts: np.ndarray, low: int, high: int, found: int) -> None:
-    """Remember what the short search found at a position not remembered yet."""
-    if starts[STARTS_COUNT] >= STARTS_SLOTS // 2:
-        starts[:] = 0
-    slot = _slot(low, high)
-    while starts[2 * slot + 1] != 0:
-        slot = (slot + 1) & (STARTS_SLOTS - 1)
-    starts[2 * slot] = low
-    starts[2 * slot + 1] = high | (found + 1) << FINDING
-    starts[STARTS_COUNT] += 1
+def _keep(starts: np.ndarray, low: int, high: int, mask: int, found: int) -> int:
+    """Remember the playable pits and what the short search found at a position not
+    remembered yet, in the first slot of its bucket (the others move on, the last is
+    forgotten); the slot."""
+    first = _bucket(low, high)
+    for slot in range(first + BUCKET - 1, first, -1):
+        starts[2 * slot] = starts[2 * slot - 2]
+        starts[2 * slot + 1] = starts[2 * slot - 1]
+    starts[2 * first] = low
+    starts[2 * first + 1] = high | mask << MASK_AT | (found + 1) << FOUND_AT
+    return first
+
+
+@njit(cache=True, inline="always")
+def _found(tag: int) -> int:
+    return (tag >> FOUND_AT & 3) - 1
+
+
+@njit(cache=True, inline="always")
+def _mask(tag: int) -> int:
+    return tag >> MASK_AT & ((1 << PITS) - 1)
 
 
 # -- the entry points Python calls ---------------------------------------------------------------
@@ -531,6 +546,10 @@ def capture_search(
 # the scratch of one entry point: board, out, then work: 2 × 12 and the root's children
 WORK = 2 * PITS + 6 * PITS
 SCRATCH = 2 * PITS + WORK
+# the short search's scratch beyond the root: for each position met (at most QUICK_BOUND + 1)
+# its children, their number, its seat, its codes and a stack slot
+DEEP_KIDS = (QUICK_BOUND + 1) * 6 * PITS
+DEEP = DEEP_KIDS + 6 * (QUICK_BOUND + 1)
 
 
 @njit(cache=True)
@@ -542,20 +561,45 @@ def _turn_start(
     work: np.ndarray,
     starts: np.ndarray,
 ) -> tuple[int, int]:
-    """(what the turn start shows, as above; the playable pits' mask). A short search (at most
+    """(what the turn start shows, as above; the playable pits' mask): ``_start_slot``
+    with the short search's scratch made on demand."""
+    low, high = _code(board, mover)
+    kind, mask, _slot = _start_slot(board, mover, low, high, bound, layout, work, work, starts)
+    return kind, mask
+
+
+@njit(cache=True)
+def _start_slot(
+    board: np.ndarray,
+    mover: int,
+    low: int,
+    high: int,
+    bound: int,
+    layout: np.ndarray,
+    work: np.ndarray,
+    deep: np.ndarray,
+    starts: np.ndarray,
+) -> tuple[int, int, int]:
+    """(what the turn start of the position coded ``low``, ``high`` shows, as above; the
+    playable pits' mask; its slot in ``starts``, or -1). A short search (at most
     ``QUICK_BOUND`` positions, ``bound`` if less) that finds a capture counts as CAPTURE_NOW:
     the search with the whole bound meets the same positions in the same order, so it would
     find the same capture (its memory of answers changes none of them). ``starts``: the
-    memory of what the short search found (``new_starts``), for this layout and bound;
-    ``work``: scratch of ``WORK``."""
+    memory of turn starts (``new_starts``), for this layout and bound, where the mask and the
+    finding are looked up first and kept; ``work``: scratch of ``WORK``; ``deep``: scratch of
+    ``DEEP`` for the short search beyond the root (made here if it is shorter)."""
+    slot = _recall(starts, low, high)
+    if slot >= 0:
+        tag = starts[2 * slot + 1]
+        return (CAPTURE_NOW if _found(tag) == LIVE else SEARCH), _mask(tag), slot
     if _beans_of(board, mover, layout) == 0:
-        return NO_BEANS_NOW, 0
+        return NO_BEANS_NOW, 0, -1
     mask = _playable(board, mover, layout, work)
     if mask == 0:
-        return CANNOT_FEED_NOW, 0
-    if _short_search(board, mover, min(bound, QUICK_BOUND), layout, work, starts) == LIVE:
-        return CAPTURE_NOW, mask
-    return SEARCH, mask
+        return CANNOT_FEED_NOW, 0, -1
+    found = _short_search(board, mover, min(bound, QUICK_BOUND), layout, work, deep)
+    slot = _keep(starts, low, high, mask, found)
+    return (CAPTURE_NOW if found == LIVE else SEARCH), mask, slot
 
 
 @njit(cache=True)
@@ -565,34 +609,31 @@ def _short_search(
     bound: int,
     layout: np.ndarray,
     work: np.ndarray,
-    starts: np.ndarray,
+    deep: np.ndarray,
 ) -> int:
     """``_search`` without a memory of answers, for a small ``bound``: the same positions in
     the same order and the same answer (LIVE, or UNKNOWN for DEAD too), with the positions met
     kept in short arrays, each with its children (found when it was met, so never sown
-    twice). What it finds beyond the root is remembered in ``starts``."""
+    twice)."""
     per_seat = layout[PER_SEAT]
     root = work[2 * PITS : 2 * PITS + per_seat * PITS].reshape((per_seat, PITS))
     count = _children(board, mover, layout, root, work)
     if count < 0:
         return LIVE
+    if deep.shape[0] < DEEP:
+        deep = np.empty(DEEP, np.int64)
+    size = max(bound, 1) + 1  # the positions met, and one more tested before the bound
+    kids = deep[: size * per_seat * PITS].reshape((size, per_seat, PITS))
+    kids[0] = root
     low, high = _code(board, mover)
-    found = _recall(starts, low, high)
-    if found < 0:
-        size = max(bound, 1) + 1  # the positions met, and one more tested before the bound
-        kids = np.empty((size, per_seat, PITS), np.int64)  # the children of each position met
-        kids[0] = root
-        counts = np.empty(size, np.int64)
-        counts[0] = count
-        found = _search_on(kids, counts, low, high, mover, bound, layout, work)
-        _keep(starts, low, high, found)
-    return found
+    return _search_on(kids, deep[DEEP_KIDS:], count, low, high, mover, bound, layout, work)
 
 
 @njit(cache=True)
 def _search_on(
     kids: np.ndarray,
-    counts: np.ndarray,
+    rest: np.ndarray,
+    count: int,
     low: int,
     high: int,
     mover: int,
@@ -600,13 +641,16 @@ def _search_on(
     layout: np.ndarray,
     work: np.ndarray,
 ) -> int:
-    """The short search beyond the root (its children in ``kids[0]``): LIVE or UNKNOWN."""
-    size = counts.shape[0]
-    seats = np.empty(size, np.int64)
-    seen = np.empty((size, 2), np.int64)
-    stack = np.empty(size, np.int64)  # indices into seen
-    seen[0, 0] = low
-    seen[0, 1] = high
+    """The short search beyond the root (its ``count`` children in ``kids[0]``): LIVE or
+    UNKNOWN. ``rest``: scratch for the others' counts, seats, codes and the stack."""
+    size = kids.shape[0]
+    counts = rest[:size]
+    seats = rest[size : 2 * size]
+    seen = rest[2 * size : 4 * size]  # two codes a position
+    stack = rest[4 * size : 5 * size]  # indices of positions met
+    counts[0] = count
+    seen[0] = low
+    seen[1] = high
     seats[0] = mover
     met = 1
     depth = 1
@@ -620,7 +664,7 @@ def _search_on(
             low, high = _code(child, following)
             known = False
             for i in range(met):
-                if seen[i, 0] == low and seen[i, 1] == high:
+                if seen[2 * i] == low and seen[2 * i + 1] == high:
                     known = True
                     break
             if known:
@@ -630,8 +674,8 @@ def _search_on(
                 return LIVE
             if met >= bound:
                 return UNKNOWN
-            seen[met, 0] = low
-            seen[met, 1] = high
+            seen[2 * met] = low
+            seen[2 * met + 1] = high
             seats[met] = following
             stack[depth] = met
             depth += 1
@@ -669,7 +713,7 @@ def _settle(
         board[out[i]] = 0
     following = layout[NEXT + mover]
     low, high = _code(board, following)
-    kind, mask = _turn_start(board, following, bound, layout, work, starts)
+    kind, mask, _slot = _start_slot(board, following, low, high, bound, layout, work, work, starts)
     return low, high, gain, kind, mask
 
 
@@ -747,29 +791,37 @@ def _turn_end(
     limits: np.ndarray,
     memo: dict[tuple[int, int], int],
     work: np.ndarray,
+    deep: np.ndarray,
     starts: np.ndarray,
 ) -> tuple[int, int]:
     """At a turn start: (the end code, or -1 while the game goes on; the playable pits' mask).
     ``limits``: the search bound, the most beans of an exact search, the quiet limit and the
-    repetition limit. The short search first (``_short_search``, remembering in ``starts``);
-    where it finds no capture, the search, whose answers (functions of the position and the
-    bound) are remembered in ``memo``. ``work``: scratch of ``WORK``."""
-    if _beans_of(board, mover, layout) == 0:
-        return NO_BEANS, 0
-    mask = _playable(board, mover, layout, work)
-    if mask == 0 and _beans_of(board, layout[NEXT + mover], layout) == 0:
-        return CANNOT_FEED, 0
-    here = _code(board, mover)
+    repetition limit. The turn start first (``_start_slot``, remembering in ``starts``);
+    where its short search finds no capture, the search, whose answers (functions of the
+    position and the bound) are remembered in ``memo`` and in the position's slot of
+    ``starts``. ``work``, ``deep``: scratch of ``WORK`` and ``DEEP``."""
+    low, high = _code(board, mover)
     bound = limits[0]
-    if _short_search(board, mover, min(bound, QUICK_BOUND), layout, work, starts) == LIVE:
+    kind, mask, slot = _start_slot(board, mover, low, high, bound, layout, work, deep, starts)
+    if kind == NO_BEANS_NOW:
+        return NO_BEANS, 0
+    if kind == CANNOT_FEED_NOW:
+        return CANNOT_FEED, 0
+    if kind == CAPTURE_NOW:
         possible = LIVE
-    elif here in memo:
-        possible = memo[here]
     else:
-        possible = _search(board, mover, bound, layout, memo, board.sum() <= limits[1])
+        tag = starts[2 * slot + 1]
+        possible = (tag >> ANSWER_AT) - 1
+        if possible < 0:
+            here = (low, high)
+            if here in memo:
+                possible = memo[here]
+            else:
+                possible = _search(board, mover, bound, layout, memo, board.sum() <= limits[1])
+            starts[2 * slot + 1] = tag | (possible + 1) << ANSWER_AT
     if possible == DEAD:
         return NO_CAPTURE, mask
-    occurrences = _occurrences(history, length, here[0], here[1])
+    occurrences = _occurrences(history, length, low, high)
     if possible == UNKNOWN and occurrences >= 2:
         return REPETITION, mask
     if quiet >= limits[2] or occurrences >= limits[3]:
@@ -865,6 +917,7 @@ def _play(
     The actions are written to ``record`` while it has room: a pit, or 12 + the pit left."""
     players = layout[PLAYERS]
     work = np.empty(WORK, np.int64)
+    deep = np.empty(DEEP, np.int64)
     out = np.empty(PITS, np.int64)
     # the turn starts since the last capture: at most one a move, and a game ends when the
     # quiet limit is reached
@@ -877,7 +930,9 @@ def _play(
     actions = 0
     decisions = 0
     while True:
-        end, mask = _turn_end(board, mover, quiet, seen, length, layout, limits, memo, work, starts)
+        end, mask = _turn_end(
+            board, mover, quiet, seen, length, layout, limits, memo, work, deep, starts
+        )
         if end >= 0:
             return end, actions, mover
         if decisions == cut:
