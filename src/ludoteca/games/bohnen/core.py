@@ -72,6 +72,13 @@ def make_layout(
 
 
 @njit(cache=True, inline="always")
+def _copy(source: np.ndarray, target: np.ndarray) -> None:
+    """Twelve pits copied (a slice assignment costs several times more in numba)."""
+    for i in range(PITS):
+        target[i] = source[i]
+
+
+@njit(cache=True, inline="always")
 def _wrap(index: int) -> int:
     """A pit index of 0 to 23 brought back to 0 to 11 (cheaper than ``% PITS``)."""
     return index - PITS if index >= PITS else index
@@ -80,7 +87,7 @@ def _wrap(index: int) -> int:
 # -- one move -----------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _sow(board: np.ndarray, start: int, mover: int, layout: np.ndarray, out: np.ndarray) -> int:
     """Sow from ``start`` with relays, in place; the pits to capture (before the grand slam
     rule) go to ``out`` in chain order and their number is returned."""
@@ -122,7 +129,7 @@ def _sow(board: np.ndarray, start: int, mover: int, layout: np.ndarray, out: np.
     return 0  # the last allowed lap ended on a full pit: the move stops there
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _grand_slam(
     board: np.ndarray, captured: np.ndarray, count: int, mover: int, layout: np.ndarray
 ) -> tuple[int, int]:
@@ -163,7 +170,7 @@ def _grand_slam(
     return count, choosers
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _beans_of(board: np.ndarray, seat: int, layout: np.ndarray) -> int:
     per_seat = layout[PER_SEAT]
     total = 0
@@ -172,7 +179,7 @@ def _beans_of(board: np.ndarray, seat: int, layout: np.ndarray) -> int:
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _playable(board: np.ndarray, mover: int, layout: np.ndarray, work: np.ndarray) -> int:
     """The pits ``mover`` may sow from as a bit mask: its non-empty pits, and when the next
     seat has no beans only those after which it has some (must feed). ``work``: scratch of
@@ -188,7 +195,7 @@ def _playable(board: np.ndarray, mover: int, layout: np.ndarray, work: np.ndarra
         if board[pit] == 0:
             continue
         if not feeding:
-            after[:] = board
+            _copy(board, after)
             _sow(after, pit, mover, layout, out)
             if _beans_of(after, following, layout) == 0:
                 continue
@@ -199,7 +206,7 @@ def _playable(board: np.ndarray, mover: int, layout: np.ndarray, work: np.ndarra
 # -- the end-of-game search ----------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _direct_capture(board: np.ndarray, mover: int, layout: np.ndarray) -> bool:
     """A quick, sound test: ``mover`` captures now with a first lap ending on an opponent's
     pit of 1 or 2 beans, that opponent keeping other beans (not when it must feed)."""
@@ -221,7 +228,7 @@ def _direct_capture(board: np.ndarray, mover: int, layout: np.ndarray) -> bool:
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _quiet_threat(board: np.ndarray, mover: int, layout: np.ndarray) -> bool:
     """A second quick, sound test: the next seat has a first-lap capture that some move of
     ``mover`` leaves standing (sowing neither the threat nor its target, without a relay)."""
@@ -258,7 +265,7 @@ def _quiet_threat(board: np.ndarray, mover: int, layout: np.ndarray) -> bool:
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _children(
     board: np.ndarray, mover: int, layout: np.ndarray, children: np.ndarray, work: np.ndarray
 ) -> int:
@@ -277,7 +284,7 @@ def _children(
         if board[pit] == 0:
             continue
         after = children[count]  # sown in place: kept if it is a capture-free legal move
-        after[:] = board
+        _copy(board, after)
         taken = _sow(after, pit, mover, layout, out)
         if not feeding and _beans_of(after, following, layout) == 0:
             continue  # not allowed: it leaves the next seat without beans
@@ -287,7 +294,7 @@ def _children(
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _code(board: np.ndarray, mover: int) -> tuple[int, int]:
     low = 0
     for i in range(10):
@@ -295,7 +302,7 @@ def _code(board: np.ndarray, mover: int) -> tuple[int, int]:
     return low, board[10] | (board[11] << 6) | (mover << 12)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _decode(low: int, high: int, board: np.ndarray) -> int:
     for i in range(10):
         board[i] = (low >> (6 * i)) & 63
@@ -393,7 +400,7 @@ def _bucket(low: int, high: int) -> int:
     return ((mixed >> 40) & (STARTS_SLOTS // BUCKET - 1)) * BUCKET
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _recall(starts: np.ndarray, low: int, high: int) -> int:
     """The slot that remembers this position, or -1."""
     first = _bucket(low, high)
@@ -405,7 +412,7 @@ def _recall(starts: np.ndarray, low: int, high: int) -> int:
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _keep(starts: np.ndarray, low: int, high: int, mask: int, found: int) -> int:
     """Remember the playable pits and what the short search found at a position not
     remembered yet, in the first slot of its bucket (the others move on, the last is
@@ -543,13 +550,14 @@ def capture_search(
 
 # What a turn start shows: starts.NO_BEANS_NOW, CANNOT_FEED_NOW, CAPTURE_NOW or SEARCH.
 
-# the scratch of one entry point: board, out, then work: 2 × 12 and the root's children
+# work: 2 × 12 and the root's children
 WORK = 2 * PITS + 6 * PITS
-SCRATCH = 2 * PITS + WORK
 # the short search's scratch beyond the root: for each position met (at most QUICK_BOUND + 1)
 # its children, their number, its seat, its codes and a stack slot
 DEEP_KIDS = (QUICK_BOUND + 1) * 6 * PITS
 DEEP = DEEP_KIDS + 6 * (QUICK_BOUND + 1)
+# the scratch of one entry point: board, out, work and deep (one allocation a call)
+SCRATCH = 2 * PITS + WORK + DEEP
 
 
 @njit(cache=True)
@@ -561,14 +569,15 @@ def _turn_start(
     work: np.ndarray,
     starts: np.ndarray,
 ) -> tuple[int, int]:
-    """(what the turn start shows, as above; the playable pits' mask): ``_start_slot``
-    with the short search's scratch made on demand."""
+    """(what the turn start shows, as above; the playable pits' mask): ``_start_slot``.
+    ``work``: scratch of ``WORK + DEEP``."""
     low, high = _code(board, mover)
-    kind, mask, _slot = _start_slot(board, mover, low, high, bound, layout, work, work, starts)
+    deep = work[WORK:]
+    kind, mask, _slot = _start_slot(board, mover, low, high, bound, layout, work, deep, starts)
     return kind, mask
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _start_slot(
     board: np.ndarray,
     mover: int,
@@ -587,7 +596,11 @@ def _start_slot(
     find the same capture (its memory of answers changes none of them). ``starts``: the
     memory of turn starts (``new_starts``), for this layout and bound, where the mask and the
     finding are looked up first and kept; ``work``: scratch of ``WORK``; ``deep``: scratch of
-    ``DEEP`` for the short search beyond the root (made here if it is shorter)."""
+    ``DEEP`` for the short search beyond the root.
+
+    Compiled without numba's reference counts (``_nrt=False``), as every function on the way
+    of a turn start is: nothing there makes an array, and the counts' atomic operations on
+    every view and call were a third of a playout's time."""
     slot = _recall(starts, low, high)
     if slot >= 0:
         tag = starts[2 * slot + 1]
@@ -602,7 +615,7 @@ def _start_slot(
     return (CAPTURE_NOW if found == LIVE else SEARCH), mask, slot
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _short_search(
     board: np.ndarray,
     mover: int,
@@ -614,22 +627,37 @@ def _short_search(
     """``_search`` without a memory of answers, for a small ``bound``: the same positions in
     the same order and the same answer (LIVE, or UNKNOWN for DEAD too), with the positions met
     kept in short arrays, each with its children (found when it was met, so never sown
-    twice)."""
+    twice). ``deep``: scratch of ``DEEP``."""
     per_seat = layout[PER_SEAT]
     root = work[2 * PITS : 2 * PITS + per_seat * PITS].reshape((per_seat, PITS))
     count = _children(board, mover, layout, root, work)
     if count < 0:
         return LIVE
-    if deep.shape[0] < DEEP:
-        deep = np.empty(DEEP, np.int64)
+    return _beyond(board, mover, count, bound, layout, work, deep)
+
+
+@njit(cache=True, _nrt=False)
+def _beyond(
+    board: np.ndarray,
+    mover: int,
+    count: int,
+    bound: int,
+    layout: np.ndarray,
+    work: np.ndarray,
+    deep: np.ndarray,
+) -> int:
+    """The short search beyond the root, whose ``count`` children are in ``work``."""
+    per_seat = layout[PER_SEAT]
+    root = work[2 * PITS : 2 * PITS + per_seat * PITS].reshape((per_seat, PITS))
     size = max(bound, 1) + 1  # the positions met, and one more tested before the bound
     kids = deep[: size * per_seat * PITS].reshape((size, per_seat, PITS))
-    kids[0] = root
+    for c in range(count):
+        _copy(root[c], kids[0, c])
     low, high = _code(board, mover)
     return _search_on(kids, deep[DEEP_KIDS:], count, low, high, mover, bound, layout, work)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _search_on(
     kids: np.ndarray,
     rest: np.ndarray,
@@ -706,14 +734,16 @@ def _settle(
     starts: np.ndarray,
 ) -> tuple[int, int, int, int, int]:
     """Take the pits ``out[:count]`` for ``mover`` and pass the turn: the next position's codes,
-    the beans taken, and the next turn start (``_turn_start``)."""
+    the beans taken, and the next turn start (``_turn_start``; ``work``: scratch of
+    ``WORK + DEEP``)."""
     gain = 0
     for i in range(count):
         gain += board[out[i]]
         board[out[i]] = 0
     following = layout[NEXT + mover]
     low, high = _code(board, following)
-    kind, mask, _slot = _start_slot(board, following, low, high, bound, layout, work, work, starts)
+    deep = work[WORK:]
+    kind, mask, _slot = _start_slot(board, following, low, high, bound, layout, work, deep, starts)
     return low, high, gain, kind, mask
 
 
@@ -781,6 +811,22 @@ def _occurrences(history: np.ndarray, length: int, low: int, high: int) -> int:
 
 
 @njit(cache=True)
+def _answer(
+    board: np.ndarray,
+    mover: int,
+    bound: int,
+    layout: np.ndarray,
+    memo: dict[tuple[int, int], int],
+    exact: bool,
+) -> int:
+    """The search's answer at a turn start, remembered in ``memo`` or searched."""
+    here = _code(board, mover)
+    if here in memo:
+        return memo[here]
+    return _search(board, mover, bound, layout, memo, exact)
+
+
+@njit(cache=True)
 def _turn_end(
     board: np.ndarray,
     mover: int,
@@ -813,11 +859,7 @@ def _turn_end(
         tag = starts[2 * slot + 1]
         possible = (tag >> ANSWER_AT) - 1
         if possible < 0:
-            here = (low, high)
-            if here in memo:
-                possible = memo[here]
-            else:
-                possible = _search(board, mover, bound, layout, memo, board.sum() <= limits[1])
+            possible = _answer(board, mover, bound, layout, memo, board.sum() <= limits[1])
             starts[2 * slot + 1] = tag | (possible + 1) << ANSWER_AT
     if possible == DEAD:
         return NO_CAPTURE, mask
@@ -835,7 +877,7 @@ def _gain(board: np.ndarray, start: int, mover: int, layout: np.ndarray, work: n
     emptiest pit (as ``game.capture_gain``)."""
     after = work[:PITS]
     out = work[PITS:]
-    after[:] = board
+    _copy(board, after)
     count = _sow(after, start, mover, layout, out)
     if count == 0:
         return 0
