@@ -51,6 +51,8 @@ ANSWER_AT = FOUND_AT + 2
 
 # batch playouts' end codes, in the order of game.END_REASONS
 NO_BEANS, CANNOT_FEED, NO_CAPTURE, REPETITION, NO_PROGRESS = 0, 1, 2, 3, 4
+# a turn start's end is for the search to tell (see ``_turn_end``)
+ASK = -2
 
 
 def make_layout(
@@ -801,7 +803,7 @@ def new_memo() -> dict[tuple[int, int], int]:
     return Dict.empty(key_type=MEMO_KEY, value_type=types.int64)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _occurrences(history: np.ndarray, length: int, low: int, high: int) -> int:
     count = 0
     for i in range(length):
@@ -826,49 +828,59 @@ def _answer(
     return _search(board, mover, bound, layout, memo, exact)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _turn_end(
     board: np.ndarray,
     mover: int,
+    low: int,
+    high: int,
     quiet: int,
     history: np.ndarray,
     length: int,
     layout: np.ndarray,
     limits: np.ndarray,
-    memo: dict[tuple[int, int], int],
     work: np.ndarray,
     deep: np.ndarray,
     starts: np.ndarray,
-) -> tuple[int, int]:
-    """At a turn start: (the end code, or -1 while the game goes on; the playable pits' mask).
-    ``limits``: the search bound, the most beans of an exact search, the quiet limit and the
-    repetition limit. The turn start first (``_start_slot``, remembering in ``starts``);
-    where its short search finds no capture, the search, whose answers (functions of the
-    position and the bound) are remembered in ``memo`` and in the position's slot of
-    ``starts``. ``work``, ``deep``: scratch of ``WORK`` and ``DEEP``."""
-    low, high = _code(board, mover)
-    bound = limits[0]
-    kind, mask, slot = _start_slot(board, mover, low, high, bound, layout, work, deep, starts)
+) -> tuple[int, int, int]:
+    """At a turn start (the position coded ``low``, ``high``): the end code, -1 while the game
+    goes on or ASK when only the search can tell (``_answer``, then ``_verdict``); the
+    playable pits' mask; the position's slot in ``starts``. ``limits``: the search bound,
+    the most beans of an exact search, the quiet limit and the repetition limit. The turn
+    start first (``_start_slot``, remembering in ``starts``); where its short search finds
+    no capture, the search's answer remembered in the position's slot, if any. ``work``,
+    ``deep``: scratch of ``WORK`` and ``DEEP``."""
+    kind, mask, slot = _start_slot(board, mover, low, high, limits[0], layout, work, deep, starts)
     if kind == NO_BEANS_NOW:
-        return NO_BEANS, 0
+        return NO_BEANS, 0, slot
     if kind == CANNOT_FEED_NOW:
-        return CANNOT_FEED, 0
-    if kind == CAPTURE_NOW:
-        possible = LIVE
-    else:
-        tag = starts[2 * slot + 1]
-        possible = (tag >> ANSWER_AT) - 1
-        if possible < 0:
-            possible = _answer(board, mover, bound, layout, memo, board.sum() <= limits[1])
-            starts[2 * slot + 1] = tag | (possible + 1) << ANSWER_AT
+        return CANNOT_FEED, 0, slot
+    possible = LIVE if kind == CAPTURE_NOW else (starts[2 * slot + 1] >> ANSWER_AT) - 1
+    if possible < 0:
+        return ASK, mask, slot
+    return _verdict(possible, quiet, history, length, low, high, limits), mask, slot
+
+
+@njit(cache=True, _nrt=False)
+def _verdict(
+    possible: int,
+    quiet: int,
+    history: np.ndarray,
+    length: int,
+    low: int,
+    high: int,
+    limits: np.ndarray,
+) -> int:
+    """The end code, or -1 while the game goes on, given whether a capture is still possible
+    (the search's answer) at the turn start coded ``low``, ``high``."""
     if possible == DEAD:
-        return NO_CAPTURE, mask
+        return NO_CAPTURE
     occurrences = _occurrences(history, length, low, high)
     if possible == UNKNOWN and occurrences >= 2:
-        return REPETITION, mask
+        return REPETITION
     if quiet >= limits[2] or occurrences >= limits[3]:
-        return NO_PROGRESS, mask
-    return -1, mask
+        return NO_PROGRESS
+    return -1
 
 
 @njit(cache=True)
@@ -971,10 +983,15 @@ def _play(
         length += 1
     actions = 0
     decisions = 0
+    low, high = _code(board, mover)
     while True:
-        end, mask = _turn_end(
-            board, mover, quiet, seen, length, layout, limits, memo, work, deep, starts
+        end, mask, slot = _turn_end(
+            board, mover, low, high, quiet, seen, length, layout, limits, work, deep, starts
         )
+        if end == ASK:
+            possible = _answer(board, mover, limits[0], layout, memo, board.sum() <= limits[1])
+            starts[2 * slot + 1] |= (possible + 1) << ANSWER_AT
+            end = _verdict(possible, quiet, seen, length, low, high, limits)
         if end >= 0:
             return end, actions, mover
         if decisions == cut:
@@ -1028,7 +1045,9 @@ def _play(
             quiet = 0
             length = 0
         mover = layout[NEXT + mover]
-        seen[length, 0], seen[length, 1] = _code(board, mover)
+        low, high = _code(board, mover)
+        seen[length, 0] = low
+        seen[length, 1] = high
         length += 1
 
 
