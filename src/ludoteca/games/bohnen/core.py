@@ -803,6 +803,13 @@ def new_memo() -> dict[tuple[int, int], int]:
     return Dict.empty(key_type=MEMO_KEY, value_type=types.int64)
 
 
+@njit(cache=True, inline="always")
+def _bloom_bit(low: int, high: int) -> int:
+    """A position's bit in a filter of 256 (``_play``)."""
+    mixed = (low ^ (high << 45)) * 0x5851F42D4C957F2D  # wraps around: a multiplicative hash
+    return mixed >> 56 & 255
+
+
 @njit(cache=True, _nrt=False)
 def _occurrences(history: np.ndarray, length: int, low: int, high: int) -> int:
     count = 0
@@ -837,6 +844,7 @@ def _turn_end(
     quiet: int,
     history: np.ndarray,
     length: int,
+    again: bool,
     layout: np.ndarray,
     limits: np.ndarray,
     work: np.ndarray,
@@ -848,8 +856,9 @@ def _turn_end(
     playable pits' mask; the position's slot in ``starts``. ``limits``: the search bound,
     the most beans of an exact search, the quiet limit and the repetition limit. The turn
     start first (``_start_slot``, remembering in ``starts``); where its short search finds
-    no capture, the search's answer remembered in the position's slot, if any. ``work``,
-    ``deep``: scratch of ``WORK`` and ``DEEP``."""
+    no capture, the search's answer remembered in the position's slot, if any. ``history``:
+    the turn starts since the last capture, this one the last (``again``: False when it is
+    sure not to be among the others). ``work``, ``deep``: scratch of ``WORK`` and ``DEEP``."""
     kind, mask, slot = _start_slot(board, mover, low, high, limits[0], layout, work, deep, starts)
     if kind == NO_BEANS_NOW:
         return NO_BEANS, 0, slot
@@ -858,7 +867,7 @@ def _turn_end(
     possible = LIVE if kind == CAPTURE_NOW else (starts[2 * slot + 1] >> ANSWER_AT) - 1
     if possible < 0:
         return ASK, mask, slot
-    return _verdict(possible, quiet, history, length, low, high, limits), mask, slot
+    return _verdict(possible, quiet, history, length, again, low, high, limits), mask, slot
 
 
 @njit(cache=True, _nrt=False)
@@ -867,15 +876,17 @@ def _verdict(
     quiet: int,
     history: np.ndarray,
     length: int,
+    again: bool,
     low: int,
     high: int,
     limits: np.ndarray,
 ) -> int:
     """The end code, or -1 while the game goes on, given whether a capture is still possible
-    (the search's answer) at the turn start coded ``low``, ``high``."""
+    (the search's answer) at the turn start coded ``low``, ``high`` (``history``, ``again``:
+    as ``_turn_end``'s)."""
     if possible == DEAD:
         return NO_CAPTURE
-    occurrences = _occurrences(history, length, low, high)
+    occurrences = _occurrences(history, length, low, high) if again else 1
     if possible == UNKNOWN and occurrences >= 2:
         return REPETITION
     if quiet >= limits[2] or occurrences >= limits[3]:
@@ -981,17 +992,24 @@ def _play(
         seen[length, 0] = low
         seen[length, 1] = high
         length += 1
+    # a filter of the turn starts since the last capture but the latest, 256 bits: a
+    # position whose bit is not set is sure not to be among them (no need to count)
+    bloom = np.zeros(4, np.int64)
+    for i in range(length - 1):
+        bit = _bloom_bit(seen[i, 0], seen[i, 1])
+        bloom[bit >> 6] |= 1 << (bit & 63)
+    again = True  # (the latest of the history, counted at the first turn start anyway)
     actions = 0
     decisions = 0
     low, high = _code(board, mover)
     while True:
         end, mask, slot = _turn_end(
-            board, mover, low, high, quiet, seen, length, layout, limits, work, deep, starts
+            board, mover, low, high, quiet, seen, length, again, layout, limits, work, deep, starts
         )
         if end == ASK:
             possible = _answer(board, mover, limits[0], layout, memo, board.sum() <= limits[1])
             starts[2 * slot + 1] |= (possible + 1) << ANSWER_AT
-            end = _verdict(possible, quiet, seen, length, low, high, limits)
+            end = _verdict(possible, quiet, seen, length, again, low, high, limits)
         if end >= 0:
             return end, actions, mover
         if decisions == cut:
@@ -1044,8 +1062,14 @@ def _play(
                 board[out[i]] = 0
             quiet = 0
             length = 0
+            bloom[:] = 0
+        elif length:
+            bit = _bloom_bit(seen[length - 1, 0], seen[length - 1, 1])
+            bloom[bit >> 6] |= 1 << (bit & 63)
         mover = layout[NEXT + mover]
         low, high = _code(board, mover)
+        bit = _bloom_bit(low, high)
+        again = bloom[bit >> 6] >> (bit & 63) & 1 == 1
         seen[length, 0] = low
         seen[length, 1] = high
         length += 1
