@@ -966,7 +966,7 @@ def _play(
     scores: np.ndarray,
     mover: int,
     quiet: int,
-    history: list[tuple[int, int]],
+    history: np.ndarray,
     layout: np.ndarray,
     limits: np.ndarray,
     memo: dict[tuple[int, int], int],
@@ -979,6 +979,7 @@ def _play(
     every seat greedy (the most beans captured now, a grand slam leaving the emptiest pit)
     except with probability ``epsilon`` uniformly random, until the game ends or ``cut``
     decisions were made (-1: no cut). (end code or -1 when cut, actions played, seat to move).
+    ``history``: the turn starts since the last capture, two codes each (``_code``).
     The actions are written to ``record`` while it has room: a pit, or 12 + the pit left."""
     players = layout[PLAYERS]
     work = np.empty(WORK, np.int64)
@@ -986,12 +987,11 @@ def _play(
     out = np.empty(PITS, np.int64)
     # the turn starts since the last capture: at most one a move, and a game ends when the
     # quiet limit is reached
-    seen = np.empty((len(history) + limits[2] + 2, 2), np.int64)
-    length = 0
-    for low, high in history:
-        seen[length, 0] = low
-        seen[length, 1] = high
-        length += 1
+    length = history.shape[0]
+    seen = np.empty((length + limits[2] + 2, 2), np.int64)
+    for i in range(length):
+        seen[i, 0] = history[i, 0]
+        seen[i, 1] = history[i, 1]
     # a filter of the turn starts since the last capture but the latest, 256 bits: a
     # position whose bit is not set is sure not to be among them (no need to count)
     bloom = np.zeros(4, np.int64)
@@ -1093,10 +1093,11 @@ def playouts(
     players = layout[PLAYERS]
     scores = np.zeros((n, players), np.int64)
     lengths = np.zeros(n, np.int64)
+    history = np.empty((1, 2), np.int64)  # a game's first turn start
     for game in range(n):
         board = start.copy()
         taken = np.zeros(players, np.int64)
-        history = [_code(board, 0)]
+        history[0, 0], history[0, 1] = _code(board, 0)
         _end, actions, _mover = _play(
             board, taken, 0, 0, history, layout, limits, memo, 1.0, -1, record[game], starts
         )
@@ -1132,10 +1133,9 @@ def rollout(
         board[i] = pits[i]
     taken = np.zeros(4, np.int64)
     taken[: captured.shape[0]] = captured
-    seen = [(history[i, 0], history[i, 1]) for i in range(history.shape[0])]
     nothing = np.empty(0, np.int64)
     end, _actions, _mover = _play(
-        board, taken, mover, quiet, seen, layout, limits, memo, epsilon, cut, nothing, starts
+        board, taken, mover, quiet, history, layout, limits, memo, epsilon, cut, nothing, starts
     )
     held = taken.copy()
     for seat in range(layout[PLAYERS]):
