@@ -12,6 +12,8 @@ packed into two int64 codes for the search's memory: six bits a pit, so up to 63
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit, types
 from numba.typed import Dict
@@ -29,6 +31,12 @@ SEAT_PITS = CHAIN + PITS * (PITS - 1)
 SIZE = SEAT_PITS + PITS
 
 MEMO_KEY = types.UniTuple(types.int64, 2)
+
+# The functions on the way of a turn start are compiled without numba's reference counts
+# (its ``_nrt`` option, not in its type stubs): nothing there makes an array, and the counts'
+# atomic operations on every view and call were a third of a playout's time. Such a function
+# must not call one that makes an array (numba would refuse it).
+LEAN: dict[str, Any] = {"cache": True, "_nrt": False}
 
 # capture_search's answers
 DEAD, LIVE, UNKNOWN = 0, 1, 2
@@ -131,7 +139,7 @@ def _sow(board: np.ndarray, start: int, mover: int, layout: np.ndarray, out: np.
     return 0  # the last allowed lap ended on a full pit: the move stops there
 
 
-@njit(cache=True, _nrt=False)
+@njit(**LEAN)
 def _grand_slam(
     board: np.ndarray, captured: np.ndarray, count: int, mover: int, layout: np.ndarray
 ) -> tuple[int, int]:
@@ -181,7 +189,7 @@ def _beans_of(board: np.ndarray, seat: int, layout: np.ndarray) -> int:
     return total
 
 
-@njit(cache=True, _nrt=False)
+@njit(**LEAN)
 def _playable(board: np.ndarray, mover: int, layout: np.ndarray, work: np.ndarray) -> int:
     """The pits ``mover`` may sow from as a bit mask: its non-empty pits, and when the next
     seat has no beans only those after which it has some (must feed). ``work``: scratch of
@@ -208,7 +216,7 @@ def _playable(board: np.ndarray, mover: int, layout: np.ndarray, work: np.ndarra
 # -- the end-of-game search ----------------------------------------------------------------------
 
 
-@njit(cache=True, _nrt=False)
+@njit(**LEAN)
 def _direct_capture(board: np.ndarray, mover: int, layout: np.ndarray) -> bool:
     """A quick, sound test: ``mover`` captures now with a first lap ending on an opponent's
     pit of 1 or 2 beans, that opponent keeping other beans (not when it must feed)."""
@@ -230,7 +238,7 @@ def _direct_capture(board: np.ndarray, mover: int, layout: np.ndarray) -> bool:
     return False
 
 
-@njit(cache=True, _nrt=False)
+@njit(**LEAN)
 def _quiet_threat(board: np.ndarray, mover: int, layout: np.ndarray) -> bool:
     """A second quick, sound test: the next seat has a first-lap capture that some move of
     ``mover`` leaves standing (sowing neither the threat nor its target, without a relay)."""
@@ -267,7 +275,7 @@ def _quiet_threat(board: np.ndarray, mover: int, layout: np.ndarray) -> bool:
     return False
 
 
-@njit(cache=True, _nrt=False)
+@njit(**LEAN)
 def _children(
     board: np.ndarray, mover: int, layout: np.ndarray, children: np.ndarray, work: np.ndarray
 ) -> int:
@@ -296,7 +304,7 @@ def _children(
     return count
 
 
-@njit(cache=True, _nrt=False)
+@njit(**LEAN)
 def _code(board: np.ndarray, mover: int) -> tuple[int, int]:
     low = 0
     for i in range(10):
@@ -304,7 +312,7 @@ def _code(board: np.ndarray, mover: int) -> tuple[int, int]:
     return low, board[10] | (board[11] << 6) | (mover << 12)
 
 
-@njit(cache=True, _nrt=False)
+@njit(**LEAN)
 def _decode(low: int, high: int, board: np.ndarray) -> int:
     for i in range(10):
         board[i] = (low >> (6 * i)) & 63
@@ -402,7 +410,7 @@ def _bucket(low: int, high: int) -> int:
     return ((mixed >> 40) & (STARTS_SLOTS // BUCKET - 1)) * BUCKET
 
 
-@njit(cache=True, _nrt=False)
+@njit(**LEAN)
 def _recall(starts: np.ndarray, low: int, high: int) -> int:
     """The slot that remembers this position, or -1."""
     first = _bucket(low, high)
@@ -414,7 +422,7 @@ def _recall(starts: np.ndarray, low: int, high: int) -> int:
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@njit(**LEAN)
 def _keep(starts: np.ndarray, low: int, high: int, mask: int, found: int) -> int:
     """Remember the playable pits and what the short search found at a position not
     remembered yet, in the first slot of its bucket (the others move on, the last is
@@ -579,7 +587,7 @@ def _turn_start(
     return kind, mask
 
 
-@njit(cache=True, _nrt=False)
+@njit(**LEAN)
 def _start_slot(
     board: np.ndarray,
     mover: int,
@@ -598,11 +606,7 @@ def _start_slot(
     find the same capture (its memory of answers changes none of them). ``starts``: the
     memory of turn starts (``new_starts``), for this layout and bound, where the mask and the
     finding are looked up first and kept; ``work``: scratch of ``WORK``; ``deep``: scratch of
-    ``DEEP`` for the short search beyond the root.
-
-    Compiled without numba's reference counts (``_nrt=False``), as every function on the way
-    of a turn start is: nothing there makes an array, and the counts' atomic operations on
-    every view and call were a third of a playout's time."""
+    ``DEEP`` for the short search beyond the root (``LEAN``: no array made on the way)."""
     slot = _recall(starts, low, high)
     if slot >= 0:
         tag = starts[2 * slot + 1]
@@ -617,7 +621,7 @@ def _start_slot(
     return (CAPTURE_NOW if found == LIVE else SEARCH), mask, slot
 
 
-@njit(cache=True, _nrt=False)
+@njit(**LEAN)
 def _short_search(
     board: np.ndarray,
     mover: int,
@@ -638,7 +642,7 @@ def _short_search(
     return _beyond(board, mover, count, bound, layout, work, deep)
 
 
-@njit(cache=True, _nrt=False)
+@njit(**LEAN)
 def _beyond(
     board: np.ndarray,
     mover: int,
@@ -659,7 +663,7 @@ def _beyond(
     return _search_on(kids, deep[DEEP_KIDS:], count, low, high, mover, bound, layout, work)
 
 
-@njit(cache=True, _nrt=False)
+@njit(**LEAN)
 def _search_on(
     kids: np.ndarray,
     rest: np.ndarray,
@@ -810,7 +814,7 @@ def _bloom_bit(low: int, high: int) -> int:
     return mixed >> 56 & 255
 
 
-@njit(cache=True, _nrt=False)
+@njit(**LEAN)
 def _occurrences(history: np.ndarray, length: int, low: int, high: int) -> int:
     count = 0
     for i in range(length):
@@ -835,7 +839,7 @@ def _answer(
     return _search(board, mover, bound, layout, memo, exact)
 
 
-@njit(cache=True, _nrt=False)
+@njit(**LEAN)
 def _turn_end(
     board: np.ndarray,
     mover: int,
@@ -870,7 +874,7 @@ def _turn_end(
     return _verdict(possible, quiet, history, length, again, low, high, limits), mask, slot
 
 
-@njit(cache=True, _nrt=False)
+@njit(**LEAN)
 def _verdict(
     possible: int,
     quiet: int,
