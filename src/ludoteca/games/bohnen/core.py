@@ -12,6 +12,8 @@ packed into two int64 codes for the search's memory: six bits a pit, so up to 63
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit, types
 from numba.typed import Dict
@@ -30,23 +32,35 @@ SIZE = SEAT_PITS + PITS
 
 MEMO_KEY = types.UniTuple(types.int64, 2)
 
+# The functions on the way of a turn start are compiled without numba's reference counts
+# (its ``_nrt`` option, not in its type stubs): nothing there makes an array, and the counts'
+# atomic operations on every view and call were a third of a playout's time. Such a function
+# must not call one that makes an array (numba would refuse it).
+LEAN: dict[str, Any] = {"cache": True, "_nrt": False}
+
 # capture_search's answers
 DEAD, LIVE, UNKNOWN = 0, 1, 2
 # the most answers a search memory keeps (about 50 MB when full)
 MEMO_SIZE = 1 << 20
 # the most positions of the short search at every turn start (see ``_turn_start``)
 QUICK_BOUND = 16
-# A memory of what the short search found at turn starts where it looked beyond the root:
-# an open-addressing table of STARTS_SLOTS slots of two int64 (the position's codes, the
-# second with the finding in its upper bits), then the number of slots used. Emptied when
-# half full (no finding changes: each is a function of the position, the layout and the
-# bound, so a table serves one layout and bound).
-STARTS_SLOTS = 1 << 17
-STARTS_COUNT = 2 * STARTS_SLOTS
-FINDING = 16  # a slot's second code: the position's (14 bits) | (finding + 1) << FINDING
+# A memory of turn starts, by position: an open-addressing table of STARTS_SLOTS slots of two
+# int64 (the position's low code; a tag, see below) in buckets of four (a cache line each). A
+# full bucket gives up its oldest slot. No finding changes (each is a function of the
+# position, the layout and the bound), so a table serves one layout and bound, and forgetting
+# one only costs its search again.
+STARTS_SLOTS = 1 << 20  # 16 MB
+BUCKET = 4
+# a slot's tag: the position's high code (14 bits), the playable pits' mask, what the short
+# search found + 1 and the whole search's answer + 1 (0 while it is not known)
+MASK_AT = 14
+FOUND_AT = MASK_AT + PITS
+ANSWER_AT = FOUND_AT + 2
 
 # batch playouts' end codes, in the order of game.END_REASONS
 NO_BEANS, CANNOT_FEED, NO_CAPTURE, REPETITION, NO_PROGRESS = 0, 1, 2, 3, 4
+# a turn start's end is for the search to tell (see ``_turn_end``)
+ASK = -2
 
 
 def make_layout(
@@ -68,6 +82,13 @@ def make_layout(
 
 
 @njit(cache=True, inline="always")
+def _copy(source: np.ndarray, target: np.ndarray) -> None:
+    """Twelve pits copied (a slice assignment costs several times more in numba)."""
+    for i in range(PITS):
+        target[i] = source[i]
+
+
+@njit(cache=True, inline="always")
 def _wrap(index: int) -> int:
     """A pit index of 0 to 23 brought back to 0 to 11 (cheaper than ``% PITS``)."""
     return index - PITS if index >= PITS else index
@@ -76,7 +97,7 @@ def _wrap(index: int) -> int:
 # -- one move -----------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _sow(board: np.ndarray, start: int, mover: int, layout: np.ndarray, out: np.ndarray) -> int:
     """Sow from ``start`` with relays, in place; the pits to capture (before the grand slam
     rule) go to ``out`` in chain order and their number is returned."""
@@ -118,7 +139,7 @@ def _sow(board: np.ndarray, start: int, mover: int, layout: np.ndarray, out: np.
     return 0  # the last allowed lap ended on a full pit: the move stops there
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def _grand_slam(
     board: np.ndarray, captured: np.ndarray, count: int, mover: int, layout: np.ndarray
 ) -> tuple[int, int]:
@@ -159,7 +180,7 @@ def _grand_slam(
     return count, choosers
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _beans_of(board: np.ndarray, seat: int, layout: np.ndarray) -> int:
     per_seat = layout[PER_SEAT]
     total = 0
@@ -168,7 +189,7 @@ def _beans_of(board: np.ndarray, seat: int, layout: np.ndarray) -> int:
     return total
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def _playable(board: np.ndarray, mover: int, layout: np.ndarray, work: np.ndarray) -> int:
     """The pits ``mover`` may sow from as a bit mask: its non-empty pits, and when the next
     seat has no beans only those after which it has some (must feed). ``work``: scratch of
@@ -184,7 +205,7 @@ def _playable(board: np.ndarray, mover: int, layout: np.ndarray, work: np.ndarra
         if board[pit] == 0:
             continue
         if not feeding:
-            after[:] = board
+            _copy(board, after)
             _sow(after, pit, mover, layout, out)
             if _beans_of(after, following, layout) == 0:
                 continue
@@ -195,7 +216,7 @@ def _playable(board: np.ndarray, mover: int, layout: np.ndarray, work: np.ndarra
 # -- the end-of-game search ----------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def _direct_capture(board: np.ndarray, mover: int, layout: np.ndarray) -> bool:
     """A quick, sound test: ``mover`` captures now with a first lap ending on an opponent's
     pit of 1 or 2 beans, that opponent keeping other beans (not when it must feed)."""
@@ -217,7 +238,7 @@ def _direct_capture(board: np.ndarray, mover: int, layout: np.ndarray) -> bool:
     return False
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def _quiet_threat(board: np.ndarray, mover: int, layout: np.ndarray) -> bool:
     """A second quick, sound test: the next seat has a first-lap capture that some move of
     ``mover`` leaves standing (sowing neither the threat nor its target, without a relay)."""
@@ -254,7 +275,7 @@ def _quiet_threat(board: np.ndarray, mover: int, layout: np.ndarray) -> bool:
     return False
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def _children(
     board: np.ndarray, mover: int, layout: np.ndarray, children: np.ndarray, work: np.ndarray
 ) -> int:
@@ -273,7 +294,7 @@ def _children(
         if board[pit] == 0:
             continue
         after = children[count]  # sown in place: kept if it is a capture-free legal move
-        after[:] = board
+        _copy(board, after)
         taken = _sow(after, pit, mover, layout, out)
         if not feeding and _beans_of(after, following, layout) == 0:
             continue  # not allowed: it leaves the next seat without beans
@@ -283,7 +304,7 @@ def _children(
     return count
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def _code(board: np.ndarray, mover: int) -> tuple[int, int]:
     low = 0
     for i in range(10):
@@ -291,7 +312,7 @@ def _code(board: np.ndarray, mover: int) -> tuple[int, int]:
     return low, board[10] | (board[11] << 6) | (mover << 12)
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def _decode(low: int, high: int, board: np.ndarray) -> int:
     for i in range(10):
         board[i] = (low >> (6 * i)) & 63
@@ -379,39 +400,50 @@ def _remember(memo: dict[tuple[int, int], int], more: int) -> None:
 
 def new_starts() -> np.ndarray:
     """An empty memory of turn starts (see ``STARTS_SLOTS``)."""
-    return np.zeros(STARTS_COUNT + 1, np.int64)
+    return np.zeros(2 * STARTS_SLOTS, np.int64)
 
 
 @njit(cache=True, inline="always")
-def _slot(low: int, high: int) -> int:
+def _bucket(low: int, high: int) -> int:
+    """The first slot of the position's bucket."""
     mixed = (low ^ (high << 45)) * 0x5851F42D4C957F2D  # wraps around: a multiplicative hash
-    return (mixed >> 40) & (STARTS_SLOTS - 1)
+    return ((mixed >> 40) & (STARTS_SLOTS // BUCKET - 1)) * BUCKET
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def _recall(starts: np.ndarray, low: int, high: int) -> int:
-    """What the short search found at this position, or -1 if it is not remembered."""
-    slot = _slot(low, high)
-    while True:
-        tag = starts[2 * slot + 1]
-        if tag == 0:
-            return -1
-        if starts[2 * slot] == low and tag & ((1 << FINDING) - 1) == high:
-            return (tag >> FINDING) - 1
-        slot = (slot + 1) & (STARTS_SLOTS - 1)
+    """The slot that remembers this position, or -1."""
+    first = _bucket(low, high)
+    for slot in range(first, first + BUCKET):
+        if starts[2 * slot] == low and starts[2 * slot + 1] & ((1 << MASK_AT) - 1) == high:
+            tag = starts[2 * slot + 1]
+            if tag != 0:
+                return slot
+    return -1
 
 
-@njit(cache=True)
-def _keep(starts: np.ndarray, low: int, high: int, found: int) -> None:
-    """Remember what the short search found at a position not remembered yet."""
-    if starts[STARTS_COUNT] >= STARTS_SLOTS // 2:
-        starts[:] = 0
-    slot = _slot(low, high)
-    while starts[2 * slot + 1] != 0:
-        slot = (slot + 1) & (STARTS_SLOTS - 1)
-    starts[2 * slot] = low
-    starts[2 * slot + 1] = high | (found + 1) << FINDING
-    starts[STARTS_COUNT] += 1
+@njit(**LEAN)
+def _keep(starts: np.ndarray, low: int, high: int, mask: int, found: int) -> int:
+    """Remember the playable pits and what the short search found at a position not
+    remembered yet, in the first slot of its bucket (the others move on, the last is
+    forgotten); the slot."""
+    first = _bucket(low, high)
+    for slot in range(first + BUCKET - 1, first, -1):
+        starts[2 * slot] = starts[2 * slot - 2]
+        starts[2 * slot + 1] = starts[2 * slot - 1]
+    starts[2 * first] = low
+    starts[2 * first + 1] = high | mask << MASK_AT | (found + 1) << FOUND_AT
+    return first
+
+
+@njit(cache=True, inline="always")
+def _found(tag: int) -> int:
+    return (tag >> FOUND_AT & 3) - 1
+
+
+@njit(cache=True, inline="always")
+def _mask(tag: int) -> int:
+    return tag >> MASK_AT & ((1 << PITS) - 1)
 
 
 # -- the entry points Python calls ---------------------------------------------------------------
@@ -528,9 +560,14 @@ def capture_search(
 
 # What a turn start shows: starts.NO_BEANS_NOW, CANNOT_FEED_NOW, CAPTURE_NOW or SEARCH.
 
-# the scratch of one entry point: board, out, then work: 2 × 12 and the root's children
+# work: 2 × 12 and the root's children
 WORK = 2 * PITS + 6 * PITS
-SCRATCH = 2 * PITS + WORK
+# the short search's scratch beyond the root: for each position met (at most QUICK_BOUND + 1)
+# its children, their number, its seat, its codes and a stack slot
+DEEP_KIDS = (QUICK_BOUND + 1) * 6 * PITS
+DEEP = DEEP_KIDS + 6 * (QUICK_BOUND + 1)
+# the scratch of one entry point: board, out, work and deep (one allocation a call)
+SCRATCH = 2 * PITS + WORK + DEEP
 
 
 @njit(cache=True)
@@ -542,57 +579,95 @@ def _turn_start(
     work: np.ndarray,
     starts: np.ndarray,
 ) -> tuple[int, int]:
-    """(what the turn start shows, as above; the playable pits' mask). A short search (at most
+    """(what the turn start shows, as above; the playable pits' mask): ``_start_slot``.
+    ``work``: scratch of ``WORK + DEEP``."""
+    low, high = _code(board, mover)
+    deep = work[WORK:]
+    kind, mask, _slot = _start_slot(board, mover, low, high, bound, layout, work, deep, starts)
+    return kind, mask
+
+
+@njit(**LEAN)
+def _start_slot(
+    board: np.ndarray,
+    mover: int,
+    low: int,
+    high: int,
+    bound: int,
+    layout: np.ndarray,
+    work: np.ndarray,
+    deep: np.ndarray,
+    starts: np.ndarray,
+) -> tuple[int, int, int]:
+    """(what the turn start of the position coded ``low``, ``high`` shows, as above; the
+    playable pits' mask; its slot in ``starts``, or -1). A short search (at most
     ``QUICK_BOUND`` positions, ``bound`` if less) that finds a capture counts as CAPTURE_NOW:
     the search with the whole bound meets the same positions in the same order, so it would
     find the same capture (its memory of answers changes none of them). ``starts``: the
-    memory of what the short search found (``new_starts``), for this layout and bound;
-    ``work``: scratch of ``WORK``."""
+    memory of turn starts (``new_starts``), for this layout and bound, where the mask and the
+    finding are looked up first and kept; ``work``: scratch of ``WORK``; ``deep``: scratch of
+    ``DEEP`` for the short search beyond the root (``LEAN``: no array made on the way)."""
+    slot = _recall(starts, low, high)
+    if slot >= 0:
+        tag = starts[2 * slot + 1]
+        return (CAPTURE_NOW if _found(tag) == LIVE else SEARCH), _mask(tag), slot
     if _beans_of(board, mover, layout) == 0:
-        return NO_BEANS_NOW, 0
+        return NO_BEANS_NOW, 0, -1
     mask = _playable(board, mover, layout, work)
     if mask == 0:
-        return CANNOT_FEED_NOW, 0
-    if _short_search(board, mover, min(bound, QUICK_BOUND), layout, work, starts) == LIVE:
-        return CAPTURE_NOW, mask
-    return SEARCH, mask
+        return CANNOT_FEED_NOW, 0, -1
+    found = _short_search(board, mover, min(bound, QUICK_BOUND), layout, work, deep)
+    slot = _keep(starts, low, high, mask, found)
+    return (CAPTURE_NOW if found == LIVE else SEARCH), mask, slot
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def _short_search(
     board: np.ndarray,
     mover: int,
     bound: int,
     layout: np.ndarray,
     work: np.ndarray,
-    starts: np.ndarray,
+    deep: np.ndarray,
 ) -> int:
     """``_search`` without a memory of answers, for a small ``bound``: the same positions in
     the same order and the same answer (LIVE, or UNKNOWN for DEAD too), with the positions met
     kept in short arrays, each with its children (found when it was met, so never sown
-    twice). What it finds beyond the root is remembered in ``starts``."""
+    twice). ``deep``: scratch of ``DEEP``."""
     per_seat = layout[PER_SEAT]
     root = work[2 * PITS : 2 * PITS + per_seat * PITS].reshape((per_seat, PITS))
     count = _children(board, mover, layout, root, work)
     if count < 0:
         return LIVE
+    return _beyond(board, mover, count, bound, layout, work, deep)
+
+
+@njit(**LEAN)
+def _beyond(
+    board: np.ndarray,
+    mover: int,
+    count: int,
+    bound: int,
+    layout: np.ndarray,
+    work: np.ndarray,
+    deep: np.ndarray,
+) -> int:
+    """The short search beyond the root, whose ``count`` children are in ``work``."""
+    per_seat = layout[PER_SEAT]
+    root = work[2 * PITS : 2 * PITS + per_seat * PITS].reshape((per_seat, PITS))
+    size = max(bound, 1) + 1  # the positions met, and one more tested before the bound
+    kids = deep[: size * per_seat * PITS].reshape((size, per_seat, PITS))
+    for c in range(count):
+        _copy(root[c], kids[0, c])
     low, high = _code(board, mover)
-    found = _recall(starts, low, high)
-    if found < 0:
-        size = max(bound, 1) + 1  # the positions met, and one more tested before the bound
-        kids = np.empty((size, per_seat, PITS), np.int64)  # the children of each position met
-        kids[0] = root
-        counts = np.empty(size, np.int64)
-        counts[0] = count
-        found = _search_on(kids, counts, low, high, mover, bound, layout, work)
-        _keep(starts, low, high, found)
-    return found
+    return _search_on(kids, deep[DEEP_KIDS:], count, low, high, mover, bound, layout, work)
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def _search_on(
     kids: np.ndarray,
-    counts: np.ndarray,
+    rest: np.ndarray,
+    count: int,
     low: int,
     high: int,
     mover: int,
@@ -600,13 +675,16 @@ def _search_on(
     layout: np.ndarray,
     work: np.ndarray,
 ) -> int:
-    """The short search beyond the root (its children in ``kids[0]``): LIVE or UNKNOWN."""
-    size = counts.shape[0]
-    seats = np.empty(size, np.int64)
-    seen = np.empty((size, 2), np.int64)
-    stack = np.empty(size, np.int64)  # indices into seen
-    seen[0, 0] = low
-    seen[0, 1] = high
+    """The short search beyond the root (its ``count`` children in ``kids[0]``): LIVE or
+    UNKNOWN. ``rest``: scratch for the others' counts, seats, codes and the stack."""
+    size = kids.shape[0]
+    counts = rest[:size]
+    seats = rest[size : 2 * size]
+    seen = rest[2 * size : 4 * size]  # two codes a position
+    stack = rest[4 * size : 5 * size]  # indices of positions met
+    counts[0] = count
+    seen[0] = low
+    seen[1] = high
     seats[0] = mover
     met = 1
     depth = 1
@@ -620,7 +698,7 @@ def _search_on(
             low, high = _code(child, following)
             known = False
             for i in range(met):
-                if seen[i, 0] == low and seen[i, 1] == high:
+                if seen[2 * i] == low and seen[2 * i + 1] == high:
                     known = True
                     break
             if known:
@@ -630,8 +708,8 @@ def _search_on(
                 return LIVE
             if met >= bound:
                 return UNKNOWN
-            seen[met, 0] = low
-            seen[met, 1] = high
+            seen[2 * met] = low
+            seen[2 * met + 1] = high
             seats[met] = following
             stack[depth] = met
             depth += 1
@@ -662,14 +740,16 @@ def _settle(
     starts: np.ndarray,
 ) -> tuple[int, int, int, int, int]:
     """Take the pits ``out[:count]`` for ``mover`` and pass the turn: the next position's codes,
-    the beans taken, and the next turn start (``_turn_start``)."""
+    the beans taken, and the next turn start (``_turn_start``; ``work``: scratch of
+    ``WORK + DEEP``)."""
     gain = 0
     for i in range(count):
         gain += board[out[i]]
         board[out[i]] = 0
     following = layout[NEXT + mover]
     low, high = _code(board, following)
-    kind, mask = _turn_start(board, following, bound, layout, work, starts)
+    deep = work[WORK:]
+    kind, mask, _slot = _start_slot(board, following, low, high, bound, layout, work, deep, starts)
     return low, high, gain, kind, mask
 
 
@@ -727,7 +807,14 @@ def new_memo() -> dict[tuple[int, int], int]:
     return Dict.empty(key_type=MEMO_KEY, value_type=types.int64)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def _bloom_bit(low: int, high: int) -> int:
+    """A position's bit in a filter of 256 (``_play``)."""
+    mixed = (low ^ (high << 45)) * 0x5851F42D4C957F2D  # wraps around: a multiplicative hash
+    return mixed >> 56 & 255
+
+
+@njit(**LEAN)
 def _occurrences(history: np.ndarray, length: int, low: int, high: int) -> int:
     count = 0
     for i in range(length):
@@ -737,44 +824,78 @@ def _occurrences(history: np.ndarray, length: int, low: int, high: int) -> int:
 
 
 @njit(cache=True)
+def _answer(
+    board: np.ndarray,
+    mover: int,
+    bound: int,
+    layout: np.ndarray,
+    memo: dict[tuple[int, int], int],
+    exact: bool,
+) -> int:
+    """The search's answer at a turn start, remembered in ``memo`` or searched."""
+    here = _code(board, mover)
+    if here in memo:
+        return memo[here]
+    return _search(board, mover, bound, layout, memo, exact)
+
+
+@njit(**LEAN)
 def _turn_end(
     board: np.ndarray,
     mover: int,
+    low: int,
+    high: int,
     quiet: int,
     history: np.ndarray,
     length: int,
+    again: bool,
     layout: np.ndarray,
     limits: np.ndarray,
-    memo: dict[tuple[int, int], int],
     work: np.ndarray,
+    deep: np.ndarray,
     starts: np.ndarray,
-) -> tuple[int, int]:
-    """At a turn start: (the end code, or -1 while the game goes on; the playable pits' mask).
-    ``limits``: the search bound, the most beans of an exact search, the quiet limit and the
-    repetition limit. The short search first (``_short_search``, remembering in ``starts``);
-    where it finds no capture, the search, whose answers (functions of the position and the
-    bound) are remembered in ``memo``. ``work``: scratch of ``WORK``."""
-    if _beans_of(board, mover, layout) == 0:
-        return NO_BEANS, 0
-    mask = _playable(board, mover, layout, work)
-    if mask == 0 and _beans_of(board, layout[NEXT + mover], layout) == 0:
-        return CANNOT_FEED, 0
-    here = _code(board, mover)
-    bound = limits[0]
-    if _short_search(board, mover, min(bound, QUICK_BOUND), layout, work, starts) == LIVE:
-        possible = LIVE
-    elif here in memo:
-        possible = memo[here]
-    else:
-        possible = _search(board, mover, bound, layout, memo, board.sum() <= limits[1])
+) -> tuple[int, int, int]:
+    """At a turn start (the position coded ``low``, ``high``): the end code, -1 while the game
+    goes on or ASK when only the search can tell (``_answer``, then ``_verdict``); the
+    playable pits' mask; the position's slot in ``starts``. ``limits``: the search bound,
+    the most beans of an exact search, the quiet limit and the repetition limit. The turn
+    start first (``_start_slot``, remembering in ``starts``); where its short search finds
+    no capture, the search's answer remembered in the position's slot, if any. ``history``:
+    the turn starts since the last capture, this one the last (``again``: False when it is
+    sure not to be among the others). ``work``, ``deep``: scratch of ``WORK`` and ``DEEP``."""
+    kind, mask, slot = _start_slot(board, mover, low, high, limits[0], layout, work, deep, starts)
+    if kind == NO_BEANS_NOW:
+        return NO_BEANS, 0, slot
+    if kind == CANNOT_FEED_NOW:
+        return CANNOT_FEED, 0, slot
+    possible = LIVE if kind == CAPTURE_NOW else (starts[2 * slot + 1] >> ANSWER_AT) - 1
+    if possible < 0:
+        return ASK, mask, slot
+    return _verdict(possible, quiet, history, length, again, low, high, limits), mask, slot
+
+
+@njit(**LEAN)
+def _verdict(
+    possible: int,
+    quiet: int,
+    history: np.ndarray,
+    length: int,
+    again: bool,
+    low: int,
+    high: int,
+    limits: np.ndarray,
+) -> int:
+    """The end code, or -1 while the game goes on, given whether a capture is still possible
+    (the search's answer) at the turn start coded ``low``, ``high`` (``history``, ``again``:
+    as ``_turn_end``'s)."""
     if possible == DEAD:
-        return NO_CAPTURE, mask
-    occurrences = _occurrences(history, length, here[0], here[1])
+        return NO_CAPTURE
+    occurrences = _occurrences(history, length, low, high) if again else 1
     if possible == UNKNOWN and occurrences >= 2:
-        return REPETITION, mask
+        return REPETITION
     if quiet >= limits[2] or occurrences >= limits[3]:
-        return NO_PROGRESS, mask
-    return -1, mask
+        return NO_PROGRESS
+    return -1
 
 
 @njit(cache=True)
@@ -783,7 +904,7 @@ def _gain(board: np.ndarray, start: int, mover: int, layout: np.ndarray, work: n
     emptiest pit (as ``game.capture_gain``)."""
     after = work[:PITS]
     out = work[PITS:]
-    after[:] = board
+    _copy(board, after)
     count = _sow(after, start, mover, layout, out)
     if count == 0:
         return 0
@@ -849,7 +970,7 @@ def _play(
     scores: np.ndarray,
     mover: int,
     quiet: int,
-    history: list[tuple[int, int]],
+    history: np.ndarray,
     layout: np.ndarray,
     limits: np.ndarray,
     memo: dict[tuple[int, int], int],
@@ -862,22 +983,37 @@ def _play(
     every seat greedy (the most beans captured now, a grand slam leaving the emptiest pit)
     except with probability ``epsilon`` uniformly random, until the game ends or ``cut``
     decisions were made (-1: no cut). (end code or -1 when cut, actions played, seat to move).
+    ``history``: the turn starts since the last capture, two codes each (``_code``).
     The actions are written to ``record`` while it has room: a pit, or 12 + the pit left."""
     players = layout[PLAYERS]
     work = np.empty(WORK, np.int64)
+    deep = np.empty(DEEP, np.int64)
     out = np.empty(PITS, np.int64)
     # the turn starts since the last capture: at most one a move, and a game ends when the
     # quiet limit is reached
-    seen = np.empty((len(history) + limits[2] + 2, 2), np.int64)
-    length = 0
-    for low, high in history:
-        seen[length, 0] = low
-        seen[length, 1] = high
-        length += 1
+    length = history.shape[0]
+    seen = np.empty((length + limits[2] + 2, 2), np.int64)
+    for i in range(length):
+        seen[i, 0] = history[i, 0]
+        seen[i, 1] = history[i, 1]
+    # a filter of the turn starts since the last capture but the latest, 256 bits: a
+    # position whose bit is not set is sure not to be among them (no need to count)
+    bloom = np.zeros(4, np.int64)
+    for i in range(length - 1):
+        bit = _bloom_bit(seen[i, 0], seen[i, 1])
+        bloom[bit >> 6] |= 1 << (bit & 63)
+    again = True  # (the latest of the history, counted at the first turn start anyway)
     actions = 0
     decisions = 0
+    low, high = _code(board, mover)
     while True:
-        end, mask = _turn_end(board, mover, quiet, seen, length, layout, limits, memo, work, starts)
+        end, mask, slot = _turn_end(
+            board, mover, low, high, quiet, seen, length, again, layout, limits, work, deep, starts
+        )
+        if end == ASK:
+            possible = _answer(board, mover, limits[0], layout, memo, board.sum() <= limits[1])
+            starts[2 * slot + 1] |= (possible + 1) << ANSWER_AT
+            end = _verdict(possible, quiet, seen, length, again, low, high, limits)
         if end >= 0:
             return end, actions, mover
         if decisions == cut:
@@ -930,8 +1066,16 @@ def _play(
                 board[out[i]] = 0
             quiet = 0
             length = 0
+            bloom[:] = 0
+        elif length:
+            bit = _bloom_bit(seen[length - 1, 0], seen[length - 1, 1])
+            bloom[bit >> 6] |= 1 << (bit & 63)
         mover = layout[NEXT + mover]
-        seen[length, 0], seen[length, 1] = _code(board, mover)
+        low, high = _code(board, mover)
+        bit = _bloom_bit(low, high)
+        again = bloom[bit >> 6] >> (bit & 63) & 1 == 1
+        seen[length, 0] = low
+        seen[length, 1] = high
         length += 1
 
 
@@ -953,10 +1097,11 @@ def playouts(
     players = layout[PLAYERS]
     scores = np.zeros((n, players), np.int64)
     lengths = np.zeros(n, np.int64)
+    history = np.empty((1, 2), np.int64)  # a game's first turn start
     for game in range(n):
         board = start.copy()
         taken = np.zeros(players, np.int64)
-        history = [_code(board, 0)]
+        history[0, 0], history[0, 1] = _code(board, 0)
         _end, actions, _mover = _play(
             board, taken, 0, 0, history, layout, limits, memo, 1.0, -1, record[game], starts
         )
@@ -992,10 +1137,9 @@ def rollout(
         board[i] = pits[i]
     taken = np.zeros(4, np.int64)
     taken[: captured.shape[0]] = captured
-    seen = [(history[i, 0], history[i, 1]) for i in range(history.shape[0])]
     nothing = np.empty(0, np.int64)
     end, _actions, _mover = _play(
-        board, taken, mover, quiet, seen, layout, limits, memo, epsilon, cut, nothing, starts
+        board, taken, mover, quiet, history, layout, limits, memo, epsilon, cut, nothing, starts
     )
     held = taken.copy()
     for seat in range(layout[PLAYERS]):
