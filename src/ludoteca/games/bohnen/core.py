@@ -1001,3 +1001,50 @@ def rollout(
     for seat in range(layout[PLAYERS]):
         held[seat] += _beans_of(board, seat, layout)
     return end, held[0], held[1], held[2], held[3], taken[0], taken[1], taken[2], taken[3]
+
+
+# -- one action of a State in one call (``step``) ------------------------------------------------
+#
+# The contract's hot path calls the core once an action; numba's dispatch costs for every
+# argument (an array several times an int), so ``step`` takes the search bound, the layout and
+# the memory of turn starts as one array, the tables (``new_tables``). It also gives the bit of
+# the next position in the States' filter of the positions met since the last capture, which
+# spares them counting repetitions where none is possible (``bucket_bit``).
+
+TABLE_BOUND = 0
+TABLE_LAYOUT = 1
+TABLE_STARTS = TABLE_LAYOUT + SIZE
+
+
+def new_tables(layout: np.ndarray, bound: int) -> np.ndarray:
+    """The tables of one layout and search bound: the bound, the layout, then an empty memory
+    of turn starts (``new_starts``; share it as ``tables[TABLE_STARTS:]``)."""
+    tables = np.zeros(TABLE_STARTS + STARTS_COUNT + 1, np.int64)
+    tables[TABLE_BOUND] = bound
+    tables[TABLE_LAYOUT:TABLE_STARTS] = layout
+    return tables
+
+
+@njit(cache=True)
+def bucket_bit(low: int, high: int) -> int:
+    """One of 62 bits for the position coded ``low``, ``high`` (a multiplicative hash): the
+    same position always gives the same bit."""
+    mixed = (low ^ (high << 45)) * 0x5851F42D4C957F2D  # wraps around
+    return 1 << ((mixed >> 32) & 0x7FFFFFFF) % 62
+
+
+@njit(cache=True)
+def step(
+    low: int, high: int, start: int, tables: np.ndarray
+) -> tuple[int, int, int, int, int, int, int, int]:
+    """``move`` with the bound, layout and memory of turn starts in ``tables``: its seven
+    results, then the ``bucket_bit`` of the position it gives."""
+    low, high, packed, choosers, gain, kind, mask = move(
+        low,
+        high,
+        start,
+        tables[TABLE_BOUND],
+        tables[TABLE_LAYOUT:TABLE_STARTS],
+        tables[TABLE_STARTS:],
+    )
+    return low, high, packed, choosers, gain, kind, mask, bucket_bit(low, high)
