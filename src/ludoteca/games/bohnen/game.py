@@ -74,7 +74,7 @@ T = TypeVar("T")
 class _once(Generic[T]):  # noqa: N801  (used as a decorator, like functools.cached_property)
     """``functools.cached_property`` without its lock (Python 3.11 takes one on every first
     look-up, a cost on the hot path of searches): the value is computed on the first look-up
-    and then stored in the instance's ``__dict__``, which later look-ups find first."""
+    and then stored in the instance, where later look-ups find it first."""
 
     def __init__(self, compute: Callable[[Any], T]):
         self.compute = compute
@@ -84,7 +84,8 @@ class _once(Generic[T]):  # noqa: N801  (used as a decorator, like functools.cac
     def __get__(self, state: Any, owner: type | None = None) -> T:
         if state is None:
             return self  # type: ignore[return-value]
-        value = state.__dict__[self.name] = self.compute(state)
+        value = self.compute(state)
+        setattr(state, self.name, value)  # (not through ``__dict__``: that would make one)
         return value
 
 
@@ -318,93 +319,38 @@ class BohnenState(State):
     def successor(self, action: str) -> BohnenState:
         """The state after ``action``, unchecked (``State.successor``, written out here: the
         hot path of every playout and search). A move is one call of the core
-        (``core.step``), which sows, captures and finds what the next turn start shows."""
-        if self.pending is not None:
-            return self._leave(action)
+        (``core.step``), which sows, captures and finds what the next turn start shows; the
+        new state is filled in directly (the class gives the other fields; ``last`` is found
+        when asked)."""
         game = self.game
-        low, high, packed, choosers, gain, kind, mask, bit = game.board.core.step(
-            self._low, self._high, _START[action], game.search.tables
-        )
-        if choosers:  # a grand slam: the opponents it would strip bare choose first
+        if self.pending is None:
             start = _START[action]
-            pending = (start, _unpacked(packed), game.board.seats_of(choosers))
-            return self._pending(action, low, high, pending)
-        return self._turn(action, low, high, packed, gain, kind, mask, bit)
-
-    def _next(self, action: str) -> BohnenState:
-        return self.successor(action)
-
-    def _leave(self, action: str) -> BohnenState:
-        """The grand slam's next ``leave:`` choice: the next chooser's turn, or the capture
-        taken and the turn passed (``core.settle``)."""
-        game = self.game
-        core = game.board.core
-        start, captured, choosers = self.pending  # type: ignore[misc]
-        kept = INDEX[action[len(LEAVE) :]]
-        captured = tuple(p for p in captured if p != kept)
-        if len(choosers) > 1:
-            return self._pending(action, self._low, self._high, (start, captured, choosers[1:]))
-        packed = 0
-        for i, p in enumerate(captured):
-            packed |= (p + 1) << (4 * i)
-        search = game.search
-        low, high, gain, kind, mask = core.settle(
-            self._low, self._high, packed, search.bound, game.board.core_layout, search.starts
-        )
-        new = self._turn(action, low, high, packed, gain, kind, mask, core.bucket_bit(low, high))
-        new.last = (self.to_move, start, captured)
-        return new
-
-    def _pending(self, action: str, low: int, high: int, pending: tuple) -> BohnenState:
-        """The state while the grand slam of ``pending`` is decided (the same seat acts)."""
-        new = _new_state(BohnenState)
-        new.game = self.game
-        new._low = low
-        new._high = high
-        new._trail = (self._trail, self.to_move, action)
-        new._length = self._length + 1
-        new.to_move = self.to_move
-        new.captured = self.captured
-        new.pending = pending
-        new._since = self._since
-        new._seen = self._seen
-        new._twice = self._twice
-        new.last = self.last
-        new.quiet = self.quiet + 1
-        return new
-
-    def _turn(
-        self,
-        action: str,
-        low: int,
-        high: int,
-        packed: int,
-        gain: int,
-        kind: int,
-        mask: int,
-        bit: int,
-    ) -> BohnenState:
-        """The next turn start, after ``action`` sowed and took the ``packed`` capture
-        (``gain`` beans); ``kind`` and ``mask``: what the core found there; ``bit``: the
-        position's ``core.bucket_bit``. The hot path of every search: the state is filled in
-        directly (the class gives the other fields; ``last`` is found when asked)."""
+            found = game.board.core.step(self._low, self._high, start, game.search.tables)
+        else:
+            start = self.pending[0]
+            found = self._leave(action)
+        low, high, packed, choosers, gain, kind, mask, bit = found
         mover = self.to_move
         new = _new_state(BohnenState)
-        new.game = game = self.game
+        new.game = game
         new._low = low
         new._high = high
         new._trail = (self._trail, mover, action)
         new._length = self._length + 1
-        new._packed = packed
+        if choosers:  # a grand slam: the opponents it would strip bare choose first
+            return self._pending(new, (start, _unpacked(packed), game.board.seats_of(choosers)))
         new.to_move = following = high >> 12
         if packed:
+            new._packed = packed
+            if self.pending is not None:  # the last choice of a grand slam
+                new.last = (mover, start, _unpacked(packed))
             taken = list(self.captured)
             taken[mover] += gain
             new.captured = tuple(taken)
             new.quiet = quiet = 0
-            new._since = (low, high, None)
+            new._since = (low, high, None)  # the history starts again: no repetition
             new._seen = bit
-            third = 0  # (the history starts again: no repetition)
+            third = 0
         else:
             new.captured = self.captured
             new.quiet = quiet = self.quiet + 1
@@ -427,6 +373,42 @@ class BohnenState(State):
             new._mask = mask
         else:
             new.current_player = new._decide(kind, mask)
+        return new
+
+    def _next(self, action: str) -> BohnenState:
+        return self.successor(action)
+
+    def _leave(self, action: str) -> tuple[int, int, int, int, int, int, int, int]:
+        """What the grand slam's ``leave:`` choice does, as ``core.step`` gives a move: the
+        pits still to capture with the opponents still to choose, or after the last choice
+        the capture taken and the turn passed (``core.settle``)."""
+        game = self.game
+        core = game.board.core
+        _, captured, choosers = self.pending  # type: ignore[misc]
+        kept = INDEX[action[len(LEAVE) :]]
+        packed = 0
+        for i, p in enumerate(p for p in captured if p != kept):
+            packed |= (p + 1) << (4 * i)
+        if len(choosers) > 1:
+            others = sum(1 << seat for seat in choosers[1:])
+            return self._low, self._high, packed, others, 0, SEARCH, 0, 0
+        search = game.search
+        low, high, gain, kind, mask = core.settle(
+            self._low, self._high, packed, search.bound, game.board.core_layout, search.starts
+        )
+        return low, high, packed, 0, gain, kind, mask, core.bucket_bit(low, high)
+
+    def _pending(self, new: BohnenState, pending: tuple) -> BohnenState:
+        """Fill in ``new`` (its position and history set) as the state while the grand slam
+        of ``pending`` is decided (the same seat acts)."""
+        new.pending = pending
+        new.to_move = self.to_move
+        new.captured = self.captured
+        new._since = self._since
+        new._seen = self._seen
+        new._twice = self._twice
+        new.last = self.last
+        new.quiet = self.quiet + 1
         return new
 
     # -- results -------------------------------------------------------------------------------
