@@ -1007,9 +1007,9 @@ def rollout(
 #
 # The contract's hot path calls the core once an action; numba's dispatch costs for every
 # argument (an array several times an int), so ``step`` takes the search bound, the layout and
-# the memory of turn starts as one array, the tables (``new_tables``). It also gives the bit of
-# the next position in the States' filter of the positions met since the last capture, which
-# spares them counting repetitions where none is possible (``bucket_bit``).
+# the memory of turn starts as one array, the tables (``new_tables``). It also gives the bucket
+# of the next position for the States' filter of the positions met since the last capture,
+# which spares them counting repetitions where none is possible (``bucket``).
 
 TABLE_BOUND = 0
 TABLE_LAYOUT = 1
@@ -1025,12 +1025,20 @@ def new_tables(layout: np.ndarray, bound: int) -> np.ndarray:
     return tables
 
 
+# the States' filter of a history has a bit for each of BUCKETS buckets of positions
+BUCKETS = 256
+
+
 @njit(cache=True)
-def bucket_bit(low: int, high: int) -> int:
-    """One of 62 bits for the position coded ``low``, ``high`` (a multiplicative hash): the
-    same position always gives the same bit."""
-    mixed = (low ^ (high << 45)) * 0x5851F42D4C957F2D  # wraps around
-    return 1 << ((mixed >> 32) & 0x7FFFFFFF) % 62
+def bucket(low: int, high: int) -> int:
+    """The bucket (0 to ``BUCKETS - 1``) of the position coded ``low``, ``high``: the top bits
+    of a mix of both codes in which every bit of them counts (int64 arithmetic wraps around;
+    the masks make the right shifts logical)."""
+    mixed = low * -7046029254386353131 + high * -4417276706812531889  # 0x9E3779B97F4A7C15...
+    mixed ^= (mixed >> 29) & 0x7FFFFFFFF
+    mixed *= -4658895280553007687  # 0xBF58476D1CE4E5B9 (splitmix64's multiplier)
+    mixed ^= (mixed >> 32) & 0xFFFFFFFF
+    return (mixed >> 56) & (BUCKETS - 1)
 
 
 @njit(cache=True)
@@ -1038,7 +1046,7 @@ def step(
     low: int, high: int, start: int, tables: np.ndarray
 ) -> tuple[int, int, int, int, int, int, int, int]:
     """``move`` with the bound, layout and memory of turn starts in ``tables``: its seven
-    results, then the ``bucket_bit`` of the position it gives."""
+    results, then the ``bucket`` of the position it gives."""
     low, high, packed, choosers, gain, kind, mask = move(
         low,
         high,
@@ -1047,4 +1055,4 @@ def step(
         tables[TABLE_LAYOUT:TABLE_STARTS],
         tables[TABLE_STARTS:],
     )
-    return low, high, packed, choosers, gain, kind, mask, bucket_bit(low, high)
+    return low, high, packed, choosers, gain, kind, mask, bucket(low, high)

@@ -114,9 +114,10 @@ class BohnenState(State):
     _length = 0
     _legal: Sequence[str] | None = None
     # The turn starts since the last capture (``History``), and two filters of them that spare
-    # counting where no repetition is possible: ``_seen`` has the ``core.bucket_bit`` of each
-    # position, ``_twice`` the bits met more than once. A position occurs a third time only
-    # where its bit is in ``_twice``.
+    # counting where no repetition is possible: ``_seen`` has the bit of each position's
+    # ``core.bucket``, ``_twice`` the bits met more than once. A position has occurred before
+    # only where its bit is in ``_twice`` (this time counted), a third time only where it was
+    # there before.
     _since: History = None
     _seen = 0
     _twice = 0
@@ -156,7 +157,7 @@ class BohnenState(State):
     def _add_turn_start(self, low: int, high: int) -> None:
         """Add a position to this state's history (only while the state is being made; the
         hot path of ``successor`` does the same written out)."""
-        bit = self.game.board.core.bucket_bit(low, high)
+        bit = 1 << self.game.board.core.bucket(low, high)
         self._since = (low, high, self._since)
         self._twice |= self._seen & bit
         self._seen |= bit
@@ -241,7 +242,7 @@ class BohnenState(State):
             possible = self.game.search.answer(self._position)
             if possible is False:
                 return self._over("no_capture")
-        occurrences = self.occurrences()
+        occurrences = self._occurrences_here()
         if possible is None and occurrences >= 2:
             return self._over("repetition")
         if self.quiet >= QUIET_LIMIT or occurrences >= REPEAT_LIMIT:
@@ -265,6 +266,12 @@ class BohnenState(State):
             if old_low == low and old_high == high:
                 count += 1
         return count
+
+    def _occurrences_here(self) -> int:
+        """``occurrences`` of a turn start, not counted where the filters tell it is 1."""
+        if self._twice >> self.game.board.core.bucket(self._low, self._high) & 1:
+            return self.occurrences()
+        return 1
 
     def _history(self) -> list[int]:
         """The turn starts since the last capture as ``board.encode`` codes, newest first."""
@@ -329,7 +336,7 @@ class BohnenState(State):
         else:
             start = self.pending[0]
             found = self._leave(action)
-        low, high, packed, choosers, gain, kind, mask, bit = found
+        low, high, packed, choosers, gain, kind, mask, bucket = found
         mover = self.to_move
         new = _new_state(BohnenState)
         new.game = game
@@ -340,6 +347,7 @@ class BohnenState(State):
         if choosers:  # a grand slam: the opponents it would strip bare choose first
             return self._pending(new, (start, _unpacked(packed), game.board.seats_of(choosers)))
         new.to_move = following = high >> 12
+        bit = 1 << bucket
         if packed:
             new._packed = packed
             if self.pending is not None:  # the last choice of a grand slam
@@ -396,7 +404,7 @@ class BohnenState(State):
         low, high, gain, kind, mask = core.settle(
             self._low, self._high, packed, search.bound, game.board.core_layout, search.starts
         )
-        return low, high, packed, 0, gain, kind, mask, core.bucket_bit(low, high)
+        return low, high, packed, 0, gain, kind, mask, core.bucket(low, high)
 
     def _pending(self, new: BohnenState, pending: tuple) -> BohnenState:
         """Fill in ``new`` (its position and history set) as the state while the grand slam
