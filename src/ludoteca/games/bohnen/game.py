@@ -366,8 +366,12 @@ class BohnenState(State):
             seen = self._seen
             twice = self._twice
             new._seen = seen | bit
-            new._twice = twice | (seen & bit)
-            third = twice & bit  # this position may occur for the third time
+            if seen & bit:  # this position, or another of its bucket, came before
+                new._twice = twice | bit
+                third = twice & bit  # this position may occur for the third time
+            else:
+                new._twice = twice
+                third = 0
         if kind == SEARCH and game.search.known(low | high << 60):
             kind = CAPTURE_NOW  # the search's remembered answer: a capture is possible
         if (
