@@ -1009,7 +1009,7 @@ def rollout(
 # argument (an array several times an int), so ``step`` takes the search bound, the layout and
 # the memory of turn starts as one array, the tables (``new_tables``). It also gives the bucket
 # of the next position for the States' filter of the positions met since the last capture,
-# which spares them counting repetitions where none is possible (``bucket``).
+# which spares them counting repetitions where none is possible (``history_bucket``).
 
 TABLE_BOUND = 0
 TABLE_LAYOUT = 1
@@ -1019,26 +1019,23 @@ TABLE_STARTS = TABLE_LAYOUT + SIZE
 def new_tables(layout: np.ndarray, bound: int) -> np.ndarray:
     """The tables of one layout and search bound: the bound, the layout, then an empty memory
     of turn starts (``new_starts``; share it as ``tables[TABLE_STARTS:]``)."""
-    tables = np.zeros(TABLE_STARTS + STARTS_COUNT + 1, np.int64)
-    tables[TABLE_BOUND] = bound
-    tables[TABLE_LAYOUT:TABLE_STARTS] = layout
-    return tables
+    return np.concatenate((np.array([bound], np.int64), layout, new_starts()))
 
 
-# the States' filter of a history has a bit for each of BUCKETS buckets of positions
-BUCKETS = 256
+# the States' filter of a history has a bit for each of HISTORY_BUCKETS buckets of positions
+HISTORY_BUCKETS = 256
 
 
 @njit(cache=True)
-def bucket(low: int, high: int) -> int:
-    """The bucket (0 to ``BUCKETS - 1``) of the position coded ``low``, ``high``: the top bits
-    of a mix of both codes in which every bit of them counts (int64 arithmetic wraps around;
-    the masks make the right shifts logical)."""
+def history_bucket(low: int, high: int) -> int:
+    """The bucket (0 to ``HISTORY_BUCKETS - 1``) of the position coded ``low``, ``high``: the
+    top bits of a mix of both codes in which every bit of them counts (int64 arithmetic wraps
+    around; the masks make the right shifts logical)."""
     mixed = low * -7046029254386353131 + high * -4417276706812531889  # 0x9E3779B97F4A7C15...
     mixed ^= (mixed >> 29) & 0x7FFFFFFFF
     mixed *= -4658895280553007687  # 0xBF58476D1CE4E5B9 (splitmix64's multiplier)
     mixed ^= (mixed >> 32) & 0xFFFFFFFF
-    return (mixed >> 56) & (BUCKETS - 1)
+    return (mixed >> 56) & (HISTORY_BUCKETS - 1)
 
 
 @njit(cache=True)
@@ -1046,7 +1043,7 @@ def step(
     low: int, high: int, start: int, tables: np.ndarray
 ) -> tuple[int, int, int, int, int, int, int, int]:
     """``move`` with the bound, layout and memory of turn starts in ``tables``: its seven
-    results, then the ``bucket`` of the position it gives."""
+    results, then the ``history_bucket`` of the position it gives."""
     low, high, packed, choosers, gain, kind, mask = move(
         low,
         high,
@@ -1055,4 +1052,4 @@ def step(
         tables[TABLE_LAYOUT:TABLE_STARTS],
         tables[TABLE_STARTS:],
     )
-    return low, high, packed, choosers, gain, kind, mask, bucket(low, high)
+    return low, high, packed, choosers, gain, kind, mask, history_bucket(low, high)

@@ -115,9 +115,9 @@ class BohnenState(State):
     _legal: Sequence[str] | None = None
     # The turn starts since the last capture (``History``), and two filters of them that spare
     # counting where no repetition is possible: ``_seen`` has the bit of each position's
-    # ``core.bucket``, ``_twice`` the bits met more than once. A position has occurred before
-    # only where its bit is in ``_twice`` (this time counted), a third time only where it was
-    # there before.
+    # ``core.history_bucket``, ``_twice`` the bits met more than once. A position has occurred
+    # before only where its bit is in ``_twice`` (this time counted), a third time only where
+    # it was there before.
     _since: History = None
     _seen = 0
     _twice = 0
@@ -157,7 +157,7 @@ class BohnenState(State):
     def _add_turn_start(self, low: int, high: int) -> None:
         """Add a position to this state's history (only while the state is being made; the
         hot path of ``successor`` does the same written out)."""
-        bit = 1 << self.game.board.core.bucket(low, high)
+        bit = 1 << self.game.board.core.history_bucket(low, high)
         self._since = (low, high, self._since)
         self._twice |= self._seen & bit
         self._seen |= bit
@@ -269,7 +269,7 @@ class BohnenState(State):
 
     def _occurrences_here(self) -> int:
         """``occurrences`` of a turn start, not counted where the filters tell it is 1."""
-        if self._twice >> self.game.board.core.bucket(self._low, self._high) & 1:
+        if self._twice >> self.game.board.core.history_bucket(self._low, self._high) & 1:
             return self.occurrences()
         return 1
 
@@ -408,7 +408,7 @@ class BohnenState(State):
         low, high, gain, kind, mask = core.settle(
             self._low, self._high, packed, search.bound, game.board.core_layout, search.starts
         )
-        return low, high, packed, 0, gain, kind, mask, core.bucket(low, high)
+        return low, high, packed, 0, gain, kind, mask, core.history_bucket(low, high)
 
     def _pending(self, new: BohnenState, pending: tuple) -> BohnenState:
         """Fill in ``new`` (its position and history set) as the state while the grand slam
