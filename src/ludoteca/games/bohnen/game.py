@@ -299,7 +299,12 @@ class BohnenState(State):
     def turn_start_codes(self) -> np.ndarray:
         """The turn starts since the last capture as the core codes positions (``core._code``:
         two int64 each, one row a position), oldest first."""
-        codes = [_codes(key) for key in reversed(self._history())]
+        codes = []
+        since = self._since
+        while since is not None:
+            low, high, since = since
+            codes.append((low, high))
+        codes.reverse()
         return np.array(codes, np.int64).reshape(-1, 2)
 
     def end_reason(self) -> str | None:
