@@ -218,3 +218,26 @@ def test_bot_games_never_exceed_the_declared_maximum(players, chain):
             state = state.apply(bots[state.current_player].choose(state))
         assert len(state) <= limit
         assert state.end_reason() is not None
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_in_random_play_a_third_occurrence_always_ends_the_game(players):
+    # the states count occurrences only where a filter of the history says one may repeat:
+    # at every turn start of long random games, the end agrees with the exact count
+    game = load_game("bohnen", players=players)
+    rng = random.Random(players)
+    repeated = 0
+    for _ in range(40):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state = state.apply(rng.choice(state.legal_actions()))
+            if state.pending:
+                continue
+            occurrences = len([p for p in state.turn_starts() if p == state.turn_starts()[0]])
+            assert state.occurrences() == occurrences
+            repeated += occurrences > 1
+            if occurrences >= REPEAT_LIMIT:
+                assert state.end_reason() == "no_progress"
+            elif state.is_terminal():
+                assert state.end_reason() != "no_progress" or state.quiet >= QUIET_LIMIT
+    assert repeated  # the games met repetitions

@@ -1145,3 +1145,55 @@ def rollout(
     for seat in range(layout[PLAYERS]):
         held[seat] += _beans_of(board, seat, layout)
     return end, held[0], held[1], held[2], held[3], taken[0], taken[1], taken[2], taken[3]
+
+
+# -- one action of a State in one call (``step``) ------------------------------------------------
+#
+# The contract's hot path calls the core once an action; numba's dispatch costs for every
+# argument (an array several times an int), so ``step`` takes the search bound, the layout and
+# the memory of turn starts as one array, the tables (``new_tables``). It also gives the bucket
+# of the next position for the States' filter of the positions met since the last capture,
+# which spares them counting repetitions where none is possible (``history_bucket``).
+
+TABLE_BOUND = 0
+TABLE_LAYOUT = 1
+TABLE_STARTS = TABLE_LAYOUT + SIZE
+
+
+def new_tables(layout: np.ndarray, bound: int) -> np.ndarray:
+    """The tables of one layout and search bound: the bound, the layout, then an empty memory
+    of turn starts (``new_starts``; share it as ``tables[TABLE_STARTS:]``)."""
+    return np.concatenate((np.array([bound], np.int64), layout, new_starts()))
+
+
+# the States' filter of a history has a bit for each of HISTORY_BUCKETS buckets of positions
+HISTORY_BUCKETS = 256
+
+
+@njit(cache=True)
+def history_bucket(low: int, high: int) -> int:
+    """The bucket (0 to ``HISTORY_BUCKETS - 1``) of the position coded ``low``, ``high``: the
+    top bits of a mix of both codes in which every bit of them counts (int64 arithmetic wraps
+    around; the masks make the right shifts logical)."""
+    mixed = low * -7046029254386353131 + high * -4417276706812531889  # 0x9E3779B97F4A7C15...
+    mixed ^= (mixed >> 29) & 0x7FFFFFFFF
+    mixed *= -4658895280553007687  # 0xBF58476D1CE4E5B9 (splitmix64's multiplier)
+    mixed ^= (mixed >> 32) & 0xFFFFFFFF
+    return (mixed >> 56) & (HISTORY_BUCKETS - 1)
+
+
+@njit(cache=True)
+def step(
+    low: int, high: int, start: int, tables: np.ndarray
+) -> tuple[int, int, int, int, int, int, int, int]:
+    """``move`` with the bound, layout and memory of turn starts in ``tables``: its seven
+    results, then the ``history_bucket`` of the position it gives."""
+    low, high, packed, choosers, gain, kind, mask = move(
+        low,
+        high,
+        start,
+        tables[TABLE_BOUND],
+        tables[TABLE_LAYOUT:TABLE_STARTS],
+        tables[TABLE_STARTS:],
+    )
+    return low, high, packed, choosers, gain, kind, mask, history_bucket(low, high)

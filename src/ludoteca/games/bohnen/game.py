@@ -44,6 +44,17 @@ def _player(seat: int) -> Message:
 
 _MASK60 = (1 << 60) - 1
 _new_state = object.__new__
+
+# A history of turn starts: the positions since the last capture, newest first, as a chain of
+# (low, high, older) ending in None (``low``, ``high``: the core's two codes of a position).
+History = tuple[int, int, Any] | None
+
+
+def _codes(position: int) -> tuple[int, int]:
+    """The core's two codes of a position given as one int (``board.encode``)."""
+    return position & _MASK60, position >> 60
+
+
 _START = INDEX  # a pit's letter to its index
 
 # The legal pit letters of each playable-pits mask (the core's bit p is pit p), made on demand.
@@ -63,7 +74,7 @@ T = TypeVar("T")
 class _once(Generic[T]):  # noqa: N801  (used as a decorator, like functools.cached_property)
     """``functools.cached_property`` without its lock (Python 3.11 takes one on every first
     look-up, a cost on the hot path of searches): the value is computed on the first look-up
-    and then stored in the instance's ``__dict__``, which later look-ups find first."""
+    and then stored in the instance, where later look-ups find it first."""
 
     def __init__(self, compute: Callable[[Any], T]):
         self.compute = compute
@@ -73,7 +84,8 @@ class _once(Generic[T]):  # noqa: N801  (used as a decorator, like functools.cac
     def __get__(self, state: Any, owner: type | None = None) -> T:
         if state is None:
             return self  # type: ignore[return-value]
-        value = state.__dict__[self.name] = self.compute(state)
+        value = self.compute(state)
+        setattr(state, self.name, value)  # (not through ``__dict__``: that would make one)
         return value
 
 
@@ -87,19 +99,30 @@ class BohnenState(State):
     """A Bohnen position. ``pending`` is set between a grand-slam move and its ``leave:``
     choices: (pit sown from, pits to capture, opponents still to be left a pit).
 
-    The position (pits and seat to move) is kept as the compiled core's code, one int
-    (``_position``, six bits a pit, then the seat); ``pits`` is decoded when asked for. The
-    seat to move or the end is decided when the state is made, from what the core found at
-    the turn start, unless only the end-of-game search can tell: then when first asked."""
+    The position (pits and seat to move) is kept as the compiled core's two codes (``_low``,
+    ``_high``: six bits a pit, then the seat; ``_position`` joins them); ``pits`` is decoded
+    when asked for. The seat to move or the end is decided when the state is made, from what
+    the core found at the turn start, unless only the end-of-game search can tell: then when
+    first asked."""
 
     # the playable pits found when the state was made, if only the search can tell the rest
     _mask: int | None = None
-    # the defaults of the fields a state made by ``_turn`` does not set
+    # the defaults of the fields a state made by ``successor`` does not set
     pending: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None
     _end: str | None = None
     _trail: Trail = None
     _length = 0
     _legal: Sequence[str] | None = None
+    # The turn starts since the last capture (``History``), and two filters of them that spare
+    # counting where no repetition is possible: ``_seen`` has the bit of each position's
+    # ``core.history_bucket``, ``_twice`` the bits met more than once. A position has occurred
+    # before only where its bit is in ``_twice`` (this time counted), a third time only where
+    # it was there before.
+    _since: History = None
+    _seen = 0
+    _twice = 0
+    # the capture of the move that made this state, as the core packs it (see ``last``)
+    _packed = 0
 
     def __init__(
         self,
@@ -114,21 +137,30 @@ class BohnenState(State):
     ):
         super().__init__(game)
         self.game: BohnenGame = game
-        self._position = encode(pits, to_move)
+        self._low, self._high = _codes(encode(pits, to_move))
         self.to_move = to_move
         self.captured = captured
         self.pending = pending
-        # the turn-start positions since the last capture (keys as ``_position``), oldest
-        # first; given as a chain, newest first: ((pits, seat), older) or None
-        since = []
+        # the turn starts since the last capture, given as a chain, newest first:
+        # ((pits, seat), older) or None
+        keys = []
         while since_capture is not None:
             (old_pits, seat), since_capture = since_capture
-            since.append(encode(old_pits, seat))
-        self._since = tuple(reversed(since))
+            keys.append(encode(old_pits, seat))
+        for key in reversed(keys):
+            self._add_turn_start(*_codes(key))
         # actions played since the last capture (or since the start)
         self.quiet = quiet
         # the last move, for the view and the log: (seat, pit sown from, pits captured)
         self.last = last
+
+    def _add_turn_start(self, low: int, high: int) -> None:
+        """Add a position to this state's history (only while the state is being made; the
+        hot path of ``successor`` does the same written out)."""
+        bit = 1 << self.game.board.core.history_bucket(low, high)
+        self._since = (low, high, self._since)
+        self._twice |= self._seen & bit
+        self._seen |= bit
 
     @classmethod
     def position(
@@ -164,9 +196,22 @@ class BohnenState(State):
         )
 
     @_once
+    def _position(self) -> int:
+        """The position as one int (``board.encode``): the core's two codes joined."""
+        return self._low | self._high << 60
+
+    @_once
     def pits(self) -> tuple[int, ...]:
         """The twelve bean counts, pit ``A`` first."""
         return decode(self._position)[0]
+
+    @_once
+    def last(self) -> tuple[int, int, tuple[int, ...]] | None:
+        """The last move, for the view and the log: (seat, pit sown from, pits captured). Set
+        when the state is made, except by the hot path of ``successor``: from the history and
+        the capture the core packed (``_packed``)."""
+        _, mover, action = self._trail  # type: ignore[misc]
+        return mover, INDEX[action], _unpacked(self._packed)
 
     # -- whose turn, and the ends of the game -------------------------------------------------
 
@@ -177,11 +222,10 @@ class BohnenState(State):
             return self.to_move
         if self._mask is not None:  # the core found it when the state was made
             return self._decide(SEARCH, self._mask)
-        position = self._position
         game = self.game
         search = game.search
         kind, mask = game.board.core.turn_start(
-            position & _MASK60, position >> 60, search.bound, game.board.core_layout, search.starts
+            self._low, self._high, search.bound, game.board.core_layout, search.starts
         )
         return self._decide(kind, mask)
 
@@ -198,7 +242,7 @@ class BohnenState(State):
             possible = self.game.search.answer(self._position)
             if possible is False:
                 return self._over("no_capture")
-        occurrences = self._since.count(self._position)
+        occurrences = self._occurrences_here()
         if possible is None and occurrences >= 2:
             return self._over("repetition")
         if self.quiet >= QUIET_LIMIT or occurrences >= REPEAT_LIMIT:
@@ -214,26 +258,53 @@ class BohnenState(State):
     def occurrences(self) -> int:
         """How often this turn-start position (pits and seat to move) has occurred since the
         last capture, this time included."""
-        return self._since.count(self._position)
+        low, high = self._low, self._high
+        count = 0
+        since = self._since
+        while since is not None:
+            old_low, old_high, since = since
+            if old_low == low and old_high == high:
+                count += 1
+        return count
+
+    def _occurrences_here(self) -> int:
+        """``occurrences`` of a turn start, not counted where the filters tell it is 1."""
+        if self._twice >> self.game.board.core.history_bucket(self._low, self._high) & 1:
+            return self.occurrences()
+        return 1
+
+    def _history(self) -> list[int]:
+        """The turn starts since the last capture as ``board.encode`` codes, newest first."""
+        keys = []
+        since = self._since
+        while since is not None:
+            low, high, since = since
+            keys.append(low | high << 60)
+        return keys
 
     @property
     def _since_capture(self) -> tuple | None:
         """The turn starts since the last capture as the constructor takes them: a chain,
         newest first, ((pits, seat), older), None at its end."""
         chain: tuple | None = None
-        for key in self._since:
+        for key in reversed(self._history()):
             chain = (decode(key), chain)
         return chain
 
     def turn_starts(self) -> list[tuple[tuple[int, ...], int]]:
         """The turn-start positions (pits, seat to move) since the last capture, newest
         first, this one included: what the repetition rules count."""
-        return [decode(key) for key in reversed(self._since)]
+        return [decode(key) for key in self._history()]
 
     def turn_start_codes(self) -> np.ndarray:
         """The turn starts since the last capture as the core codes positions (``core._code``:
         two int64 each, one row a position), oldest first."""
-        codes = [(key & _MASK60, key >> 60) for key in self._since]
+        codes = []
+        since = self._since
+        while since is not None:
+            low, high, since = since
+            codes.append((low, high))
+        codes.reverse()
         return np.array(codes, np.int64).reshape(-1, 2)
 
     def end_reason(self) -> str | None:
@@ -259,101 +330,102 @@ class BohnenState(State):
 
     def successor(self, action: str) -> BohnenState:
         """The state after ``action``, unchecked (``State.successor``, written out here: the
-        hot path of every playout and search)."""
-        new = self._move(_START[action]) if self.pending is None else self._next(action)
-        new._trail = (self._trail, self.to_move, action)
-        new._length = self._length + 1
-        return new
-
-    def _next(self, action: str) -> BohnenState:
-        if not self.pending:
-            return self._move(INDEX[action])
+        hot path of every playout and search). A move is one call of the core
+        (``core.step``), which sows, captures and finds what the next turn start shows; the
+        new state is filled in directly (the class gives the other fields; ``last`` is found
+        when asked)."""
         game = self.game
-        board = game.board
-        start, captured, choosers = self.pending
-        kept = INDEX[action[len(LEAVE) :]]
-        captured = tuple(p for p in captured if p != kept)
-        if len(choosers) > 1:
-            return self._pending(self._position, (start, captured, choosers[1:]))
-        packed = 0
-        for i, p in enumerate(captured):
-            packed |= (p + 1) << (4 * i)
-        position = self._position
-        search = game.search
-        low, high, gain, kind, mask = board.core.settle(
-            position & _MASK60,
-            position >> 60,
-            packed,
-            search.bound,
-            board.core_layout,
-            search.starts,
-        )
-        return self._turn(low | high << 60, start, captured, gain, kind, mask)
-
-    def _move(self, start: int) -> BohnenState:
-        """The mover sows from ``start``: one call of the core."""
-        game = self.game
-        board = game.board
-        position = self._position
-        search = game.search
-        low, high, packed, choosers, gain, kind, mask = board.core.move(
-            position & _MASK60,
-            position >> 60,
-            start,
-            search.bound,
-            board.core_layout,
-            search.starts,
-        )
-        if choosers:
-            pending = (start, _unpacked(packed), board.seats_of(choosers))
-            return self._pending(low | high << 60, pending)
-        return self._turn(low | high << 60, start, _unpacked(packed), gain, kind, mask)
-
-    def _pending(self, position: int, pending: tuple) -> BohnenState:
-        """The state while the grand slam of ``pending`` is decided (the same seat acts)."""
-        new = _new_state(BohnenState)
-        new.game = self.game
-        new._position = position
-        new.to_move = self.to_move
-        new.captured = self.captured
-        new.pending = pending
-        new._since = self._since
-        new.last = self.last
-        new.quiet = self.quiet + 1
-        return new
-
-    def _turn(
-        self, position: int, start: int, captured: tuple[int, ...], gain: int, kind: int, mask: int
-    ) -> BohnenState:
-        """The next turn start, after ``start`` was sown and ``captured`` taken (``gain``
-        beans); ``kind`` and ``mask``: what the core found there. The hot path of every
-        search: the state is filled in directly (the class gives the other fields)."""
+        if self.pending is None:
+            start = _START[action]
+            found = game.board.core.step(self._low, self._high, start, game.search.tables)
+        else:
+            start = self.pending[0]
+            found = self._leave(action)
+        low, high, packed, choosers, gain, kind, mask, bucket = found
         mover = self.to_move
         new = _new_state(BohnenState)
-        new.game = game = self.game
-        new._position = position
-        new.to_move = following = position >> 72
-        new.last = (mover, start, captured)
-        since: tuple[int, ...]
-        if captured:
+        new.game = game
+        new._low = low
+        new._high = high
+        new._trail = (self._trail, mover, action)
+        new._length = self._length + 1
+        if choosers:  # a grand slam: the opponents it would strip bare choose first
+            return self._pending(new, (start, _unpacked(packed), game.board.seats_of(choosers)))
+        new.to_move = following = high >> 12
+        bit = 1 << bucket
+        if packed:
+            new._packed = packed
+            if self.pending is not None:  # the last choice of a grand slam
+                new.last = (mover, start, _unpacked(packed))
             taken = list(self.captured)
             taken[mover] += gain
             new.captured = tuple(taken)
-            new._since = since = (position,)
             new.quiet = quiet = 0
+            new._since = (low, high, None)  # the history starts again: no repetition
+            new._seen = bit
+            third = 0
         else:
             new.captured = self.captured
-            new._since = since = (*self._since, position)
             new.quiet = quiet = self.quiet + 1
-        if kind == SEARCH and game.search.known(position):
+            new._since = (low, high, self._since)
+            seen = self._seen
+            twice = self._twice
+            new._seen = seen | bit
+            if seen & bit:  # this position, or another of its bucket, came before
+                new._twice = twice | bit
+                third = twice & bit  # this position may occur for the third time
+            else:
+                new._twice = twice
+                third = 0
+        if kind == SEARCH and game.search.known(low | high << 60):
             kind = CAPTURE_NOW  # the search's remembered answer: a capture is possible
-        if kind == CAPTURE_NOW and quiet < QUIET_LIMIT and since.count(position) < REPEAT_LIMIT:
+        if (
+            kind == CAPTURE_NOW
+            and quiet < QUIET_LIMIT
+            and not (third and new.occurrences() >= REPEAT_LIMIT)
+        ):
             new.current_player = following  # the game goes on (as ``_decide`` finds)
             new._legal = _PIT_ACTIONS[mask] or _pit_actions(mask)
         elif kind == SEARCH:  # decided when first asked (the search may not be needed)
             new._mask = mask
         else:
             new.current_player = new._decide(kind, mask)
+        return new
+
+    def _next(self, action: str) -> BohnenState:
+        return self.successor(action)
+
+    def _leave(self, action: str) -> tuple[int, int, int, int, int, int, int, int]:
+        """What the grand slam's ``leave:`` choice does, as ``core.step`` gives a move: the
+        pits still to capture with the opponents still to choose, or after the last choice
+        the capture taken and the turn passed (``core.settle``)."""
+        game = self.game
+        core = game.board.core
+        _, captured, choosers = self.pending  # type: ignore[misc]
+        kept = INDEX[action[len(LEAVE) :]]
+        packed = 0
+        for i, p in enumerate(p for p in captured if p != kept):
+            packed |= (p + 1) << (4 * i)
+        if len(choosers) > 1:
+            others = sum(1 << seat for seat in choosers[1:])
+            return self._low, self._high, packed, others, 0, SEARCH, 0, 0
+        search = game.search
+        low, high, gain, kind, mask = core.settle(
+            self._low, self._high, packed, search.bound, game.board.core_layout, search.starts
+        )
+        return low, high, packed, 0, gain, kind, mask, core.history_bucket(low, high)
+
+    def _pending(self, new: BohnenState, pending: tuple) -> BohnenState:
+        """Fill in ``new`` (its position and history set) as the state while the grand slam
+        of ``pending`` is decided (the same seat acts)."""
+        new.pending = pending
+        new.to_move = self.to_move
+        new.captured = self.captured
+        new._since = self._since
+        new._seen = self._seen
+        new._twice = self._twice
+        new.last = self.last
+        new.quiet = self.quiet + 1
         return new
 
     # -- results -------------------------------------------------------------------------------
@@ -365,7 +437,7 @@ class BohnenState(State):
         return [c + board.beans_of(self.pits, seat) for seat, c in enumerate(self.captured)]
 
     def _key(self) -> Any:
-        return (self._position, self.captured, self.pending, self.quiet)
+        return (self._low, self._high, self.captured, self.pending, self.quiet)
 
     # -- messages ------------------------------------------------------------------------------
 

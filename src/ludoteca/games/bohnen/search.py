@@ -41,8 +41,9 @@ _EXACT_MEMORY = 200_000
 # The core's memories (position code -> answer), per layout and bound.
 _MEMOS: dict[tuple, Any] = {}
 
-# The core's memories of turn starts (``core.new_starts``), per layout and bound.
-_STARTS: dict[tuple, np.ndarray] = {}
+# The core's tables (``core.new_tables``: the bound, the layout and the memory of turn starts),
+# per layout and bound.
+_TABLES: dict[tuple, np.ndarray] = {}
 
 _ANSWER = (False, True, None)  # by the core's codes: DEAD, LIVE, UNKNOWN
 _NOT_KNOWN = object()
@@ -67,11 +68,13 @@ class CaptureSearch:
         self._answers = _ANSWERS.setdefault((board.layout, bound), {})
         self._exact = _EXACT.setdefault((board.layout, self.exact_beans), {})
         self._memo: Any = None  # the core's own memory, shared likewise (made on first use)
-        # what the core's short search found at turn starts, shared likewise
+        # the core's tables for ``core.step``, shared likewise; in them, what the core's short
+        # search found at turn starts
         key = (board.layout, bound)
-        if key not in _STARTS:
-            _STARTS[key] = board.core.new_starts()
-        self.starts = _STARTS[key]
+        if key not in _TABLES:
+            _TABLES[key] = board.core.new_tables(board.core_layout, bound)
+        self.tables = _TABLES[key]
+        self.starts = self.tables[board.core.TABLE_STARTS :]
 
     def __reduce__(self) -> tuple[type[CaptureSearch], tuple[Board, int]]:
         # the core's memory does not pickle (OpenSpiel copies states by pickling): built anew
