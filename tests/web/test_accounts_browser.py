@@ -9,6 +9,7 @@ The long parts of a game are played through the API with the seat tokens the bro
 from __future__ import annotations
 
 import random
+import time
 
 import httpx
 import pytest
@@ -53,10 +54,13 @@ def held(page) -> list[dict]:
 
 
 def act(base: str, room: str, seat: int, token: str, action: str, move: int) -> int:
-    answer = httpx.post(
-        f"{base}/api/rooms/{room}/actions",
-        json={"seat": seat, "token": token, "action": action, "move": move},
-    )
+    """Plays ``action`` through the API as a client does: an answer of 429 (too many requests
+    from this address; nothing was changed) is waited out and the same action sent again."""
+    body = {"seat": seat, "token": token, "action": action, "move": move}
+    answer = httpx.post(f"{base}/api/rooms/{room}/actions", json=body)
+    while answer.status_code == 429:
+        time.sleep(float(answer.json()["retry_after"]))
+        answer = httpx.post(f"{base}/api/rooms/{room}/actions", json=body)
     assert answer.status_code == 200, answer.text
     return answer.json()["move"]
 
