@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 from numba import njit, types
+from numba.core.cpu import CPUTargetOptions
 from numba.typed import Dict
 
 from .starts import CANNOT_FEED_NOW, CAPTURE_NOW, NO_BEANS_NOW, SEARCH
@@ -35,8 +36,12 @@ MEMO_KEY = types.UniTuple(types.int64, 2)
 # The functions on the way of a turn start are compiled without numba's reference counts
 # (its ``_nrt`` option, not in its type stubs): nothing there makes an array, and the counts'
 # atomic operations on every view and call were a third of a playout's time. Such a function
-# must not call one that makes an array (numba would refuse it).
-LEAN: dict[str, Any] = {"cache": True, "_nrt": False}
+# must not call one that makes an array (numba would refuse it). The option is numba's own
+# and undocumented: where a numba release no longer has it, the same code is compiled with
+# the counts (slower, the same results) rather than refused.
+LEAN: dict[str, Any] = {"cache": True}
+if hasattr(CPUTargetOptions, "_nrt"):
+    LEAN["_nrt"] = False
 
 # capture_search's answers
 DEAD, LIVE, UNKNOWN = 0, 1, 2
