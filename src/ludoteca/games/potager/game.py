@@ -39,6 +39,8 @@ from .board import (
     placements,
 )
 
+_new_state = object.__new__
+
 GNOME_COLOURS = ("#e0609a", "#3f7fd0")  # pink for player 1, blue for player 2
 
 Token = tuple[str, bool]  # (kind, double side up); tool tokens and moles are never double
@@ -109,6 +111,8 @@ def _indexes_of(mask: int) -> tuple[int, ...]:
 
 
 NOTHING_TURNED: frozenset[str] = frozenset()
+# the phases in which no seat moves (in the others, the seat ``to_move`` does)
+SEAT_OF_PHASE = {"over": TERMINAL, "draw": CHANCE}
 KIND_INDEX = {kind: i for i, kind in enumerate(KINDS)}
 TAKES = tuple(f"take:{slot}" for slot in range(1, HEDGE_SLOTS + 1))
 PLACES = tuple(f"place:{space}" for space in SPACES)
@@ -129,6 +133,14 @@ def harvestable_beds(garden: Garden) -> tuple[tuple[str, tuple[str, ...], str], 
 
 
 HARVESTABLE: dict[int, tuple[tuple[str, tuple[str, ...], str], ...]] = {}
+
+
+def harvest_notations(garden: Garden) -> tuple[str, ...]:
+    """The notations of ``harvestable_beds`` (what a turn offers when no token is turned)."""
+    return tuple(notation for _, _, notation in harvestable_beds(garden))
+
+
+HARVESTS: dict[int, tuple[str, ...]] = {}
 
 
 @lru_cache(maxsize=1 << 16)
@@ -225,16 +237,17 @@ class PotagerState(State):
         self._free: tuple[int, int] | None = None
         # and each garden's code, kept up to date by _set (None: not yet read)
         self._codes: tuple[int, int] | None = None
+        self.current_player = self._seat_to_move()
 
     # -- the contract -------------------------------------------------------------------------
 
-    @property
-    def current_player(self) -> int:
-        if self.phase == "over":
-            return TERMINAL
-        if self.phase == "draw":
-            return CHANCE
-        return self.to_move
+    # The seat to move, CHANCE or TERMINAL: a plain attribute, not a property, because
+    # searches read it at every step; set whenever a state is made (``__init__``,
+    # ``copy_with``, ``successor``) from the phase, which never changes afterwards.
+    current_player: int = CHANCE  # type: ignore[assignment]
+
+    def _seat_to_move(self) -> int:
+        return SEAT_OF_PHASE.get(self.phase, self.to_move)
 
     def chance_outcomes(self) -> list[tuple[str, float]]:
         if self.phase != "draw":
@@ -244,25 +257,35 @@ class PotagerState(State):
     def copy_with(self, **changes: Any) -> PotagerState:
         if "gardens" in changes:
             changes["_free"] = changes["_codes"] = None
-        return super().copy_with(_choices=None, **changes)
+        new = super().copy_with(_choices=None, **changes)
+        new.current_player = new._seat_to_move()
+        return new
 
     def free(self, seat: int) -> int:
         """The empty spaces of ``seat``'s garden as a bitmask over SPACES."""
+        return self.frees()[seat]
+
+    def frees(self) -> tuple[int, int]:
+        """The empty spaces of both gardens as bitmasks over SPACES."""
         if self._free is None:
             self._free = (garden_masks(self.gardens[0])[2], garden_masks(self.gardens[1])[2])
-        return self._free[seat]
+        return self._free
 
     def garden_code(self, seat: int) -> int:
         """``seat``'s garden as one number (equal gardens, equal numbers; see TOKEN_CODES)."""
+        return self.garden_codes()[seat]
+
+    def garden_codes(self) -> tuple[int, int]:
+        """Both gardens' codes (see ``garden_code``)."""
         if self._codes is None:
             self._codes = (garden_code(self.gardens[0]), garden_code(self.gardens[1]))
-        return self._codes[seat]
+        return self._codes
 
     def _legal_actions(self) -> list[str]:
         if self._choices is not None:
             return self._choices
         if self.phase == "turn":
-            return self._takes() + self._harvests()
+            return [*self._hedge_takes(), *self._harvest_notations()]
         if self.phase == "place":
             return self._places()
         if self.phase == "shovel":
@@ -368,8 +391,12 @@ class PotagerState(State):
         return sum(self.bag)
 
     def _takes(self) -> list[str]:
-        mine, theirs = self.free(self.me), self.free(self.opponent)
-        return list(hedge_takes(self.hedge, bool(mine), bool((mine | theirs) & ~TOOL_MASK)))
+        return list(self._hedge_takes())
+
+    def _hedge_takes(self) -> tuple[str, ...]:
+        free = self._free if self._free is not None else self.frees()
+        mine = free[self.to_move]
+        return hedge_takes(self.hedge, mine != 0, (mine | free[1 - self.to_move]) & ~TOOL_MASK != 0)
 
     def _shovel_takes(self) -> list[str]:
         k = self.shovel_slot
@@ -394,10 +421,15 @@ class PotagerState(State):
         return by_code(HARVESTABLE, self.garden_code(seat), harvestable_beds, self.gardens[seat])
 
     def _harvests(self) -> list[str]:
-        found = self._harvestable(self.me)
-        if not self.turned:
-            return [notation for _, _, notation in found]
-        return [notation for _, cells, notation in found if self.turned.isdisjoint(cells)]
+        return list(self._harvest_notations())
+
+    def _harvest_notations(self) -> tuple[str, ...] | list[str]:
+        if self.turned:
+            found = self._harvestable(self.me)
+            return [notation for _, cells, notation in found if self.turned.isdisjoint(cells)]
+        codes = self._codes if self._codes is not None else self.garden_codes()
+        me = self.to_move
+        return by_code(HARVESTS, codes[me], harvest_notations, self.gardens[me])
 
     def _tool_uses(self, tool: str, own_garden_only: bool | None = None) -> list[str]:
         """The uses of ``tool`` now; through the toolbox the can and the hose reach only the
@@ -446,10 +478,24 @@ class PotagerState(State):
 
     # -- changing it (only on a fresh copy, see _next) ----------------------------------------
 
+    def successor(self, action: str) -> PotagerState:
+        """The state after ``action``, unchecked (``State.successor`` written out here, with
+        the seat to move: the hot path of every search)."""
+        new = self._next(action)
+        new._trail = (self._trail, self.current_player, action)
+        new._length = self._length + 1
+        return new
+
     def _next(self, action: str) -> PotagerState:
-        new = super().copy_with(_choices=None)  # (the gardens stay: their caches hold)
-        kind, _, argument = action.partition(":")
-        STEPS[kind](new, argument)
+        # a shallow copy (``copy_with`` without its keywords, whose handling costs as much as
+        # the copy); the gardens stay, so their caches hold
+        new = _new_state(PotagerState)
+        fields = self.__dict__.copy()
+        fields["_choices"] = fields["_legal"] = None
+        new.__dict__ = fields
+        step, argument = _step_of(action)
+        step(new, argument)
+        new.current_player = SEAT_OF_PHASE.get(new.phase, new.to_move)
         return new
 
     def _set(self, seat: int, space: str, token: Token | None) -> None:
@@ -533,7 +579,7 @@ class PotagerState(State):
 
     def _start_turn(self) -> None:
         self.phase = "turn"
-        choices = self._takes() + self._harvests()
+        choices = [*self._hedge_takes(), *self._harvest_notations()]
         if choices:
             self._choices = choices
             return
@@ -932,6 +978,16 @@ STEPS: dict[str, Callable[[PotagerState, str], None]] = {
     for name, step in vars(PotagerState).items()
     if name.startswith("_do_")
 }
+# each action met so far read as (its step, its argument): a finite set of strings
+_STEP_OF: dict[str, tuple[Callable[[PotagerState, str], None], str]] = {}
+
+
+def _step_of(action: str) -> tuple[Callable[[PotagerState, str], None], str]:
+    found = _STEP_OF.get(action)
+    if found is None:
+        kind, _, argument = action.partition(":")
+        found = _STEP_OF[action] = (STEPS[kind], argument)
+    return found
 
 
 def patterns_text(lang: str = "en") -> str:

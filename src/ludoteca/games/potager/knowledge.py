@@ -15,7 +15,7 @@ from functools import cache
 
 import numpy as np
 
-from ludoteca.engine import CHANCE, Message
+from ludoteca.engine import CHANCE, TERMINAL, Message
 from ludoteca.engine.parts import Hint, Knowledge, Overlay, SearchSettings
 
 from . import core
@@ -84,10 +84,17 @@ def choose(state: PotagerState, rng: random.Random) -> str | None:
 
 def winning_chances(state: PotagerState) -> list[float]:
     """Each seat's chance to win, guessed from the gap between the two measures."""
-    if state.is_terminal():
+    if state.current_player == TERMINAL:
         winners = state.winners()
         return [1.0 / len(winners) if seat in winners else 0.0 for seat in (0, 1)]
-    gap = garden_value(state, 0) - garden_value(state, 1)
+    # garden_value of both seats, written out (the evaluator of every search leaf)
+    codes, gardens, points = state.garden_codes(), state.gardens, state.points
+    mine, theirs = PROMISES.get(codes[0]), PROMISES.get(codes[1])
+    if mine is None:
+        mine = by_code(PROMISES, codes[0], promise, gardens[0])
+    if theirs is None:
+        theirs = by_code(PROMISES, codes[1], promise, gardens[1])
+    gap = (points[0] + mine) - (points[1] + theirs)
     first = 1.0 / (1.0 + math.exp(-gap / 6.0))
     return [first, 1.0 - first]
 
