@@ -51,6 +51,7 @@ STANDARD, BONUS_TOOLS = "standard", "bonus-tools"
 # the printed tool spaces as a bitmask over SPACES
 TOOL_MASK = sum(1 << INDEX[space] for space in TOOL_SPACES)
 VEGETABLE_INDEX = {vegetable: i for i, vegetable in enumerate(VEGETABLES)}
+COLUMN_OF = {space: column_of(space) for space in SPACES}  # (a hedge slot's number)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -196,6 +197,14 @@ def _closed(
 def _with(pair: tuple[Any, Any], seat: int, value: Any) -> tuple[Any, Any]:
     """``pair`` (one thing per seat) with ``seat``'s replaced by ``value``."""
     return (value, pair[1]) if seat == 0 else (pair[0], value)
+
+
+@lru_cache(maxsize=1 << 12)
+def _drawn(bag: tuple[int, ...], kind: str) -> tuple[int, ...]:
+    """The bag once ``kind`` is drawn from it."""
+    left = list(bag)
+    left[KIND_INDEX[kind]] -= 1
+    return tuple(left)
 
 
 @lru_cache(maxsize=1 << 10)
@@ -425,11 +434,14 @@ class PotagerState(State):
 
     def _harvest_notations(self) -> tuple[str, ...] | list[str]:
         if self.turned:
-            found = self._harvestable(self.me)
-            return [notation for _, cells, notation in found if self.turned.isdisjoint(cells)]
+            beds = self._harvestable(self.me)
+            return [notation for _, cells, notation in beds if self.turned.isdisjoint(cells)]
         codes = self._codes if self._codes is not None else self.garden_codes()
         me = self.to_move
-        return by_code(HARVESTS, codes[me], harvest_notations, self.gardens[me])
+        found = HARVESTS.get(codes[me])
+        if found is None:
+            found = by_code(HARVESTS, codes[me], harvest_notations, self.gardens[me])
+        return found
 
     def _tool_uses(self, tool: str, own_garden_only: bool | None = None) -> list[str]:
         """The uses of ``tool`` now; through the toolbox the can and the hose reach only the
@@ -493,7 +505,7 @@ class PotagerState(State):
         fields = self.__dict__.copy()
         fields["_choices"] = fields["_legal"] = None
         new.__dict__ = fields
-        step, argument = _step_of(action)
+        step, argument = _STEP_OF.get(action) or _step_of(action)
         step(new, argument)
         new.current_player = SEAT_OF_PHASE.get(new.phase, new.to_move)
         return new
@@ -501,7 +513,7 @@ class PotagerState(State):
     def _set(self, seat: int, space: str, token: Token | None) -> None:
         i = INDEX[space]
         garden = self.gardens[seat]
-        self.gardens = _with(self.gardens, seat, (*garden[:i], token, *garden[i + 1 :]))
+        self.gardens = _with(self.gardens, seat, garden[:i] + (token,) + garden[i + 1 :])
         if self._free is not None:
             free = self._free[seat]
             free = free | 1 << i if token is None else free & ~(1 << i)
@@ -521,15 +533,16 @@ class PotagerState(State):
         self.after = ("gnome", old, scores[self.me])
 
     def _do_draw(self, kind: str) -> None:
-        bag = list(self.bag)
-        bag[KIND_INDEX[kind]] -= 1
-        self.bag = tuple(bag)
+        self.bag = _drawn(self.bag, kind)
         self.trampoline = kind
         self._settle()
 
     def _settle(self) -> None:
         """Close the hedge's gaps (tokens slide towards slot 1, the trampoline token enters
         the first free slot), ask chance to refill the trampoline, then go on."""
+        if self.trampoline is not None and None not in self.hedge:
+            self._proceed()  # nothing to close, nothing to draw
+            return
         self.hedge, self.trampoline = _closed(self.hedge, self.trampoline)
         if self.trampoline is None:
             if self.bag_size():
@@ -590,18 +603,18 @@ class PotagerState(State):
 
     def _do_take(self, argument: str) -> None:
         slot = int(argument)
-        hedge = list(self.hedge)
+        hedge = self.hedge
         taken = hedge[slot - 1]
         assert taken is not None, "only a filled slot can be taken"
-        self.hand, hedge[slot - 1] = (taken, slot), None
-        self.hedge = tuple(hedge)
+        self.hand = (taken, slot)
+        self.hedge = hedge[: slot - 1] + (None,) + hedge[slot:]
         self.phase, self.tool, self.shovel_slot = "place", None, None
 
     def _do_place(self, space: str) -> None:
         kind, slot = self.in_hand
         self.hand = None
-        if kind in VEGETABLES:
-            self._set(self.me, space, (kind, column_of(space) == slot))
+        if kind in VEGETABLE_INDEX:
+            self._set(self.me, space, (kind, COLUMN_OF[space] == slot))
             if space in TOOL_SPACES:
                 tool = TOOL_SPACES[space]
                 self.after = ("tool", tool, space if tool == "wheelbarrow" else None)
