@@ -144,7 +144,6 @@ def harvest_notations(garden: Garden) -> tuple[str, ...]:
 HARVESTS: dict[int, tuple[str, ...]] = {}
 
 
-@lru_cache(maxsize=1 << 16)
 def _wheelbarrow_moves(garden: Garden, pinned: str | None) -> tuple[str, ...]:
     """The wheelbarrow's moves in the garden: any token but the pinned one to an empty space
     (a vegetable may go onto a printed tool space, a tool token or a mole may not)."""
@@ -159,12 +158,16 @@ def _wheelbarrow_moves(garden: Garden, pinned: str | None) -> tuple[str, ...]:
     return tuple(moves)
 
 
-@lru_cache(maxsize=1 << 16)
 def _vegetable_spaces(garden: Garden) -> tuple[int, ...]:
     """The indexes of the garden's spaces holding a vegetable."""
     return tuple(
         i for i, token in enumerate(garden) if token is not None and token[0] in VEGETABLE_INDEX
     )
+
+
+# what a garden allows, remembered by its code (and the wheelbarrow's pinned space)
+VEGETABLE_SPACES: dict[int, tuple[int, ...]] = {}
+WHEELBARROW_MOVES: dict[tuple[int, str | None], tuple[str, ...]] = {}
 
 
 @lru_cache(maxsize=1 << 12)
@@ -455,11 +458,15 @@ class PotagerState(State):
         if tool == "basket":
             return self._harvests()
         if tool == "wheelbarrow":
-            return list(_wheelbarrow_moves(self.gardens[me], self.pinned))
+            key = (self.garden_codes()[me], self.pinned)
+            moves = WHEELBARROW_MOVES.get(key)
+            if moves is None:
+                if len(WHEELBARROW_MOVES) >= CACHED_GARDENS:
+                    WHEELBARROW_MOVES.clear()
+                moves = WHEELBARROW_MOVES[key] = _wheelbarrow_moves(self.gardens[me], self.pinned)
+            return list(moves)
         if tool == "can":
-            return [
-                FLIPS[seat][i] for seat in gardens for i in _vegetable_spaces(self.gardens[seat])
-            ]
+            return [FLIPS[seat][i] for seat in gardens for i in self._vegetable_spaces(seat)]
         if tool == "shovel":
             return [
                 f"swap:{k}"
@@ -469,9 +476,7 @@ class PotagerState(State):
         if tool == "poison":
             return [f"poison:{v}" for v in VEGETABLES if v in self.hedge]
         if tool == "hose":
-            found = {
-                SPACES[i][0] for seat in gardens for i in _vegetable_spaces(self.gardens[seat])
-            }
+            found = {SPACES[i][0] for seat in gardens for i in self._vegetable_spaces(seat)}
             return [f"hose:{column}" for column in COLUMNS if column in found]
         if tool == "toolbox":
             return [
@@ -480,6 +485,11 @@ class PotagerState(State):
                 if name != "toolbox" and self._tool_uses(name, own_garden_only=True)
             ]
         raise ValueError(f"unknown tool {tool!r}")
+
+    def _vegetable_spaces(self, seat: int) -> tuple[int, ...]:
+        return by_code(
+            VEGETABLE_SPACES, self.garden_codes()[seat], _vegetable_spaces, self.gardens[seat]
+        )
 
     def _gnome_options(self) -> list[str]:
         me, opp = self.me, self.opponent
