@@ -47,9 +47,15 @@ PROMISES: dict[int, float] = {}  # by garden code
 
 
 def garden_value(state: PotagerState, seat: int) -> float:
-    return state.points[seat] + by_code(
-        PROMISES, state.garden_code(seat), promise, state.gardens[seat]
-    )
+    return state.scores()[seat] + garden_promise(state, seat, state.garden_codes()[seat])
+
+
+def garden_promise(state: PotagerState, seat: int, code: int) -> float:
+    """The promise of ``seat``'s garden, whose code is ``code``."""
+    found = PROMISES.get(code)
+    if found is None:
+        found = by_code(PROMISES, code, promise, state.garden(seat))
+    return found
 
 
 def position_value(state, seat: int) -> float:
@@ -88,13 +94,10 @@ def winning_chances(state: PotagerState) -> list[float]:
         winners = state.winners()
         return [1.0 / len(winners) if seat in winners else 0.0 for seat in (0, 1)]
     # garden_value of both seats, written out (the evaluator of every search leaf)
-    codes, gardens, points = state.garden_codes(), state.gardens, state.points
-    mine, theirs = PROMISES.get(codes[0]), PROMISES.get(codes[1])
-    if mine is None:
-        mine = by_code(PROMISES, codes[0], promise, gardens[0])
-    if theirs is None:
-        theirs = by_code(PROMISES, codes[1], promise, gardens[1])
-    gap = (points[0] + mine) - (points[1] + theirs)
+    codes, points = state.garden_codes(), state.scores()
+    gap = (points[0] + garden_promise(state, 0, codes[0])) - (
+        points[1] + garden_promise(state, 1, codes[1])
+    )
     first = 1.0 / (1.0 + math.exp(-gap / 6.0))
     return [first, 1.0 - first]
 
