@@ -90,21 +90,21 @@ HEDGE = 42  # the 5 slots: a kind or -1
 TRAMP = 47  # the trampoline's kind or -1
 BAG = 48  # 9 counts, in KINDS order
 POINTS = 57  # one per seat
-TO_MOVE = 59
-PHASE = 60  # one of PHASES
-HAND_KIND = 61  # the kind taken and not yet placed, -1
-HAND_SLOT = 62  # and the hedge slot (1 to 5) it came from
-TOOL = 63  # the tool of a tool step (TOOLS), -1
-PINNED = 64  # the space the wheelbarrow may not move from, -1
-SHOVEL = 65  # after a swap of slots k and k+1: k, -1
-TURNED = 66  # the mover's spaces turned over by a harvest this turn, a bitmask
-OWN = 67  # 1: the tool came through the toolbox (the own garden only)
-AFTER = 68  # what follows once the draws are done (AFTERS), with two arguments
-AFTER_A = 69
-AFTER_B = 70
-END = 71  # 1: the end is triggered
-LOSER = 72  # the seat that lost with a full garden, -1
-CODES = 73  # each garden's code (game.garden_code) in two words: spaces 0-10 and 11-20
+CODES = 59  # each garden's code (game.garden_code) in two words: spaces 0-10 and 11-20
+TO_MOVE = 63
+PHASE = 64  # one of PHASES
+HAND_KIND = 65  # the kind taken and not yet placed, -1
+HAND_SLOT = 66  # and the hedge slot (1 to 5) it came from
+TOOL = 67  # the tool of a tool step (TOOLS), -1
+PINNED = 68  # the space the wheelbarrow may not move from, -1
+SHOVEL = 69  # after a swap of slots k and k+1: k, -1
+TURNED = 70  # the mover's spaces turned over by a harvest this turn, a bitmask
+OWN = 71  # 1: the tool came through the toolbox (the own garden only)
+AFTER = 72  # what follows once the draws are done (AFTERS), with two arguments
+AFTER_A = 73
+AFTER_B = 74
+END = 75  # 1: the end is triggered
+LOSER = 76  # the seat that lost with a full garden, -1
 SIZE = 77
 LOW_SPACES = 11  # the spaces of a code's first word (4 bits each)
 
@@ -385,13 +385,6 @@ def legal(s: np.ndarray, out: np.ndarray, r: np.ndarray) -> int:
     return n + 1
 
 
-@njit(cache=True)
-def legal_ids(s: np.ndarray, r: np.ndarray) -> np.ndarray:
-    """The legal actions' ids (see ``legal``) as an array of their own."""
-    out = np.empty(LISTED, np.int64)
-    return out[: legal(s, out, r)].copy()
-
-
 # -- playing an action (in place) ---------------------------------------------------------------
 
 
@@ -650,11 +643,15 @@ def _drawn(s: np.ndarray, point: float) -> int:
 
 
 @njit(cache=True)
-def playouts(n: int, seed: int, start: np.ndarray, r: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def playouts(
+    n: int, seed: int, start: np.ndarray, r: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``n`` games from ``start``, chance by the bag's odds, every action uniformly random:
-    their scores (n × 2) and lengths (actions, draws included)."""
+    their scores (n × 2), winners (n × 2: the seat of a player who lost with a full garden
+    is not one, else the best scores) and lengths (actions, draws included)."""
     np.random.seed(seed)
     scores = np.zeros((n, 2), np.int64)
+    winners = np.zeros((n, 2), np.bool_)
     lengths = np.zeros(n, np.int64)
     out = np.empty(LISTED, np.int64)
     s = np.empty(SIZE, np.int64)
@@ -669,5 +666,10 @@ def playouts(n: int, seed: int, start: np.ndarray, r: np.ndarray) -> tuple[np.nd
             step(s, action, r)
             length += 1
         scores[game, 0], scores[game, 1] = s[POINTS], s[POINTS + 1]
+        for seat in range(2):
+            if s[LOSER] >= 0:
+                winners[game, seat] = seat != s[LOSER]
+            else:
+                winners[game, seat] = s[POINTS + seat] == max(s[POINTS], s[POINTS + 1])
         lengths[game] = length
-    return scores, lengths
+    return scores, winners, lengths

@@ -138,10 +138,13 @@ def harvestable_beds(garden: Garden) -> tuple[tuple[str, tuple[str, ...], str], 
 HARVESTABLE: dict[int, tuple[tuple[str, tuple[str, ...], str], ...]] = {}
 
 
-@lru_cache(maxsize=1 << 10)
 def _odds(bag: tuple[int, ...]) -> tuple[tuple[str, float], ...]:
     total = sum(bag)
     return tuple((DRAWS[k], n / total) for k, n in enumerate(bag) if n)
+
+
+# the draws' odds by the bag's counts (the array's bytes)
+ODDS: dict[bytes, tuple[tuple[str, float], ...]] = {}
 
 
 @cache
@@ -238,6 +241,12 @@ def rules_table() -> np.ndarray:
     track = sum(1 << points for points in TRACK_TOOLS)
     header = [*starts[: core.R_DRAWS + 1], TOOL_MASK, track, WINNING_POINTS]
     return np.concatenate([np.array(header, np.int64), *tables])
+
+
+@cache
+def _tables() -> tuple[dict[str, int], np.ndarray, tuple[str, ...]]:
+    """What a state's hot path needs at once: action ids, the rules' table, the actions."""
+    return action_ids(), rules_table(), action_list()
 
 
 def encode(fields: dict[str, Any]) -> np.ndarray:
@@ -425,6 +434,10 @@ class PotagerState(State):
         self._cells = _start(game.bonus_tools).copy()
         self.current_player = CHANCE
 
+    def array(self) -> np.ndarray:
+        """The position as the compiled core reads it (a copy)."""
+        return self._cells.copy()
+
     def _made(self, cells: np.ndarray, seat: int) -> PotagerState:
         """A new state of this game on ``cells``, whose seat to move is ``seat``, no history."""
         new = _new_state(PotagerState)
@@ -443,7 +456,14 @@ class PotagerState(State):
     def chance_outcomes(self) -> list[tuple[str, float]]:
         if self.current_player != CHANCE:
             return []
-        return list(_odds(tuple(self._cells[core.BAG : core.BAG + len(KINDS)].tolist())))
+        bag = self._cells[core.BAG : core.BAG + len(KINDS)]
+        key = bag.tobytes()
+        odds = ODDS.get(key)
+        if odds is None:
+            if len(ODDS) >= CACHED_GARDENS:
+                ODDS.clear()
+            odds = ODDS[key] = _odds(tuple(bag.tolist()))
+        return list(odds)
 
     def copy_with(self, **changes: Any) -> PotagerState:
         """A copy with some fields changed (those of ``decode``), without history."""
@@ -463,14 +483,18 @@ class PotagerState(State):
 
     def _next(self, action: str) -> PotagerState:
         cells = self._cells.copy()
-        return self._made(cells, core.step(cells, action_ids()[action], rules_table()))
+        ids, rules, _ = _tables()
+        return self._made(cells, core.step(cells, ids[action], rules))
 
     def _legal_actions(self) -> list[str]:
-        actions = action_list()
-        return [actions[i] for i in core.legal_ids(self._cells, rules_table()).tolist()]
+        _, rules, actions = _tables()
+        listed = np.empty(core.LISTED, np.int64)  # (a buffer of its own: states are shared)
+        count = core.legal(self._cells, listed, rules)
+        return [actions[i] for i in listed[:count].tolist()]
 
     def scores(self) -> list[float]:
-        return self._cells[core.POINTS : core.POINTS + 2].tolist()  # type: ignore[no-any-return]
+        cells = self._cells
+        return [cells.item(core.POINTS), cells.item(core.POINTS + 1)]
 
     def winners(self) -> list[int]:
         if self.current_player != TERMINAL:
@@ -492,6 +516,14 @@ class PotagerState(State):
         """Both gardens' codes (see ``garden_code``), kept by the core."""
         low0, high0, low1, high1 = self._cells[core.CODES : core.CODES + 4].tolist()
         return low0 | high0 << LOW_BITS, low1 | high1 << LOW_BITS
+
+    def points_and_codes(self) -> tuple[int, int, int, int]:
+        """Both seats' points, then both gardens' codes, at once (the bots' measure of every
+        search leaf reads them)."""
+        points0, points1, low0, high0, low1, high1 = self._cells[
+            core.POINTS : core.CODES + 4
+        ].tolist()
+        return points0, points1, low0 | high0 << LOW_BITS, low1 | high1 << LOW_BITS
 
     def garden(self, seat: int) -> Garden:
         """``seat``'s garden, read from the array alone (the other fields are not decoded)."""
@@ -927,14 +959,13 @@ class PotagerGame(Game[PotagerState]):
 
     def playouts(self, n: int, seed: int, policy: str = "random") -> Playouts:
         """``n`` uniformly random games played by the compiled core, with no Python work per
-        action (the same rules as the states', not the same games for a seed)."""
+        action (the rules the states play, not the same games for a seed)."""
         check_policy(policy)
         if n < 0:
             raise ValueError(f"the number of playouts must be at least 0, not {n}")
         start = _start(self.bonus_tools)
-        scores, lengths = core.playouts(n, seed % 2**32, start, rules_table())
-        best = scores.max(axis=1, keepdims=True) if n else scores
-        return Playouts(scores.astype(float), scores == best, lengths)
+        scores, winners, lengths = core.playouts(n, seed % 2**32, start, rules_table())
+        return Playouts(scores.astype(float), winners, lengths)
 
     def observation_tensor_shape(self) -> tuple[int, ...]:
         return tensors.shape(self)

@@ -94,10 +94,13 @@ def winning_chances(state: PotagerState) -> list[float]:
         winners = state.winners()
         return [1.0 / len(winners) if seat in winners else 0.0 for seat in (0, 1)]
     # garden_value of both seats, written out (the evaluator of every search leaf)
-    codes, points = state.garden_codes(), state.scores()
-    gap = (points[0] + garden_promise(state, 0, codes[0])) - (
-        points[1] + garden_promise(state, 1, codes[1])
-    )
+    points0, points1, code0, code1 = state.points_and_codes()
+    mine, theirs = PROMISES.get(code0), PROMISES.get(code1)
+    if mine is None:
+        mine = garden_promise(state, 0, code0)
+    if theirs is None:
+        theirs = garden_promise(state, 1, code1)
+    gap = (points0 + mine) - (points1 + theirs)
     first = 1.0 / (1.0 + math.exp(-gap / 6.0))
     return [first, 1.0 - first]
 
