@@ -1,6 +1,7 @@
-"""Potager's compiled pattern matching plays exactly as its pre-change rules (the oracle in
-oracles/potager): the stored seeded games of both variants (every step's legal actions, chance
-odds, tensors, scores and the bots' evaluation) and a live side-by-side run."""
+"""Potager's compiled rules (core.py, which its states play) play exactly as its pre-change
+rules (the oracle in oracles/potager): the stored seeded games of both variants (every step's
+legal actions, chance odds, tensors, scores and the bots' evaluation) and a live side-by-side
+run."""
 
 import pytest
 

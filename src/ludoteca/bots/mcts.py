@@ -62,6 +62,11 @@ def level_budget(settings: SearchSettings, level: str) -> int:
     return int(settings.budgets.get(level, DEFAULT_SETTINGS.budgets[level]))
 
 
+# the shared, never changed, defaults of a node's lists
+NO_SCORES: list[float] = []
+NO_OUTCOMES: list[str] = []
+
+
 class _Node:
     __slots__ = (
         "state",
@@ -77,28 +82,31 @@ class _Node:
         "raw_end",
     )
 
-    def __init__(self, state: State, rng: random.Random):
+    def __init__(self, state: State, seats: int):
         self.state = state
         self.player = state.current_player
         self.visits = 0
-        self.totals: list[float] = []  # summed returns per seat (sized by the bot)
-        self.raw: list[float] = []  # summed raw scores per seat
+        self.totals = [0.0] * seats  # summed returns per seat
+        self.raw = [0.0] * seats  # summed raw scores per seat
         self.children: dict[str, _Node] = {}
         self.value: list[float] | None = None  # a terminal node's fixed return
-        self.raw_end: list[float] = []  # and its scores
-        # the actions not yet tried, listed when the node is first expanded (most leaves never
-        # are); each expansion draws one of them at random
-        self.untried: list[str] | None = None if self.player >= 0 else []
-        self.outcome_of: list[str] = []
-        self.cumulative: list[float] = []
-        if self.player == CHANCE:
-            outcomes = state.chance_outcomes()
-            self.outcome_of = [outcome for outcome, _ in outcomes]
-            self.cumulative = list(accumulate(p for _, p in outcomes))
+        self.raw_end: list[float] = NO_SCORES  # and its scores
+        # the actions not yet tried (where a seat moves), listed when the node is first
+        # expanded (most leaves never are); each expansion draws one of them at random
+        self.untried: list[str] | None = None
+        # a chance node's outcomes and their cumulative odds, listed when it is first sampled
+        # (most leaves never are)
+        self.outcome_of: list[str] = NO_OUTCOMES
+        self.cumulative: list[float] | None = None
 
     def sample(self, rng: random.Random) -> str:
-        point = rng.random() * self.cumulative[-1]
-        index = bisect_right(self.cumulative, point)
+        cumulative = self.cumulative
+        if cumulative is None:
+            outcomes = self.state.chance_outcomes()
+            self.outcome_of = [outcome for outcome, _ in outcomes]
+            cumulative = self.cumulative = list(accumulate(p for _, p in outcomes))
+        point = rng.random() * cumulative[-1]
+        index = bisect_right(cumulative, point)
         return self.outcome_of[min(index, len(self.outcome_of) - 1)]
 
 
@@ -276,6 +284,16 @@ class MCTSBot(Bot):
                 break
             node = self._select(node)
             path.append(node)
+        if self._seats == 2:  # the common case written out (the same sums in the same order)
+            value0, value1, raw0, raw1 = value[0], value[1], raw[0], raw[1]
+            for visited in path:
+                visited.visits += 1
+                totals, raws = visited.totals, visited.raw
+                totals[0] += value0
+                totals[1] += value1
+                raws[0] += raw0
+                raws[1] += raw1
+            return
         seats = range(self._seats)
         for visited in path:
             visited.visits += 1
@@ -285,9 +303,7 @@ class MCTSBot(Bot):
                 raws[seat] += raw[seat]
 
     def _new_node(self, state: State) -> _Node:
-        node = _Node(state, self.rng)
-        node.totals = [0.0] * self._seats
-        node.raw = [0.0] * self._seats
+        node = _Node(state, self._seats)
         if node.player == TERMINAL:
             node.value, node.raw_end = self._terminal_value(state), list(state.scores())
         return node

@@ -4,6 +4,9 @@ A turn is a chain of decisions by one seat: ``take:<slot>`` then ``place:<space>
 ``harvest:…``); covering a tool space, placing a tool token or a gnome landing on a tool space
 opens an optional tool step (its uses, or ``skip``). Every refill of the trampoline is the
 chance node ``draw:<kind>`` with the bag's real odds. See docs/rules/potager.md.
+
+The rules are played by the compiled core (``core.py``) on one array per position; this module
+turns the array into the words and fields people read, and actions into the core's ids.
 """
 
 from __future__ import annotations
@@ -11,12 +14,13 @@ from __future__ import annotations
 import re
 import textwrap
 from collections.abc import Callable
-from functools import lru_cache
-from typing import Any
+from functools import cache, lru_cache
+from typing import Any, Generic, TypeVar, overload
 
 import numpy as np
 
 from ludoteca.engine import CHANCE, TERMINAL, Game, Message, Option, State
+from ludoteca.engine.playouts import Playouts, check_policy
 
 from . import core, tensors
 from .board import (
@@ -24,6 +28,7 @@ from .board import (
     INDEX,
     KINDS,
     MOLE,
+    SPACE_TOOLS,
     SPACES,
     TOKEN_TOOLS,
     TOKENS_PER_VEGETABLE,
@@ -34,10 +39,11 @@ from .board import (
     VEGETABLES,
     WINNING_POINTS,
     beds,
-    column_of,
     pattern_by_id,
     placements,
 )
+
+_new_state = object.__new__
 
 GNOME_COLOURS = ("#e0609a", "#3f7fd0")  # pink for player 1, blue for player 2
 
@@ -80,7 +86,6 @@ TOKEN_CODES: dict[Token | None, int] = {
     (MOLE, False): 15,
 }
 SPACE_BITS = 4
-SPACE_MASK = (1 << SPACE_BITS) - 1
 
 
 def garden_code(garden: Garden) -> int:
@@ -110,12 +115,14 @@ def _indexes_of(mask: int) -> tuple[int, ...]:
 
 NOTHING_TURNED: frozenset[str] = frozenset()
 KIND_INDEX = {kind: i for i, kind in enumerate(KINDS)}
-TAKES = tuple(f"take:{slot}" for slot in range(1, HEDGE_SLOTS + 1))
-PLACES = tuple(f"place:{space}" for space in SPACES)
-MOLES = tuple(f"mole:{space}" for space in SPACES)
-FLIPS = tuple(tuple(f"flip:g{seat}-{space}" for space in SPACES) for seat in (0, 1))
-MOVES = tuple(tuple(f"move:{source}-{target}" for target in SPACES) for source in SPACES)
 DRAWS = tuple(f"draw:{kind}" for kind in KINDS)
+# the phases as the core numbers them (core.DRAW …), the tools too (core.GLOVES …)
+PHASES = ("draw", "turn", "place", "tool", "shovel", "gnome", "over")
+TOOLS = (*SPACE_TOOLS, *TOKEN_TOOLS)
+CODE_TOKENS: tuple[Token | None, ...] = tuple(
+    sorted(TOKEN_CODES, key=TOKEN_CODES.__getitem__)  # type: ignore[arg-type]
+)
+LOW_BITS = SPACE_BITS * core.LOW_SPACES  # a garden code's first word
 
 
 def harvestable_beds(garden: Garden) -> tuple[tuple[str, tuple[str, ...], str], ...]:
@@ -131,157 +138,399 @@ def harvestable_beds(garden: Garden) -> tuple[tuple[str, tuple[str, ...], str], 
 HARVESTABLE: dict[int, tuple[tuple[str, tuple[str, ...], str], ...]] = {}
 
 
-@lru_cache(maxsize=1 << 16)
-def _wheelbarrow_moves(garden: Garden, pinned: str | None) -> tuple[str, ...]:
-    """The wheelbarrow's moves in the garden: any token but the pinned one to an empty space
-    (a vegetable may go onto a printed tool space, a tool token or a mole may not)."""
-    _, _, free = garden_masks(garden)
-    moves: list[str] = []
-    for i, token in enumerate(garden):
-        if token is None or SPACES[i] == pinned:
-            continue
-        targets = free if token[0] in VEGETABLE_INDEX else free & ~TOOL_MASK
-        row = MOVES[i]
-        moves += [row[j] for j in range(len(SPACES)) if targets >> j & 1]
-    return tuple(moves)
-
-
-@lru_cache(maxsize=1 << 16)
-def _vegetable_spaces(garden: Garden) -> tuple[int, ...]:
-    """The indexes of the garden's spaces holding a vegetable."""
-    return tuple(
-        i for i, token in enumerate(garden) if token is not None and token[0] in VEGETABLE_INDEX
-    )
-
-
-@lru_cache(maxsize=1 << 12)
-def hedge_takes(
-    hedge: tuple[str | None, ...], vegetable_room: bool, tool_room: bool
-) -> tuple[str, ...]:
-    """The takes of the hedge when there is room for a vegetable (the mover's garden has an
-    empty space) and for a tool (either garden has an empty space off the tool spaces)."""
-    room = (vegetable_room, tool_room)
-    return tuple(
-        TAKES[slot]
-        for slot, kind in enumerate(hedge)
-        if kind is not None and room[kind not in VEGETABLE_INDEX]
-    )
-
-
-@lru_cache(maxsize=1 << 12)
-def _closed(
-    hedge: tuple[str | None, ...], trampoline: str | None
-) -> tuple[tuple[str | None, ...], str | None]:
-    """The hedge with its gaps closed (tokens slide towards slot 1) and the trampoline's token
-    in its first free slot, if any; and what is left on the trampoline."""
-    tokens = [kind for kind in hedge if kind is not None]
-    if len(tokens) < HEDGE_SLOTS and trampoline is not None:
-        tokens.append(trampoline)
-        trampoline = None
-    return tuple(tokens + [None] * (HEDGE_SLOTS - len(tokens))), trampoline
-
-
-def _with(pair: tuple[Any, Any], seat: int, value: Any) -> tuple[Any, Any]:
-    """``pair`` (one thing per seat) with ``seat``'s replaced by ``value``."""
-    return (value, pair[1]) if seat == 0 else (pair[0], value)
-
-
-@lru_cache(maxsize=1 << 10)
 def _odds(bag: tuple[int, ...]) -> tuple[tuple[str, float], ...]:
     total = sum(bag)
     return tuple((DRAWS[k], n / total) for k, n in enumerate(bag) if n)
 
 
+# the draws' odds by the bag's counts (the array's bytes)
+ODDS: dict[bytes, tuple[tuple[str, float], ...]] = {}
+
+
+@cache
+def action_list() -> tuple[str, ...]:
+    """Every draw, take, placement, harvest bed (each pattern on each set of spaces it can
+    cover), tool action and skip, whether or not the variant ever uses it: the ids of the
+    compiled core are indexes into it."""
+    pairs = [(source, target) for source in SPACES for target in SPACES]
+    return (
+        *(f"draw:{kind}" for kind in KINDS),
+        *(f"take:{slot}" for slot in range(1, HEDGE_SLOTS + 1)),
+        *(f"place:{space}" for space in SPACES),
+        *(f"mole:{space}" for space in SPACES),
+        *(
+            harvest_notation(pattern_id, cells)
+            for pattern_id in pattern_by_id()
+            for cells in placements(pattern_id)
+        ),
+        *(f"move:{source}-{target}" for source, target in pairs if source != target),
+        *(f"flip:g{seat}-{space}" for seat in (0, 1) for space in SPACES),
+        *(f"tool:{tool}" for tool in TOOLS),
+        *(f"send:{source}-{target}" for source, target in pairs),
+        *(f"swap:{k}" for k in range(1, HEDGE_SLOTS)),
+        *(f"poison:{vegetable}" for vegetable in VEGETABLES),
+        *(f"hose:{column}" for column in COLUMNS),
+        "skip",
+    )
+
+
+@cache
+def action_ids() -> dict[str, int]:
+    return {action: i for i, action in enumerate(action_list())}
+
+
+def _core_code(action: str) -> tuple[int, int, int]:
+    """(kind, a, b) of an action for the core (``core.A_*`` and its two arguments)."""
+    kind, _, argument = action.partition(":")
+    source, _, target = argument.partition("-")
+    if kind == "draw":
+        return core.A_DRAW, KIND_INDEX[argument], 0
+    if kind == "take":
+        return core.A_TAKE, int(argument) - 1, 0
+    if kind in ("place", "mole"):
+        return (core.A_PLACE if kind == "place" else core.A_MOLE), INDEX[argument], 0
+    if kind == "harvest":
+        return core.A_HARVEST, _bed_rows()[action], 0
+    if kind in ("move", "send"):
+        return (core.A_MOVE if kind == "move" else core.A_SEND), INDEX[source], INDEX[target]
+    if kind == "flip":
+        return core.A_FLIP, int(source[1:]), INDEX[target]
+    if kind == "tool":
+        return core.A_TOOL, TOOLS.index(argument), 0
+    if kind == "swap":
+        return core.A_SWAP, int(argument) - 1, 0
+    if kind == "poison":
+        return core.A_POISON, VEGETABLES.index(argument), 0
+    if kind == "hose":
+        return core.A_HOSE, COLUMNS.index(argument), 0
+    return core.A_SKIP, 0, 0
+
+
+@cache
+def _bed_rows() -> dict[str, int]:
+    """Each harvest's row in ``board.beds()``."""
+    return {harvest_notation(*row): i for i, row in enumerate(beds().rows)}
+
+
+@cache
+def rules_table() -> np.ndarray:
+    """The tables of the compiled rules as one array (see ``core.R_*``)."""
+    actions = action_list()
+    codes = [_core_code(action) for action in actions]
+    ids = np.full((13, len(SPACES), len(SPACES)), -1, np.int64)
+    for i, (kind, a, b) in enumerate(codes):
+        if kind != core.A_HARVEST:
+            ids[kind, a, b] = i
+    table = beds()
+    ids_of = action_ids()
+    # in the order of core.R_IDS … core.R_DRAWS
+    tables: list[np.ndarray] = [
+        np.asarray(part, np.int64)
+        for part in (
+            ids.ravel(),
+            [ids_of[harvest_notation(*row)] for row in table.rows],
+            table.bits,
+            table.starts,
+            [TOOLS.index(TOOL_SPACES[space]) if space in TOOL_SPACES else -1 for space in SPACES],
+            [COLUMNS.index(space[0]) for space in SPACES],
+            *zip(*codes, strict=True),
+            [ids_of[draw] for draw in DRAWS],
+        )
+    ]
+    starts = np.cumsum([core.R_HEADER, *(len(part) for part in tables)]).tolist()
+    track = sum(1 << points for points in TRACK_TOOLS)
+    header = [*starts[: core.R_DRAWS + 1], TOOL_MASK, track, WINNING_POINTS]
+    return np.concatenate([np.array(header, np.int64), *tables])
+
+
+@cache
+def _tables() -> tuple[dict[str, int], np.ndarray, tuple[str, ...]]:
+    """What a state's hot path needs at once: action ids, the rules' table, the actions."""
+    return action_ids(), rules_table(), action_list()
+
+
+def encode(fields: dict[str, Any]) -> np.ndarray:
+    """A position's array for the core from its fields (those of ``decode``)."""
+    cells = np.full(core.SIZE, -1, np.int64)
+    for seat, garden in enumerate(fields["gardens"]):
+        cells[core.G + seat * len(SPACES) : core.G + (seat + 1) * len(SPACES)] = [
+            TOKEN_CODES[token] for token in garden
+        ]
+        code = garden_code(garden)
+        cells[core.CODES + 2 * seat] = code & ((1 << LOW_BITS) - 1)
+        cells[core.CODES + 2 * seat + 1] = code >> LOW_BITS
+    cells[core.HEDGE : core.HEDGE + HEDGE_SLOTS] = [
+        -1 if kind is None else KIND_INDEX[kind] for kind in fields["hedge"]
+    ]
+    trampoline = fields["trampoline"]
+    cells[core.TRAMP] = -1 if trampoline is None else KIND_INDEX[trampoline]
+    cells[core.BAG : core.BAG + len(KINDS)] = fields["bag"]
+    cells[core.POINTS : core.POINTS + 2] = fields["points"]
+    cells[core.TO_MOVE] = fields["to_move"]
+    cells[core.PHASE] = PHASES.index(fields["phase"])
+    if fields["hand"] is not None:
+        cells[core.HAND_KIND] = KIND_INDEX[fields["hand"][0]]
+        cells[core.HAND_SLOT] = fields["hand"][1]
+    if fields["tool"] is not None:
+        cells[core.TOOL] = TOOLS.index(fields["tool"])
+    if fields["pinned"] is not None:
+        cells[core.PINNED] = INDEX[fields["pinned"]]
+    if fields["shovel_slot"] is not None:
+        cells[core.SHOVEL] = fields["shovel_slot"]
+    cells[core.TURNED] = sum(1 << INDEX[space] for space in fields["turned"])
+    cells[core.OWN] = bool(fields["own_garden_only"])
+    after = fields["after"]
+    cells[core.AFTER] = ("start", "tool", "gnome", "end").index(after[0])
+    if after[0] == "tool":
+        cells[core.AFTER_A] = TOOLS.index(after[1])
+        cells[core.AFTER_B] = -1 if after[2] is None else INDEX[after[2]]
+    elif after[0] == "gnome":
+        cells[core.AFTER_A], cells[core.AFTER_B] = after[1], after[2]
+    cells[core.END] = bool(fields["end_triggered"])
+    cells[core.LOSER] = -1 if fields["loser"] is None else fields["loser"]
+    return cells
+
+
+def decode(cells: np.ndarray) -> dict[str, Any]:
+    """A position's fields (gardens, hedge, …: see ``PotagerState``) from its array."""
+    c = cells.tolist()
+
+    def kind(k: int) -> str | None:
+        return None if k < 0 else KINDS[k]
+
+    def garden(seat: int) -> Garden:
+        return tuple(CODE_TOKENS[code] for code in c[seat * len(SPACES) : (seat + 1) * len(SPACES)])
+
+    after_kind, a, b = c[core.AFTER], c[core.AFTER_A], c[core.AFTER_B]
+    after: tuple[Any, ...] = ("start",) if after_kind == core.START else ("end",)
+    if after_kind == core.AFTER_TOOL:
+        after = ("tool", TOOLS[a], None if b < 0 else SPACES[b])
+    elif after_kind == core.AFTER_GNOME:
+        after = ("gnome", a, b)
+    turned = c[core.TURNED]
+    return {
+        "gardens": (garden(0), garden(1)),
+        "hedge": tuple(kind(k) for k in c[core.HEDGE : core.HEDGE + HEDGE_SLOTS]),
+        "trampoline": kind(c[core.TRAMP]),
+        "bag": tuple(c[core.BAG : core.BAG + len(KINDS)]),
+        "points": (c[core.POINTS], c[core.POINTS + 1]),
+        "to_move": c[core.TO_MOVE],
+        "phase": PHASES[c[core.PHASE]],
+        "hand": None if c[core.HAND_KIND] < 0 else (KINDS[c[core.HAND_KIND]], c[core.HAND_SLOT]),
+        "tool": None if c[core.TOOL] < 0 else TOOLS[c[core.TOOL]],
+        "pinned": None if c[core.PINNED] < 0 else SPACES[c[core.PINNED]],
+        "shovel_slot": None if c[core.SHOVEL] < 0 else c[core.SHOVEL],
+        "turned": frozenset(SPACES[i] for i in _indexes_of(turned)) if turned else NOTHING_TURNED,
+        "own_garden_only": bool(c[core.OWN]),
+        "after": after,
+        "end_triggered": bool(c[core.END]),
+        "loser": None if c[core.LOSER] < 0 else c[core.LOSER],
+    }
+
+
+# the fields of a position, as ``decode`` gives them
+FIELDS = (
+    "bag",
+    "hedge",
+    "trampoline",
+    "gardens",
+    "points",
+    "to_move",
+    "phase",
+    "hand",
+    "tool",
+    "pinned",
+    "shovel_slot",
+    "turned",
+    "own_garden_only",
+    "after",
+    "end_triggered",
+    "loser",
+)
+
+
+@cache
+def _start(bonus_tools: bool) -> np.ndarray:
+    """The array of a new game (read only: states copy it)."""
+    bag = [TOKENS_PER_VEGETABLE] * len(VEGETABLES)
+    bag += [TOOL_TOKENS_EACH if bonus_tools else 0] * len(TOKEN_TOOLS)
+    return encode(
+        {
+            "gardens": ((None,) * len(SPACES), (None,) * len(SPACES)),
+            "hedge": (None,) * HEDGE_SLOTS,
+            "trampoline": None,
+            "bag": tuple(bag),
+            "points": (0, 0),
+            "to_move": 0,
+            "phase": "draw",
+            "hand": None,
+            "tool": None,
+            "pinned": None,
+            "shovel_slot": None,
+            "turned": NOTHING_TURNED,
+            "own_garden_only": False,
+            "after": ("start",),
+            "end_triggered": False,
+            "loser": None,
+        }
+    )
+
+
+T = TypeVar("T")
+
+
+class _Field(Generic[T]):
+    """A field of the position, read from its array (``decode``, every field at once) on the
+    first look, then found in the state's ``__dict__``."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, state: None, owner: type | None = None) -> _Field[T]: ...
+
+    @overload
+    def __get__(self, state: PotagerState, owner: type | None = None) -> T: ...
+
+    def __get__(self, state: PotagerState | None, owner: type | None = None) -> Any:
+        if state is None:
+            return self
+        state.__dict__.update(decode(state._cells))
+        return state.__dict__[self.name]
+
+
 class PotagerState(State):
+    """A position: one array (``_cells``) that the compiled core (``core.py``) reads and
+    plays; its fields below are read from it when first looked at."""
+
     game: PotagerGame
+    bag: _Field[tuple[int, ...]] = _Field()
+    hedge: _Field[tuple[str | None, ...]] = _Field()
+    trampoline: _Field[str | None] = _Field()
+    gardens: _Field[tuple[Garden, Garden]] = _Field()
+    points: _Field[tuple[int, int]] = _Field()
+    to_move: _Field[int] = _Field()
+    # "draw" (chance), "turn", "place", "tool", "shovel", "gnome" or "over"
+    phase: _Field[str] = _Field()
+    hand: _Field[tuple[str, int] | None] = _Field()  # (kind, hedge slot it came from)
+    tool: _Field[str | None] = _Field()  # the tool whose step this is
+    pinned: _Field[str | None] = _Field()  # the space the wheelbarrow may not move from
+    shovel_slot: _Field[int | None] = _Field()  # after a swap: slots k and k+1 may be taken
+    # spaces of the mover's tokens turned over by a harvest this turn: they wait for a later
+    # turn (the rule text: "lors d'un prochain tour")
+    turned: _Field[frozenset[str]] = _Field()
+    own_garden_only: _Field[bool] = _Field()  # the tool came through the toolbox
+    after: _Field[tuple[Any, ...]] = _Field()  # what follows once the draws are done
+    end_triggered: _Field[bool] = _Field()
+    loser: _Field[int | None] = _Field()
+
+    # The seat to move, CHANCE or TERMINAL: a plain attribute, not a property, because
+    # searches read it at every step; set whenever a state is made (the core's ``step``
+    # returns it).
+    current_player: int = CHANCE  # type: ignore[assignment]
 
     def __init__(self, game: PotagerGame):
         super().__init__(game)
-        bag = [TOKENS_PER_VEGETABLE] * len(VEGETABLES)
-        bag += [TOOL_TOKENS_EACH if game.bonus_tools else 0] * len(TOKEN_TOOLS)
-        self.bag: tuple[int, ...] = tuple(bag)
-        self.hedge: tuple[str | None, ...] = (None,) * HEDGE_SLOTS
-        self.trampoline: str | None = None
-        self.gardens: tuple[Garden, Garden] = ((None,) * len(SPACES), (None,) * len(SPACES))
-        self.points: tuple[int, int] = (0, 0)
-        self.to_move = 0
-        # "draw" (chance), "turn", "place", "tool", "shovel", "gnome" or "over"
-        self.phase = "draw"
-        self.hand: tuple[str, int] | None = None  # (kind, hedge slot it came from)
-        self.tool: str | None = None  # the tool whose step this is
-        self.pinned: str | None = None  # the space the wheelbarrow may not move from
-        self.shovel_slot: int | None = None  # after a swap: slots k and k+1 may be taken
-        # spaces of the mover's tokens turned over by a harvest this turn: they wait for a
-        # later turn (the rule text: "lors d'un prochain tour")
-        self.turned: frozenset[str] = NOTHING_TURNED
-        self.own_garden_only = False  # the tool came through the toolbox: "sur votre jardin"
-        self.after: tuple = ("start",)  # what follows once the draws are done
-        self.end_triggered = False
-        self.loser: int | None = None
-        # the choices worked out while the step that led here was played (not part of the
-        # position: a copy forgets them)
-        self._choices: list[str] | None = None
-        # each garden's empty spaces as a bitmask, kept up to date by _set (None: not yet read)
-        self._free: tuple[int, int] | None = None
-        # and each garden's code, kept up to date by _set (None: not yet read)
-        self._codes: tuple[int, int] | None = None
+        self._cells = _start(game.bonus_tools).copy()
+        self.current_player = CHANCE
+
+    def array(self) -> np.ndarray:
+        """The position as the compiled core reads it (a copy)."""
+        return self._cells.copy()
+
+    def _made(self, cells: np.ndarray, seat: int) -> PotagerState:
+        """A new state of this game on ``cells``, whose seat to move is ``seat``, no history."""
+        new = _new_state(PotagerState)
+        new.__dict__ = {
+            "game": self.game,
+            "_cells": cells,
+            "current_player": seat,
+            "_trail": None,
+            "_length": 0,
+            "_legal": None,
+        }
+        return new
 
     # -- the contract -------------------------------------------------------------------------
 
-    @property
-    def current_player(self) -> int:
-        if self.phase == "over":
-            return TERMINAL
-        if self.phase == "draw":
-            return CHANCE
-        return self.to_move
-
     def chance_outcomes(self) -> list[tuple[str, float]]:
-        if self.phase != "draw":
+        if self.current_player != CHANCE:
             return []
-        return list(_odds(self.bag))
+        bag = self._cells[core.BAG : core.BAG + len(KINDS)]
+        key = bag.tobytes()
+        odds = ODDS.get(key)
+        if odds is None:
+            if len(ODDS) >= CACHED_GARDENS:
+                ODDS.clear()
+            odds = ODDS[key] = _odds(tuple(bag.tolist()))
+        return list(odds)
 
     def copy_with(self, **changes: Any) -> PotagerState:
-        if "gardens" in changes:
-            changes["_free"] = changes["_codes"] = None
-        return super().copy_with(_choices=None, **changes)
+        """A copy with some fields changed (those of ``decode``), without history."""
+        unknown = set(changes) - set(FIELDS)
+        if unknown:
+            raise TypeError(f"not a field of a Potager position: {', '.join(sorted(unknown))}")
+        cells = encode({name: changes.get(name, getattr(self, name)) for name in FIELDS})
+        return self._made(cells, core.seat_to_move(cells))
+
+    def successor(self, action: str) -> PotagerState:
+        """The state after ``action``, unchecked (``State.successor`` written out here: the
+        hot path of every search)."""
+        new = self._next(action)
+        new._trail = (self._trail, self.current_player, action)
+        new._length = self._length + 1
+        return new
+
+    def _next(self, action: str) -> PotagerState:
+        cells = self._cells.copy()
+        ids, rules, _ = _tables()
+        return self._made(cells, core.step(cells, ids[action], rules))
+
+    def _legal_actions(self) -> list[str]:
+        _, rules, actions = _tables()
+        listed = np.empty(core.LISTED, np.int64)  # (a buffer of its own: states are shared)
+        count = core.legal(self._cells, listed, rules)
+        return [actions[i] for i in listed[:count].tolist()]
+
+    def scores(self) -> list[float]:
+        cells = self._cells
+        return [cells.item(core.POINTS), cells.item(core.POINTS + 1)]
+
+    def winners(self) -> list[int]:
+        if self.current_player != TERMINAL:
+            return []
+        loser = int(self._cells[core.LOSER])
+        if loser >= 0:
+            return [1 - loser]
+        return super().winners()
 
     def free(self, seat: int) -> int:
         """The empty spaces of ``seat``'s garden as a bitmask over SPACES."""
-        if self._free is None:
-            self._free = (garden_masks(self.gardens[0])[2], garden_masks(self.gardens[1])[2])
-        return self._free[seat]
+        return garden_masks(self.gardens[seat])[2]
 
     def garden_code(self, seat: int) -> int:
         """``seat``'s garden as one number (equal gardens, equal numbers; see TOKEN_CODES)."""
-        if self._codes is None:
-            self._codes = (garden_code(self.gardens[0]), garden_code(self.gardens[1]))
-        return self._codes[seat]
+        return self.garden_codes()[seat]
 
-    def _legal_actions(self) -> list[str]:
-        if self._choices is not None:
-            return self._choices
-        if self.phase == "turn":
-            return self._takes() + self._harvests()
-        if self.phase == "place":
-            return self._places()
-        if self.phase == "shovel":
-            return self._shovel_takes()
-        if self.phase == "tool":
-            return self._tool_uses(self.current_tool) + ["skip"]
-        if self.phase == "gnome":
-            return self._gnome_options() + ["skip"]
-        return []
+    def garden_codes(self) -> tuple[int, int]:
+        """Both gardens' codes (see ``garden_code``), kept by the core."""
+        low0, high0, low1, high1 = self._cells[core.CODES : core.CODES + 4].tolist()
+        return low0 | high0 << LOW_BITS, low1 | high1 << LOW_BITS
 
-    def scores(self) -> list[float]:
-        return list(self.points)
+    def points_and_codes(self) -> tuple[int, int, int, int]:
+        """Both seats' points, then both gardens' codes, at once (the bots' measure of every
+        search leaf reads them)."""
+        points0, points1, low0, high0, low1, high1 = self._cells[
+            core.POINTS : core.CODES + 4
+        ].tolist()
+        return points0, points1, low0 | high0 << LOW_BITS, low1 | high1 << LOW_BITS
 
-    def winners(self) -> list[int]:
-        if self.phase != "over":
-            return []
-        if self.loser is not None:
-            return [1 - self.loser]
-        return super().winners()
+    def garden(self, seat: int) -> Garden:
+        """``seat``'s garden, read from the array alone (the other fields are not decoded)."""
+        if "gardens" in self.__dict__:
+            return self.gardens[seat]
+        codes = self._cells[seat * len(SPACES) : (seat + 1) * len(SPACES)].tolist()
+        return tuple(CODE_TOKENS[code] for code in codes)
 
     def end_reason(self) -> str | None:
         """Why the game ended, the deciding end first: "full_garden" (the player who could do
@@ -296,24 +545,7 @@ class PotagerState(State):
         return "empty_bag" if self.end_triggered else "stuck"
 
     def _key(self) -> Any:
-        return (
-            self.bag,
-            self.hedge,
-            self.trampoline,
-            self.gardens,
-            self.points,
-            self.to_move,
-            self.phase,
-            self.hand,
-            self.tool,
-            self.pinned,
-            self.shovel_slot,
-            self.turned,
-            self.own_garden_only,
-            self.after,
-            self.end_triggered,
-            self.loser,
-        )
+        return tuple(getattr(self, name) for name in FIELDS)
 
     # -- reading the position -----------------------------------------------------------------
 
@@ -367,278 +599,12 @@ class PotagerState(State):
     def bag_size(self) -> int:
         return sum(self.bag)
 
-    def _takes(self) -> list[str]:
-        mine, theirs = self.free(self.me), self.free(self.opponent)
-        return list(hedge_takes(self.hedge, bool(mine), bool((mine | theirs) & ~TOOL_MASK)))
-
-    def _shovel_takes(self) -> list[str]:
-        k = self.shovel_slot
-        assert k is not None, "a shovel swap sets the slot"
-        return [a for a in self._takes() if a in (f"take:{k}", f"take:{k + 1}")]
-
-    def _places(self) -> list[str]:
-        kind, _ = self.in_hand
-        mine = self.free(self.me)
-        if kind in VEGETABLE_INDEX:
-            return [PLACES[i] for i in _indexes_of(mine)]
-        theirs = self.free(self.opponent) & ~TOOL_MASK
-        return [PLACES[i] for i in _indexes_of(mine & ~TOOL_MASK)] + [
-            MOLES[i] for i in _indexes_of(theirs)
-        ]
-
     def harvest_beds(self, seat: int) -> list[tuple[str, tuple[str, ...]]]:
         """(pattern id, spaces) of every bed of ``seat`` that can be harvested now."""
         return [(p, cells) for p, cells, _ in self._harvestable(seat)]
 
     def _harvestable(self, seat: int) -> tuple[tuple[str, tuple[str, ...], str], ...]:
         return by_code(HARVESTABLE, self.garden_code(seat), harvestable_beds, self.gardens[seat])
-
-    def _harvests(self) -> list[str]:
-        found = self._harvestable(self.me)
-        if not self.turned:
-            return [notation for _, _, notation in found]
-        return [notation for _, cells, notation in found if self.turned.isdisjoint(cells)]
-
-    def _tool_uses(self, tool: str, own_garden_only: bool | None = None) -> list[str]:
-        """The uses of ``tool`` now; through the toolbox the can and the hose reach only the
-        mover's own garden."""
-        me, opp = self.me, self.opponent
-        if own_garden_only is None:
-            own_garden_only = self.own_garden_only
-        gardens = (me,) if own_garden_only else (me, opp)
-        if tool == "gloves":
-            return self._takes()
-        if tool == "basket":
-            return self._harvests()
-        if tool == "wheelbarrow":
-            return list(_wheelbarrow_moves(self.gardens[me], self.pinned))
-        if tool == "can":
-            return [
-                FLIPS[seat][i] for seat in gardens for i in _vegetable_spaces(self.gardens[seat])
-            ]
-        if tool == "shovel":
-            return [
-                f"swap:{k}"
-                for k in range(1, HEDGE_SLOTS)
-                if self.hedge[k - 1] is not None and self.hedge[k] is not None
-            ]
-        if tool == "poison":
-            return [f"poison:{v}" for v in VEGETABLES if v in self.hedge]
-        if tool == "hose":
-            found = {
-                SPACES[i][0] for seat in gardens for i in _vegetable_spaces(self.gardens[seat])
-            }
-            return [f"hose:{column}" for column in COLUMNS if column in found]
-        if tool == "toolbox":
-            return [
-                f"tool:{name}"
-                for name, _ in self.visible_tools(opp)
-                if name != "toolbox" and self._tool_uses(name, own_garden_only=True)
-            ]
-        raise ValueError(f"unknown tool {tool!r}")
-
-    def _gnome_options(self) -> list[str]:
-        me, opp = self.me, self.opponent
-        options = [f"tool:{name}" for name, _ in self.visible_tools(me) if self._tool_uses(name)]
-        moles = [s for s, t in zip(SPACES, self.gardens[me], strict=True) if t == (MOLE, False)]
-        targets = self.empty_spaces(opp, False)
-        return options + [f"send:{source}-{target}" for source in moles for target in targets]
-
-    # -- changing it (only on a fresh copy, see _next) ----------------------------------------
-
-    def _next(self, action: str) -> PotagerState:
-        new = super().copy_with(_choices=None)  # (the gardens stay: their caches hold)
-        kind, _, argument = action.partition(":")
-        STEPS[kind](new, argument)
-        return new
-
-    def _set(self, seat: int, space: str, token: Token | None) -> None:
-        i = INDEX[space]
-        garden = self.gardens[seat]
-        self.gardens = _with(self.gardens, seat, (*garden[:i], token, *garden[i + 1 :]))
-        if self._free is not None:
-            free = self._free[seat]
-            free = free | 1 << i if token is None else free & ~(1 << i)
-            self._free = _with(self._free, seat, free)
-        if self._codes is not None:
-            shift = SPACE_BITS * i
-            code = self._codes[seat] & ~(SPACE_MASK << shift) | TOKEN_CODES[token] << shift
-            self._codes = _with(self._codes, seat, code)
-
-    def _score(self, points: int) -> None:
-        scores = list(self.points)
-        old = scores[self.me]
-        scores[self.me] += points
-        self.points = (scores[0], scores[1])
-        if scores[self.me] >= WINNING_POINTS:
-            self.end_triggered = True
-        self.after = ("gnome", old, scores[self.me])
-
-    def _do_draw(self, kind: str) -> None:
-        bag = list(self.bag)
-        bag[KIND_INDEX[kind]] -= 1
-        self.bag = tuple(bag)
-        self.trampoline = kind
-        self._settle()
-
-    def _settle(self) -> None:
-        """Close the hedge's gaps (tokens slide towards slot 1, the trampoline token enters
-        the first free slot), ask chance to refill the trampoline, then go on."""
-        self.hedge, self.trampoline = _closed(self.hedge, self.trampoline)
-        if self.trampoline is None:
-            if self.bag_size():
-                self.phase = "draw"
-                return
-            self.end_triggered = True  # the trampoline cannot be refilled
-        self._proceed()
-
-    def _proceed(self) -> None:
-        after, self.after = self.after, ("end",)
-        if after[0] == "start":
-            self._start_turn()
-        elif after[0] == "tool":
-            self._enter_tool(after[1], after[2])
-        elif after[0] == "gnome":
-            self._gnome(after[1], after[2])
-        else:
-            self._end_turn()
-
-    def _enter_tool(
-        self, tool: str, pinned: str | None = None, own_garden_only: bool = False
-    ) -> None:
-        self.phase, self.tool, self.pinned, self.hand = "tool", tool, pinned, None
-        self.own_garden_only = own_garden_only
-        uses = self._tool_uses(tool)
-        if not uses:
-            self._end_turn()
-            return
-        self._choices = uses + ["skip"]
-
-    def _gnome(self, old: int, new: int) -> None:
-        self.phase, self.tool, self.pinned = "gnome", None, None
-        options = self._gnome_options() if new != old and new in TRACK_TOOLS else []
-        if not options:
-            self._end_turn()
-            return
-        self._choices = options + ["skip"]
-
-    def _end_turn(self) -> None:
-        self.tool = self.pinned = self.shovel_slot = self.hand = None
-        self.turned, self.own_garden_only = NOTHING_TURNED, False
-        if self.end_triggered and self.to_move == 1:
-            self.phase = "over"  # both players have had as many turns
-            return
-        self.to_move = 1 - self.to_move
-        self._start_turn()
-
-    def _start_turn(self) -> None:
-        self.phase = "turn"
-        choices = self._takes() + self._harvests()
-        if choices:
-            self._choices = choices
-            return
-        # No passing: a player who can do nothing ends the game; with a full garden, loses.
-        self.phase = "over"
-        if self.is_full(self.me):
-            self.loser = self.me
-
-    def _do_take(self, argument: str) -> None:
-        slot = int(argument)
-        hedge = list(self.hedge)
-        taken = hedge[slot - 1]
-        assert taken is not None, "only a filled slot can be taken"
-        self.hand, hedge[slot - 1] = (taken, slot), None
-        self.hedge = tuple(hedge)
-        self.phase, self.tool, self.shovel_slot = "place", None, None
-
-    def _do_place(self, space: str) -> None:
-        kind, slot = self.in_hand
-        self.hand = None
-        if kind in VEGETABLES:
-            self._set(self.me, space, (kind, column_of(space) == slot))
-            if space in TOOL_SPACES:
-                tool = TOOL_SPACES[space]
-                self.after = ("tool", tool, space if tool == "wheelbarrow" else None)
-            else:
-                self.after = ("end",)
-        else:
-            self._set(self.me, space, (kind, False))
-            self.after = ("tool", kind, None)
-        self._settle()
-
-    def _do_mole(self, space: str) -> None:
-        self.hand = None
-        self._set(self.opponent, space, (MOLE, False))
-        self.after = ("end",)
-        self._settle()
-
-    def _do_harvest(self, argument: str) -> None:
-        _, _, cells = argument.partition(":")
-        spaces = cells.split(",")
-        for space in spaces:
-            vegetable, double = self.placed(self.me, space)
-            self._set(self.me, space, (vegetable, False) if double else None)
-        self.turned |= {space for space in spaces if self.token(self.me, space) is not None}
-        self._score(len(spaces))
-        self._proceed()
-
-    def _do_skip(self, _: str) -> None:
-        self._end_turn()
-
-    def _do_tool(self, tool: str) -> None:
-        # in a tool step, ``tool:`` is the toolbox choosing one of the opponent's tools
-        self._enter_tool(tool, own_garden_only=self.phase == "tool")
-
-    def _do_move(self, argument: str) -> None:
-        source, target = argument.split("-")
-        token = self.token(self.me, source)
-        self._set(self.me, source, None)
-        self._set(self.me, target, token)
-        if source in self.turned:  # the turned token keeps waiting where it goes
-            self.turned = self.turned - {source} | {target}
-        if target in TOOL_SPACES:
-            tool = TOOL_SPACES[target]
-            self._enter_tool(tool, target if tool == "wheelbarrow" else None)
-        else:
-            self._end_turn()
-
-    def _do_flip(self, argument: str) -> None:
-        garden, space = argument.split("-")
-        seat = int(garden[1:])
-        vegetable, double = self.placed(seat, space)
-        self._set(seat, space, (vegetable, not double))
-        self._end_turn()
-
-    def _do_swap(self, argument: str) -> None:
-        k = int(argument)
-        hedge = list(self.hedge)
-        hedge[k - 1], hedge[k] = hedge[k], hedge[k - 1]
-        self.hedge = tuple(hedge)
-        self.phase, self.tool, self.shovel_slot = "shovel", None, k
-        takes = self._shovel_takes()
-        if not takes:
-            self._end_turn()
-            return
-        self._choices = takes
-
-    def _do_poison(self, vegetable: str) -> None:
-        count = self.hedge.count(vegetable)
-        self.hedge = tuple(None if kind == vegetable else kind for kind in self.hedge)
-        self._score(count)
-        self._settle()
-
-    def _do_hose(self, column: str) -> None:
-        for seat in (self.me,) if self.own_garden_only else (0, 1):
-            for space, token in zip(SPACES, self.gardens[seat], strict=True):
-                if space[0] == column and token is not None and token[0] in VEGETABLES:
-                    self._set(seat, space, (token[0], not token[1]))
-        self._end_turn()
-
-    def _do_send(self, argument: str) -> None:
-        source, target = argument.split("-")
-        self._set(self.me, source, None)
-        self._set(self.opponent, target, (MOLE, False))
-        self._end_turn()
 
     # -- words for people ---------------------------------------------------------------------
 
@@ -926,14 +892,6 @@ class PotagerState(State):
         return self.text_board("en")
 
 
-# each action's kind (the text before its colon) and the step that plays it
-STEPS: dict[str, Callable[[PotagerState, str], None]] = {
-    name.removeprefix("_do_"): step
-    for name, step in vars(PotagerState).items()
-    if name.startswith("_do_")
-}
-
-
 def patterns_text(lang: str = "en") -> str:
     """The 15 harvest patterns drawn in text, three per vegetable side by side."""
     lines = [Message("potager.text.patterns").text(lang)]
@@ -997,26 +955,17 @@ class PotagerGame(Game[PotagerState]):
     def all_actions(self) -> list[str]:
         """Every draw, take, placement, harvest bed (each pattern on each set of spaces it can
         cover), tool action and skip, whether or not the variant ever uses it."""
-        pairs = [(source, target) for source in SPACES for target in SPACES]
-        return (
-            [f"draw:{kind}" for kind in KINDS]
-            + [f"take:{slot}" for slot in range(1, HEDGE_SLOTS + 1)]
-            + [f"place:{space}" for space in SPACES]
-            + [f"mole:{space}" for space in SPACES]
-            + [
-                harvest_notation(pattern_id, cells)
-                for pattern_id in pattern_by_id()
-                for cells in placements(pattern_id)
-            ]
-            + [f"move:{source}-{target}" for source, target in pairs if source != target]
-            + [f"flip:g{seat}-{space}" for seat in (0, 1) for space in SPACES]
-            + [f"tool:{tool}" for tool in (*TOOL_SPACES.values(), *TOKEN_TOOLS)]
-            + [f"send:{source}-{target}" for source, target in pairs]
-            + [f"swap:{k}" for k in range(1, HEDGE_SLOTS)]
-            + [f"poison:{vegetable}" for vegetable in VEGETABLES]
-            + [f"hose:{column}" for column in COLUMNS]
-            + ["skip"]
-        )
+        return list(action_list())
+
+    def playouts(self, n: int, seed: int, policy: str = "random") -> Playouts:
+        """``n`` uniformly random games played by the compiled core, with no Python work per
+        action (the rules the states play, not the same games for a seed)."""
+        check_policy(policy)
+        if n < 0:
+            raise ValueError(f"the number of playouts must be at least 0, not {n}")
+        start = _start(self.bonus_tools)
+        scores, winners, lengths = core.playouts(n, seed % 2**32, start, rules_table())
+        return Playouts(scores.astype(float), winners, lengths)
 
     def observation_tensor_shape(self) -> tuple[int, ...]:
         return tensors.shape(self)

@@ -15,7 +15,7 @@ from functools import cache
 
 import numpy as np
 
-from ludoteca.engine import CHANCE, Message
+from ludoteca.engine import CHANCE, TERMINAL, Message
 from ludoteca.engine.parts import Hint, Knowledge, Overlay, SearchSettings
 
 from . import core
@@ -47,9 +47,15 @@ PROMISES: dict[int, float] = {}  # by garden code
 
 
 def garden_value(state: PotagerState, seat: int) -> float:
-    return state.points[seat] + by_code(
-        PROMISES, state.garden_code(seat), promise, state.gardens[seat]
-    )
+    return state.scores()[seat] + garden_promise(state, seat, state.garden_codes()[seat])
+
+
+def garden_promise(state: PotagerState, seat: int, code: int) -> float:
+    """The promise of ``seat``'s garden, whose code is ``code``."""
+    found = PROMISES.get(code)
+    if found is None:
+        found = by_code(PROMISES, code, promise, state.garden(seat))
+    return found
 
 
 def position_value(state, seat: int) -> float:
@@ -84,10 +90,17 @@ def choose(state: PotagerState, rng: random.Random) -> str | None:
 
 def winning_chances(state: PotagerState) -> list[float]:
     """Each seat's chance to win, guessed from the gap between the two measures."""
-    if state.is_terminal():
+    if state.current_player == TERMINAL:
         winners = state.winners()
         return [1.0 / len(winners) if seat in winners else 0.0 for seat in (0, 1)]
-    gap = garden_value(state, 0) - garden_value(state, 1)
+    # garden_value of both seats, written out (the evaluator of every search leaf)
+    points0, points1, code0, code1 = state.points_and_codes()
+    mine, theirs = PROMISES.get(code0), PROMISES.get(code1)
+    if mine is None:
+        mine = garden_promise(state, 0, code0)
+    if theirs is None:
+        theirs = garden_promise(state, 1, code1)
+    gap = (points0 + mine) - (points1 + theirs)
     first = 1.0 / (1.0 + math.exp(-gap / 6.0))
     return [first, 1.0 - first]
 
