@@ -132,7 +132,7 @@ def test_the_report_is_one_page_in_the_readers_language(tmp_path):
     point = summary["points"][0]
     assert point["point"] == "variant=standard" and point["games"] == 2
     assert {"low", "high"} <= set(point["seats"][0]) and "pattern" in point["components"]
-    assert point["random_play"]["games"] == 2  # no compiled core: as many as the study
+    assert point["random_play"]["games"] == RANDOM_GAMES  # Potager's batches are compiled
 
 
 def test_random_play_is_each_points_batch_of_playouts(tmp_path):
