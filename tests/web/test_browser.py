@@ -47,7 +47,11 @@ def server(tmp_path_factory):
     added = [game_id for game_id in TEST_GAMES if game_id not in registry.ids()]
     for game_id in added:
         registry.add(game_id, TEST_GAMES[game_id])
-    many = Limits(rooms="1000/minute", joins="1000/minute", hellos="1000/minute")
+    # the tests play as fast as positions come (a Bohnen move takes microseconds), faster
+    # than a person; the quotas have tests of their own (test_table.py, test_hardening.py)
+    many = Limits(
+        rooms="1000/minute", joins="1000/minute", hellos="1000/minute", messages="1000/second"
+    )
     app = create_app(
         Settings(
             data_dir=tmp_path_factory.mktemp("data"), bot_workers=0, bot_delay=0.0, limits=many
