@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from .board import PITS, Board, decode, encode
+from .starts import ANSWERS
 
 SEARCH_BOUND = 100_000
 
@@ -45,8 +46,8 @@ _MEMOS: dict[tuple, Any] = {}
 # per layout and bound.
 _TABLES: dict[tuple, np.ndarray] = {}
 
-_ANSWER = (False, True, None)  # by the core's codes: DEAD, LIVE, UNKNOWN
 _NOT_KNOWN = object()
+_MASK60 = (1 << 60) - 1  # a position code's low code (``core._code``); the high code above
 
 
 def exact_beans(players: int, bound: int) -> int:
@@ -85,11 +86,6 @@ class CaptureSearch:
         does, None if the search passed its bound without deciding."""
         return self.answer(encode(pits, mover))
 
-    def known(self, position: int) -> bool | None:
-        """The remembered answer for a position code if it is True, else None (not known,
-        or not True): no search."""
-        return self._exact.get(position) or self._answers.get(position)  # type: ignore[return-value]
-
     def answer(self, position: int) -> bool | None:
         """``capture_possible`` of a position given by its code (``board.encode``)."""
         known = self._exact.get(position)
@@ -98,13 +94,13 @@ class CaptureSearch:
         found = self._answers.get(position, _NOT_KNOWN)
         if found is not _NOT_KNOWN:
             return found  # type: ignore[return-value]
-        pits, mover = decode(position)
+        pits, _ = decode(position)
         exact = sum(pits) <= self.exact_beans
         memory: dict[int, Any] = self._exact if exact else self._answers
-        layout = self.board.core_layout
-        answer = _ANSWER[
-            self.board.core.capture_search(pits, mover, self.bound, layout, self.memo(), exact)
-        ]
+        # (the core keeps it in the position's slot of its memory of turn starts too, where
+        # ``core.step`` finds it)
+        low, high = position & _MASK60, position >> 60
+        answer = ANSWERS[self.board.core.search_answer(low, high, exact, self.tables, self.memo())]
         if len(memory) > (_EXACT_MEMORY if exact else _MEMORY):
             memory.clear()
         memory[position] = answer
@@ -125,4 +121,4 @@ class CaptureSearch:
         found = core.capture_search(
             pits, mover, self.bound, self.board.core_layout, core.new_memo(), False
         )
-        return _ANSWER[found]
+        return ANSWERS[found]
