@@ -340,7 +340,8 @@ class BohnenState(State):
         game = self.game
         if self.pending is None:
             start = _START[action]
-            found = game.board.core.step(self._low, self._high, start, game.search.tables)
+            search = game.search
+            found = search.step(self._low, self._high, start, search.tables)
         else:
             start = self.pending[0]
             found = self._leave(action)
@@ -649,12 +650,19 @@ class BohnenGame(Game[BohnenState]):
         self.search = CaptureSearch(self.board)
         self._limits_of: CaptureSearch | None = None
         self._limits = np.zeros(0, np.int64)
+        self._initial_of: CaptureSearch | None = None
+        self._initial: BohnenState
 
     def new_initial_state(self) -> BohnenState:
-        start = self.board.start
-        return BohnenState(
-            self, start, (0,) * self.num_players, 0, since_capture=((start, 0), None)
-        )
+        """The start (a state never changes, so every game starts from the same one, made
+        again for another search)."""
+        if self._initial_of is not self.search:  # (tests may give a game another search)
+            start = self.board.start
+            self._initial = BohnenState(
+                self, start, (0,) * self.num_players, 0, since_capture=((start, 0), None)
+            )
+            self._initial_of = self.search
+        return self._initial
 
     def score_range(self) -> tuple[float, float]:
         """From no bean to every bean of the board."""

@@ -75,6 +75,7 @@ class CaptureSearch:
         if key not in _TABLES:
             _TABLES[key] = board.core.new_tables(board.core_layout, bound)
         self.tables = _TABLES[key]
+        self.step = board.core.step  # one action with these tables (``BohnenState.successor``)
         self.starts = self.tables[board.core.TABLE_STARTS :]
 
     def __reduce__(self) -> tuple[type[CaptureSearch], tuple[Board, int]]:
