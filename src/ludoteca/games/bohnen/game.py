@@ -331,12 +331,17 @@ class BohnenState(State):
         owner = self.game.board.owner
         return sorted(p for p in captured if owner[p] == choosers[0])
 
-    def successor(self, action: str) -> BohnenState:
-        """The state after ``action``, unchecked (``State.successor``, written out here: the
-        hot path of every playout and search). A move is one call of the core
-        (``core.step``), which sows, captures and finds what the next turn start shows; the
-        new state is filled in directly (the class gives the other fields; ``last`` is found
-        when asked)."""
+    def apply(self, action: str, *, checked: bool = True) -> BohnenState:
+        """The state after ``action`` (``State.apply``, with ``State.successor`` written out
+        in it: the hot path of every playout and search, one Python call an action;
+        ``checked=False`` is ``successor``, without the legality check). A move is one call
+        of the core (``core.step``), which sows, captures and finds what the next turn start
+        shows; the new state is filled in directly (the class gives the other fields;
+        ``last`` is found when asked)."""
+        if checked:
+            legal = self._legal  # set only where a seat moves
+            if legal is None or type(action) is not str or action not in legal:
+                action = self._check(self.current_player, action)  # or IllegalAction
         game = self.game
         if self.pending is None:
             start = _START[action]
@@ -396,8 +401,11 @@ class BohnenState(State):
             new.current_player = new._decide(kind, mask, answer)
         return new
 
+    def successor(self, action: str) -> BohnenState:
+        return self.apply(action, checked=False)
+
     def _next(self, action: str) -> BohnenState:
-        return self.successor(action)
+        return self.apply(action, checked=False)
 
     def _leave(self, action: str) -> tuple[int, int, int, int, int, int, int, int, int]:
         """What the grand slam's ``leave:`` choice does, as ``core.step`` gives a move: the
