@@ -1219,19 +1219,21 @@ def step(
 
 @njit(cache=True)
 def search_answer(
-    low: int, high: int, exact: bool, tables: np.ndarray, memo: dict[tuple[int, int], int]
-) -> int:
+    low: int, high: int, exact_beans: int, tables: np.ndarray, memo: dict[tuple[int, int], int]
+) -> tuple[int, bool]:
     """The search's answer (DEAD, LIVE or UNKNOWN) at the turn start coded ``low``, ``high``
-    (``capture_search``): remembered in its slot of the memory of turn starts, else in
-    ``memo``, else searched; kept in its slot, if it has one, for ``step`` to give."""
+    (``capture_search``), and whether it is exact (at most ``exact_beans`` beans on the
+    board): remembered in its slot of the memory of turn starts, else in ``memo``, else
+    searched; kept in its slot, if it has one, for ``step`` to give."""
+    board = np.empty(PITS, np.int64)
+    mover = _decode(low, high, board)
+    exact = board.sum() <= exact_beans
     starts = tables[TABLE_STARTS:]
     slot = _recall(starts, low, high)
     if slot >= 0 and starts[2 * slot + 1] >> ANSWER_AT:
-        return (starts[2 * slot + 1] >> ANSWER_AT) - 1
-    board = np.empty(PITS, np.int64)
-    mover = _decode(low, high, board)
+        return (starts[2 * slot + 1] >> ANSWER_AT) - 1, exact
     layout = tables[TABLE_LAYOUT:TABLE_SCRATCH]
     possible = _answer(board, mover, tables[TABLE_BOUND], layout, memo, exact)
     if slot >= 0:
         starts[2 * slot + 1] |= (possible + 1) << ANSWER_AT
-    return possible
+    return possible, exact

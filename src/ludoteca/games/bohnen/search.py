@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from .board import PITS, Board, decode, encode
+from .board import PITS, Board, encode
 from .starts import ANSWERS
 
 SEARCH_BOUND = 100_000
@@ -95,13 +95,14 @@ class CaptureSearch:
         found = self._answers.get(position, _NOT_KNOWN)
         if found is not _NOT_KNOWN:
             return found  # type: ignore[return-value]
-        pits, _ = decode(position)
-        exact = sum(pits) <= self.exact_beans
-        memory: dict[int, Any] = self._exact if exact else self._answers
         # (the core keeps it in the position's slot of its memory of turn starts too, where
         # ``core.step`` finds it)
         low, high = position & _MASK60, position >> 60
-        answer = ANSWERS[self.board.core.search_answer(low, high, exact, self.tables, self.memo())]
+        code, exact = self.board.core.search_answer(
+            low, high, self.exact_beans, self.tables, self.memo()
+        )
+        answer = ANSWERS[code]
+        memory: dict[int, Any] = self._exact if exact else self._answers
         if len(memory) > (_EXACT_MEMORY if exact else _MEMORY):
             memory.clear()
         memory[position] = answer
