@@ -331,13 +331,15 @@ class BohnenState(State):
         owner = self.game.board.owner
         return sorted(p for p in captured if owner[p] == choosers[0])
 
-    def apply(self, action: str, *, checked: bool = True) -> BohnenState:
+    def apply(self, action: str, checked: bool = True) -> BohnenState:
         """The state after ``action`` (``State.apply``, with ``State.successor`` written out
-        in it: the hot path of every playout and search, one Python call an action;
-        ``checked=False`` is ``successor``, without the legality check). A move is one call
-        of the core (``core.step``), which sows, captures and finds what the next turn start
-        shows; the new state is filled in directly (the class gives the other fields;
-        ``last`` is found when asked)."""
+        in it: the hot path of every playout and search, one Python call an action).
+        ``checked=False`` is ``successor``: no legality check (``successor`` passes it by
+        position, a call Python 3.11 makes fast; a keyword would not be).
+
+        A move is one call of the core (``core.step``), which sows, captures and finds what
+        the next turn start shows; the new state is filled in directly (the class gives the
+        other fields; ``last`` is found when asked)."""
         if checked:
             legal = self._legal  # set only where a seat moves
             if legal is None or type(action) is not str or action not in legal:
@@ -402,10 +404,10 @@ class BohnenState(State):
         return new
 
     def successor(self, action: str) -> BohnenState:
-        return self.apply(action, checked=False)
+        return self.apply(action, False)  # unchecked
 
     def _next(self, action: str) -> BohnenState:
-        return self.apply(action, checked=False)
+        return self.apply(action, False)  # unchecked
 
     def _leave(self, action: str) -> tuple[int, int, int, int, int, int, int, int, int]:
         """What the grand slam's ``leave:`` choice does, as ``core.step`` gives a move: the
