@@ -19,7 +19,7 @@ from numba import njit, types
 from numba.core.cpu import CPUTargetOptions
 from numba.typed import Dict
 
-from .starts import CANNOT_FEED_NOW, CAPTURE_NOW, NO_BEANS_NOW, SEARCH
+from .starts import CANNOT_FEED_NOW, CAPTURE_NOW, DEAD, LIVE, NO_BEANS_NOW, SEARCH, UNKNOWN
 
 PITS = 12
 PLAYERS = 0
@@ -43,12 +43,12 @@ LEAN: dict[str, Any] = {"cache": True}
 if hasattr(CPUTargetOptions, "_nrt"):
     LEAN["_nrt"] = False
 
-# capture_search's answers
-DEAD, LIVE, UNKNOWN = 0, 1, 2
 # the most answers a search memory keeps (about 50 MB when full)
 MEMO_SIZE = 1 << 20
-# the most positions of the short search at every turn start (see ``_turn_start``)
-QUICK_BOUND = 16
+# the most positions of the short search at every turn start (see ``_turn_start``): with 32
+# rather than 16 it finds most captures the whole search would have had to (about 1 in 90
+# contract actions asked the search with 16, 1 in 500 with 32), and costs no more on average
+QUICK_BOUND = 32
 # A memory of turn starts, by position: an open-addressing table of STARTS_SLOTS slots of two
 # int64 (the position's low code; a tag, see below) in buckets of four (a cache line each). A
 # full bucket gives up its oldest slot. No finding changes (each is a function of the
@@ -454,7 +454,7 @@ def _mask(tag: int) -> int:
 # -- the entry points Python calls ---------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def _sow_and_pack(
     board: np.ndarray, start: int, mover: int, layout: np.ndarray, out: np.ndarray
 ) -> tuple[int, int, int]:
@@ -733,7 +733,7 @@ def turn_start(
     return _turn_start(board, mover, bound, layout, scratch[2 * PITS :], starts)
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def _settle(
     board: np.ndarray,
     mover: int,
@@ -743,10 +743,10 @@ def _settle(
     layout: np.ndarray,
     work: np.ndarray,
     starts: np.ndarray,
-) -> tuple[int, int, int, int, int]:
+) -> tuple[int, int, int, int, int, int]:
     """Take the pits ``out[:count]`` for ``mover`` and pass the turn: the next position's codes,
-    the beans taken, and the next turn start (``_turn_start``; ``work``: scratch of
-    ``WORK + DEEP``)."""
+    the beans taken, and the next turn start (``_start_slot``: kind, mask and slot; ``work``:
+    scratch of ``WORK + DEEP``)."""
     gain = 0
     for i in range(count):
         gain += board[out[i]]
@@ -754,8 +754,8 @@ def _settle(
     following = layout[NEXT + mover]
     low, high = _code(board, following)
     deep = work[WORK:]
-    kind, mask, _slot = _start_slot(board, following, low, high, bound, layout, work, deep, starts)
-    return low, high, gain, kind, mask
+    kind, mask, slot = _start_slot(board, following, low, high, bound, layout, work, deep, starts)
+    return low, high, gain, kind, mask, slot
 
 
 @njit(cache=True)
@@ -776,7 +776,9 @@ def move(
         low, high = _code(board, mover)
         return low, high, packed, choosers, 0, SEARCH, 0
     work = scratch[2 * PITS :]
-    low, high, gain, kind, mask = _settle(board, mover, out, count, bound, layout, work, starts)
+    low, high, gain, kind, mask, _slot = _settle(
+        board, mover, out, count, bound, layout, work, starts
+    )
     return low, high, packed, 0, gain, kind, mask
 
 
@@ -795,7 +797,10 @@ def settle(
         out[count] = (packed & 15) - 1
         packed >>= 4
         count += 1
-    return _settle(board, mover, out, count, bound, layout, scratch[2 * PITS :], starts)
+    low, high, gain, kind, mask, _slot = _settle(
+        board, mover, out, count, bound, layout, scratch[2 * PITS :], starts
+    )
+    return low, high, gain, kind, mask
 
 
 # -- whole games: batch playouts and search rollouts ---------------------------------------------
@@ -1155,27 +1160,32 @@ def rollout(
 # -- one action of a State in one call (``step``) ------------------------------------------------
 #
 # The contract's hot path calls the core once an action; numba's dispatch costs for every
-# argument (an array several times an int), so ``step`` takes the search bound, the layout and
-# the memory of turn starts as one array, the tables (``new_tables``). It also gives the bucket
-# of the next position for the States' filter of the positions met since the last capture,
-# which spares them counting repetitions where none is possible (``history_bucket``).
+# argument (an array several times an int), so ``step`` takes the search bound, the layout, a
+# scratch and the memory of turn starts as one array, the tables (``new_tables``); the scratch
+# made once spares an allocation a call (a call holds the GIL: no two use it at once). It also
+# gives the bucket of the next position for the States' filter of the positions met since the
+# last capture, which spares them counting repetitions where none is possible
+# (``history_bucket``), and the search's answer where the memory of turn starts has it.
 
 TABLE_BOUND = 0
 TABLE_LAYOUT = 1
-TABLE_STARTS = TABLE_LAYOUT + SIZE
+TABLE_SCRATCH = TABLE_LAYOUT + SIZE
+TABLE_STARTS = TABLE_SCRATCH + SCRATCH
 
 
 def new_tables(layout: np.ndarray, bound: int) -> np.ndarray:
-    """The tables of one layout and search bound: the bound, the layout, then an empty memory
-    of turn starts (``new_starts``; share it as ``tables[TABLE_STARTS:]``)."""
-    return np.concatenate((np.array([bound], np.int64), layout, new_starts()))
+    """The tables of one layout and search bound: the bound, the layout, a scratch of
+    ``SCRATCH``, then an empty memory of turn starts (``new_starts``; share it as
+    ``tables[TABLE_STARTS:]``)."""
+    scratch = np.zeros(SCRATCH, np.int64)
+    return np.concatenate((np.array([bound], np.int64), layout, scratch, new_starts()))
 
 
 # the States' filter of a history has a bit for each of HISTORY_BUCKETS buckets of positions
 HISTORY_BUCKETS = 256
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def history_bucket(low: int, high: int) -> int:
     """The bucket (0 to ``HISTORY_BUCKETS - 1``) of the position coded ``low``, ``high``: the
     top bits of a mix of both codes in which every bit of them counts (int64 arithmetic wraps
@@ -1187,18 +1197,50 @@ def history_bucket(low: int, high: int) -> int:
     return (mixed >> 56) & (HISTORY_BUCKETS - 1)
 
 
-@njit(cache=True)
+@njit(**LEAN)
 def step(
     low: int, high: int, start: int, tables: np.ndarray
-) -> tuple[int, int, int, int, int, int, int, int]:
-    """``move`` with the bound, layout and memory of turn starts in ``tables``: its seven
-    results, then the ``history_bucket`` of the position it gives."""
-    low, high, packed, choosers, gain, kind, mask = move(
-        low,
-        high,
-        start,
-        tables[TABLE_BOUND],
-        tables[TABLE_LAYOUT:TABLE_STARTS],
-        tables[TABLE_STARTS:],
+) -> tuple[int, int, int, int, int, int, int, int, int]:
+    """``move`` with the bound, layout, scratch and memory of turn starts in ``tables``: its
+    seven results, the ``history_bucket`` of the position it gives, and where the next turn
+    start is for the search (SEARCH) the search's answer remembered in its slot (DEAD, LIVE
+    or UNKNOWN), else -1 (not known, or not asked)."""
+    layout = tables[TABLE_LAYOUT:TABLE_SCRATCH]
+    scratch = tables[TABLE_SCRATCH:TABLE_STARTS]
+    starts = tables[TABLE_STARTS:]
+    board = scratch[:PITS]
+    out = scratch[PITS : 2 * PITS]
+    mover = _decode(low, high, board)
+    count, packed, choosers = _sow_and_pack(board, start, mover, layout, out)
+    if choosers:  # a grand slam to decide: the pits before the capture, the same seat
+        low, high = _code(board, mover)
+        return low, high, packed, choosers, 0, SEARCH, 0, history_bucket(low, high), -1
+    work = scratch[2 * PITS :]
+    bound = tables[TABLE_BOUND]
+    low, high, gain, kind, mask, slot = _settle(
+        board, mover, out, count, bound, layout, work, starts
     )
-    return low, high, packed, choosers, gain, kind, mask, history_bucket(low, high)
+    answer = (starts[2 * slot + 1] >> ANSWER_AT) - 1 if kind == SEARCH else -1
+    return low, high, packed, 0, gain, kind, mask, history_bucket(low, high), answer
+
+
+@njit(cache=True)
+def search_answer(
+    low: int, high: int, exact_beans: int, tables: np.ndarray, memo: dict[tuple[int, int], int]
+) -> tuple[int, bool]:
+    """The search's answer (DEAD, LIVE or UNKNOWN) at the turn start coded ``low``, ``high``
+    (``capture_search``), and whether it is exact (at most ``exact_beans`` beans on the
+    board): remembered in its slot of the memory of turn starts, else in ``memo``, else
+    searched; kept in its slot, if it has one, for ``step`` to give."""
+    board = np.empty(PITS, np.int64)
+    mover = _decode(low, high, board)
+    exact = board.sum() <= exact_beans
+    starts = tables[TABLE_STARTS:]
+    slot = _recall(starts, low, high)
+    if slot >= 0 and starts[2 * slot + 1] >> ANSWER_AT:
+        return (starts[2 * slot + 1] >> ANSWER_AT) - 1, exact
+    layout = tables[TABLE_LAYOUT:TABLE_SCRATCH]
+    possible = _answer(board, mover, tables[TABLE_BOUND], layout, memo, exact)
+    if slot >= 0:
+        starts[2 * slot + 1] |= (possible + 1) << ANSWER_AT
+    return possible, exact

@@ -21,7 +21,7 @@ from ludoteca.engine.playouts import Playouts, check_policy
 from . import tensors
 from .board import INDEX, PIT_NAMES, PITS, SEAT_COLOURS, Board, decode, encode, unpack
 from .search import CaptureSearch
-from .starts import CANNOT_FEED_NOW, CAPTURE_NOW, NO_BEANS_NOW, SEARCH
+from .starts import ANSWERS, CANNOT_FEED_NOW, CAPTURE_NOW, LIVE, NO_BEANS_NOW, SEARCH
 
 LEAVE = "leave:"
 
@@ -229,19 +229,22 @@ class BohnenState(State):
         )
         return self._decide(kind, mask)
 
-    def _decide(self, kind: int, mask: int) -> int:
+    def _decide(self, kind: int, mask: int, answer: int = -1) -> int:
         """The seat to move, or TERMINAL with ``_end`` set, from what the core found at this
-        turn start (``core.turn_start``); the legal actions too."""
+        turn start (``core.turn_start``; ``answer``: the search's, as ``core.step`` gives it,
+        -1 if not known); the legal actions too."""
         if kind == NO_BEANS_NOW:
             return self._over("no_beans")
         if kind == CANNOT_FEED_NOW:
             return self._over("cannot_feed")
         if kind == CAPTURE_NOW:
             possible: bool | None = True
+        elif answer >= 0:
+            possible = ANSWERS[answer]
         else:
             possible = self.game.search.answer(self._position)
-            if possible is False:
-                return self._over("no_capture")
+        if possible is False:
+            return self._over("no_capture")
         occurrences = self._occurrences_here()
         if possible is None and occurrences >= 2:
             return self._over("repetition")
@@ -328,20 +331,28 @@ class BohnenState(State):
         owner = self.game.board.owner
         return sorted(p for p in captured if owner[p] == choosers[0])
 
-    def successor(self, action: str) -> BohnenState:
-        """The state after ``action``, unchecked (``State.successor``, written out here: the
-        hot path of every playout and search). A move is one call of the core
-        (``core.step``), which sows, captures and finds what the next turn start shows; the
-        new state is filled in directly (the class gives the other fields; ``last`` is found
-        when asked)."""
+    def apply(self, action: str, checked: bool = True) -> BohnenState:
+        """The state after ``action`` (``State.apply``, with ``State.successor`` written out
+        in it: the hot path of every playout and search, one Python call an action).
+        ``checked=False`` is ``successor``: no legality check (``successor`` passes it by
+        position, a call Python 3.11 makes fast; a keyword would not be).
+
+        A move is one call of the core (``core.step``), which sows, captures and finds what
+        the next turn start shows; the new state is filled in directly (the class gives the
+        other fields; ``last`` is found when asked)."""
+        if checked:
+            legal = self._legal  # set only where a seat moves
+            if legal is None or type(action) is not str or action not in legal:
+                action = self._check(self.current_player, action)  # or IllegalAction
         game = self.game
         if self.pending is None:
             start = _START[action]
-            found = game.board.core.step(self._low, self._high, start, game.search.tables)
+            search = game.search
+            found = search.step(self._low, self._high, start, search.tables)
         else:
             start = self.pending[0]
             found = self._leave(action)
-        low, high, packed, choosers, gain, kind, mask, bucket = found
+        low, high, packed, choosers, gain, kind, mask, bucket, answer = found
         mover = self.to_move
         new = _new_state(BohnenState)
         new.game = game
@@ -377,7 +388,7 @@ class BohnenState(State):
             else:
                 new._twice = twice
                 third = 0
-        if kind == SEARCH and game.search.known(low | high << 60):
+        if answer == LIVE:
             kind = CAPTURE_NOW  # the search's remembered answer: a capture is possible
         if (
             kind == CAPTURE_NOW
@@ -386,16 +397,19 @@ class BohnenState(State):
         ):
             new.current_player = following  # the game goes on (as ``_decide`` finds)
             new._legal = _PIT_ACTIONS[mask] or _pit_actions(mask)
-        elif kind == SEARCH:  # decided when first asked (the search may not be needed)
+        elif kind == SEARCH and answer < 0:  # decided when first asked (if ever)
             new._mask = mask
         else:
-            new.current_player = new._decide(kind, mask)
+            new.current_player = new._decide(kind, mask, answer)
         return new
 
-    def _next(self, action: str) -> BohnenState:
-        return self.successor(action)
+    def successor(self, action: str) -> BohnenState:
+        return self.apply(action, False)  # unchecked
 
-    def _leave(self, action: str) -> tuple[int, int, int, int, int, int, int, int]:
+    def _next(self, action: str) -> BohnenState:
+        return self.apply(action, False)  # unchecked
+
+    def _leave(self, action: str) -> tuple[int, int, int, int, int, int, int, int, int]:
         """What the grand slam's ``leave:`` choice does, as ``core.step`` gives a move: the
         pits still to capture with the opponents still to choose, or after the last choice
         the capture taken and the turn passed (``core.settle``)."""
@@ -408,12 +422,12 @@ class BohnenState(State):
             packed |= (p + 1) << (4 * i)
         if len(choosers) > 1:
             others = sum(1 << seat for seat in choosers[1:])
-            return self._low, self._high, packed, others, 0, SEARCH, 0, 0
+            return self._low, self._high, packed, others, 0, SEARCH, 0, 0, -1
         search = game.search
         low, high, gain, kind, mask = core.settle(
             self._low, self._high, packed, search.bound, game.board.core_layout, search.starts
         )
-        return low, high, packed, 0, gain, kind, mask, core.history_bucket(low, high)
+        return low, high, packed, 0, gain, kind, mask, core.history_bucket(low, high), -1
 
     def _pending(self, new: BohnenState, pending: tuple) -> BohnenState:
         """Fill in ``new`` (its position and history set) as the state while the grand slam
@@ -646,12 +660,19 @@ class BohnenGame(Game[BohnenState]):
         self.search = CaptureSearch(self.board)
         self._limits_of: CaptureSearch | None = None
         self._limits = np.zeros(0, np.int64)
+        self._initial_of: CaptureSearch | None = None
+        self._initial: BohnenState
 
     def new_initial_state(self) -> BohnenState:
-        start = self.board.start
-        return BohnenState(
-            self, start, (0,) * self.num_players, 0, since_capture=((start, 0), None)
-        )
+        """The start (a state never changes, so every game starts from the same one, made
+        again for another search)."""
+        if self._initial_of is not self.search:  # (tests may give a game another search)
+            start = self.board.start
+            self._initial = BohnenState(
+                self, start, (0,) * self.num_players, 0, since_capture=((start, 0), None)
+            )
+            self._initial_of = self.search
+        return self._initial
 
     def score_range(self) -> tuple[float, float]:
         """From no bean to every bean of the board."""

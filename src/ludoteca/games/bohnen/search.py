@@ -23,7 +23,8 @@ from typing import Any
 
 import numpy as np
 
-from .board import PITS, Board, decode, encode
+from .board import PITS, Board, encode
+from .starts import ANSWERS
 
 SEARCH_BOUND = 100_000
 
@@ -45,8 +46,8 @@ _MEMOS: dict[tuple, Any] = {}
 # per layout and bound.
 _TABLES: dict[tuple, np.ndarray] = {}
 
-_ANSWER = (False, True, None)  # by the core's codes: DEAD, LIVE, UNKNOWN
 _NOT_KNOWN = object()
+_MASK60 = (1 << 60) - 1  # a position code's low code (``core._code``); the high code above
 
 
 def exact_beans(players: int, bound: int) -> int:
@@ -74,6 +75,7 @@ class CaptureSearch:
         if key not in _TABLES:
             _TABLES[key] = board.core.new_tables(board.core_layout, bound)
         self.tables = _TABLES[key]
+        self.step = board.core.step  # one action with these tables (``BohnenState.successor``)
         self.starts = self.tables[board.core.TABLE_STARTS :]
 
     def __reduce__(self) -> tuple[type[CaptureSearch], tuple[Board, int]]:
@@ -85,11 +87,6 @@ class CaptureSearch:
         does, None if the search passed its bound without deciding."""
         return self.answer(encode(pits, mover))
 
-    def known(self, position: int) -> bool | None:
-        """The remembered answer for a position code if it is True, else None (not known,
-        or not True): no search."""
-        return self._exact.get(position) or self._answers.get(position)  # type: ignore[return-value]
-
     def answer(self, position: int) -> bool | None:
         """``capture_possible`` of a position given by its code (``board.encode``)."""
         known = self._exact.get(position)
@@ -98,13 +95,14 @@ class CaptureSearch:
         found = self._answers.get(position, _NOT_KNOWN)
         if found is not _NOT_KNOWN:
             return found  # type: ignore[return-value]
-        pits, mover = decode(position)
-        exact = sum(pits) <= self.exact_beans
+        # (the core keeps it in the position's slot of its memory of turn starts too, where
+        # ``core.step`` finds it)
+        low, high = position & _MASK60, position >> 60
+        code, exact = self.board.core.search_answer(
+            low, high, self.exact_beans, self.tables, self.memo()
+        )
+        answer = ANSWERS[code]
         memory: dict[int, Any] = self._exact if exact else self._answers
-        layout = self.board.core_layout
-        answer = _ANSWER[
-            self.board.core.capture_search(pits, mover, self.bound, layout, self.memo(), exact)
-        ]
         if len(memory) > (_EXACT_MEMORY if exact else _MEMORY):
             memory.clear()
         memory[position] = answer
@@ -125,4 +123,4 @@ class CaptureSearch:
         found = core.capture_search(
             pits, mover, self.bound, self.board.core_layout, core.new_memo(), False
         )
-        return _ANSWER[found]
+        return ANSWERS[found]
