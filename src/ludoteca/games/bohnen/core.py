@@ -807,21 +807,9 @@ def settle(
 
 
 @njit(cache=True)
-def _quick(board: np.ndarray, mover: int, layout: np.ndarray) -> bool:
-    return _direct_capture(board, mover, layout) or _quiet_threat(board, mover, layout)
-
-
-@njit(cache=True)
 def new_memo() -> dict[tuple[int, int], int]:
     """An empty memory of search answers (position code -> answer) for one bound."""
     return Dict.empty(key_type=MEMO_KEY, value_type=types.int64)
-
-
-@njit(cache=True, inline="always")
-def _bloom_bit(low: int, high: int) -> int:
-    """A position's bit in a filter of 256 (``_play``)."""
-    mixed = (low ^ (high << 45)) * 0x5851F42D4C957F2D  # wraps around: a multiplicative hash
-    return mixed >> 56 & 255
 
 
 @njit(**LEAN)
@@ -1010,7 +998,7 @@ def _play(
     # position whose bit is not set is sure not to be among them (no need to count)
     bloom = np.zeros(4, np.int64)
     for i in range(length - 1):
-        bit = _bloom_bit(seen[i, 0], seen[i, 1])
+        bit = history_bucket(seen[i, 0], seen[i, 1])
         bloom[bit >> 6] |= 1 << (bit & 63)
     again = True  # (the latest of the history, counted at the first turn start anyway)
     actions = 0
@@ -1078,11 +1066,11 @@ def _play(
             length = 0
             bloom[:] = 0
         elif length:
-            bit = _bloom_bit(seen[length - 1, 0], seen[length - 1, 1])
+            bit = history_bucket(seen[length - 1, 0], seen[length - 1, 1])
             bloom[bit >> 6] |= 1 << (bit & 63)
         mover = layout[NEXT + mover]
         low, high = _code(board, mover)
-        bit = _bloom_bit(low, high)
+        bit = history_bucket(low, high)
         again = bloom[bit >> 6] >> (bit & 63) & 1 == 1
         seen[length, 0] = low
         seen[length, 1] = high
