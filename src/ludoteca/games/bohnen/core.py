@@ -1192,7 +1192,8 @@ def step(
     """``move`` with the bound, layout, scratch and memory of turn starts in ``tables``: its
     seven results, the ``history_bucket`` of the position it gives, and where the next turn
     start is for the search (SEARCH) the search's answer remembered in its slot (DEAD, LIVE
-    or UNKNOWN), else -1 (not known, or not asked)."""
+    or UNKNOWN), else -1 (not known, or not asked); where that answer is LIVE, the kind is
+    CAPTURE_NOW (the game goes on, as where the quick tests found a capture)."""
     layout = tables[TABLE_LAYOUT:TABLE_SCRATCH]
     scratch = tables[TABLE_SCRATCH:TABLE_STARTS]
     starts = tables[TABLE_STARTS:]
@@ -1209,7 +1210,21 @@ def step(
         board, mover, out, count, bound, layout, work, starts
     )
     answer = (starts[2 * slot + 1] >> ANSWER_AT) - 1 if kind == SEARCH else -1
+    if answer == LIVE:
+        kind = CAPTURE_NOW  # the search's remembered answer: a capture is possible
     return low, high, packed, 0, gain, kind, mask, history_bucket(low, high), answer
+
+
+# ``step``'s one signature: the position's two codes, the pit sown from (Python ints, within
+# int64) and the tables (``new_tables``)
+STEP_TYPES = (types.int64, types.int64, types.int64, types.int64[::1])
+
+
+def step_entry() -> Any:
+    """``step`` compiled for ``STEP_TYPES`` (or loaded from numba's disk cache), as a function
+    that skips numba's dispatch: finding the types of the arguments and the compiled version
+    for them was a fifth of a contract action. It checks no types: pass exactly those."""
+    return step.compile(STEP_TYPES)
 
 
 @njit(cache=True)

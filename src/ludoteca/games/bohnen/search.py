@@ -75,7 +75,8 @@ class CaptureSearch:
         if key not in _TABLES:
             _TABLES[key] = board.core.new_tables(board.core_layout, bound)
         self.tables = _TABLES[key]
-        self.step = board.core.step  # one action with these tables (``BohnenState.successor``)
+        # one action with these tables (``BohnenState.apply``)
+        self.step = board.core.step_entry()
         self.starts = self.tables[board.core.TABLE_STARTS :]
 
     def __reduce__(self) -> tuple[type[CaptureSearch], tuple[Board, int]]:
