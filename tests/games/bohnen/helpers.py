@@ -3,13 +3,23 @@
 from __future__ import annotations
 
 from ludoteca import load_game
-from ludoteca.games.bohnen import PIT_NAMES, BohnenState
+from ludoteca.games.bohnen import PIT_NAMES, BohnenState, CaptureSearch
 
 
 def position(
-    pits: dict[str, int], to_move: int = 0, players: int = 2, captured=None, quiet=0, **options
+    pits: dict[str, int],
+    to_move: int = 0,
+    players: int = 2,
+    captured=None,
+    quiet=0,
+    search_bound: int | None = None,
+    **options,
 ):
+    """A hand-built position; ``search_bound``: the game's end-of-game search gets this bound
+    (0: it never decides) before the position is made (a state decides its turn when made)."""
     game = load_game("bohnen", players=players, **options)
+    if search_bound is not None:
+        game.search = CaptureSearch(game.board, bound=search_bound)
     return BohnenState.position(game, pits, captured, to_move, quiet)
 
 

@@ -167,11 +167,8 @@ def test_the_end_is_told_in_four_languages_on_the_board_and_in_the_observation()
 
 def test_the_search_fallback_still_ends_on_the_first_repetition():
     # where the exact search passes its bound, the second occurrence already ends the game
-    from ludoteca.games.bohnen import CaptureSearch
-
     players, chain, pits, seat, lap = CYCLES[0]
-    state = position(pits, to_move=seat, players=players, capture_chain=chain)
-    state.game.search = CaptureSearch(state.game.board, bound=0)
+    state = position(pits, to_move=seat, players=players, capture_chain=chain, search_bound=0)
     for move in lap:
         state = state.apply(move)
     assert state.end_reason() == "repetition"

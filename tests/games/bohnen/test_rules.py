@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ludoteca import TERMINAL, IllegalAction, load_game
-from ludoteca.games.bohnen import PIT_NAMES, SEARCH_BOUND, CaptureSearch, capture_possible
+from ludoteca.games.bohnen import PIT_NAMES, SEARCH_BOUND, capture_possible
 
 from .helpers import beans, position
 
@@ -254,8 +254,7 @@ def test_the_search_bound_is_at_least_a_hundred_thousand_positions():
 
 
 def test_beyond_the_search_bound_a_repeated_position_ends_the_game():
-    state = position({"A": 1, "a": 1})
-    state.game.search = CaptureSearch(state.game.board, bound=0)  # always "unknown"
+    state = position({"A": 1, "a": 1}, search_bound=0)  # always "unknown"
     moves = 0
     while not state.is_terminal() and moves < 50:  # without the fallback: fail, not hang
         (action,) = state.legal_actions()

@@ -21,7 +21,7 @@ from ludoteca.engine.playouts import Playouts, check_policy
 from . import tensors
 from .board import INDEX, PIT_NAMES, PITS, SEAT_COLOURS, Board, decode, encode, unpack
 from .search import CaptureSearch
-from .starts import ANSWERS, CANNOT_FEED_NOW, CAPTURE_NOW, LIVE, NO_BEANS_NOW, SEARCH
+from .starts import ANSWERS, CANNOT_FEED_NOW, CAPTURE_NOW, NO_BEANS_NOW, SEARCH
 
 LEAVE = "leave:"
 
@@ -102,11 +102,12 @@ class BohnenState(State):
     The position (pits and seat to move) is kept as the compiled core's two codes (``_low``,
     ``_high``: six bits a pit, then the seat; ``_position`` joins them); ``pits`` is decoded
     when asked for. The seat to move or the end is decided when the state is made, from what
-    the core found at the turn start, unless only the end-of-game search can tell: then when
-    first asked."""
+    the core found at the turn start (and the end-of-game search, where only it can tell)."""
 
-    # the playable pits found when the state was made, if only the search can tell the rest
-    _mask: int | None = None
+    # The seat to move or TERMINAL: a plain attribute, set whenever a state is made, not a
+    # property, because playouts and searches read it at every step, and Python 3.11 makes
+    # the look-up and the store of a plain attribute fast (not of one behind a descriptor).
+    current_player: int = TERMINAL  # type: ignore[assignment]
     # the defaults of the fields a state made by ``successor`` does not set
     pending: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None
     _end: str | None = None
@@ -153,6 +154,7 @@ class BohnenState(State):
         self.quiet = quiet
         # the last move, for the view and the log: (seat, pit sown from, pits captured)
         self.last = last
+        self.current_player = self._turn_start()
 
     def _add_turn_start(self, low: int, high: int) -> None:
         """Add a position to this state's history (only while the state is being made; the
@@ -215,13 +217,11 @@ class BohnenState(State):
 
     # -- whose turn, and the ends of the game -------------------------------------------------
 
-    @_once
-    def current_player(self) -> int:  # type: ignore[override]
-        """The seat to move or TERMINAL; decided once (a cached value: a state never changes)."""
+    def _turn_start(self) -> int:
+        """``current_player`` of a state made by the constructor: the seat to move or TERMINAL,
+        from what the core finds at its turn start."""
         if self.pending:
             return self.to_move
-        if self._mask is not None:  # the core found it when the state was made
-            return self._decide(SEARCH, self._mask)
         game = self.game
         search = game.search
         kind, mask = game.board.core.turn_start(
@@ -312,7 +312,6 @@ class BohnenState(State):
 
     def end_reason(self) -> str | None:
         """Why the game ended (one of ``END_REASONS``), or None while it goes on."""
-        self.current_player  # noqa: B018  (decides the end)
         return self._end
 
     # -- moves ---------------------------------------------------------------------------------
@@ -320,7 +319,6 @@ class BohnenState(State):
     def _legal_actions(self) -> list[str]:
         if self.pending:
             return [LEAVE + PIT_NAMES[p] for p in self.leave_choices()]
-        self.current_player  # noqa: B018  (decides the legal actions)
         return list(self._legal or ())
 
     def leave_choices(self) -> list[int]:
@@ -348,7 +346,8 @@ class BohnenState(State):
         if self.pending is None:
             start = _START[action]
             search = game.search
-            found = search.step(self._low, self._high, start, search.tables)
+            step = search.step  # (a method call's look-up would not be specialized)
+            found = step(self._low, self._high, start, search.tables)
         else:
             start = self.pending[0]
             found = self._leave(action)
@@ -388,8 +387,6 @@ class BohnenState(State):
             else:
                 new._twice = twice
                 third = 0
-        if answer == LIVE:
-            kind = CAPTURE_NOW  # the search's remembered answer: a capture is possible
         if (
             kind == CAPTURE_NOW
             and quiet < QUIET_LIMIT
@@ -397,8 +394,6 @@ class BohnenState(State):
         ):
             new.current_player = following  # the game goes on (as ``_decide`` finds)
             new._legal = _PIT_ACTIONS[mask] or _pit_actions(mask)
-        elif kind == SEARCH and answer < 0:  # decided when first asked (if ever)
-            new._mask = mask
         else:
             new.current_player = new._decide(kind, mask, answer)
         return new
@@ -433,7 +428,7 @@ class BohnenState(State):
         """Fill in ``new`` (its position and history set) as the state while the grand slam
         of ``pending`` is decided (the same seat acts)."""
         new.pending = pending
-        new.to_move = self.to_move
+        new.to_move = new.current_player = self.to_move
         new.captured = self.captured
         new._since = self._since
         new._seen = self._seen
