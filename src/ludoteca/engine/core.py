@@ -304,7 +304,7 @@ class State(ABC):
 
     def legal_actions(self) -> list[str]:
         legal = self._legal
-        return list(self.legal_actions_view() if legal is None else legal)
+        return [*(self.legal_actions_view() if legal is None else legal)]  # (faster than list)
 
     def legal_actions_view(self) -> Sequence[str]:
         """The legal actions without a copy, for searches (read only: it is cached)."""
