@@ -148,4 +148,3 @@ def message_from_json(data: dict[str, Any]) -> Message:
         for name, value in data.get("params", {}).items()
     }
     return Message(data["key"], params)
-

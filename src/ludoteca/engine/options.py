@@ -40,7 +40,12 @@ class Option:
         else:
             number = _as_int(value)
             low, high = self.minimum, self.maximum
-            if number is not None and low is not None and high is not None and low <= number <= high:
+            if (
+                number is not None
+                and low is not None
+                and high is not None
+                and low <= number <= high
+            ):
                 return number
         shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:36] + "…"
         raise ValueError(f"option {self.name!r} cannot be {shown}: allowed are {self.allowed()}")

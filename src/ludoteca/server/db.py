@@ -367,9 +367,7 @@ class Store:
                 if clock is None:
                     connection.execute(_TOUCH_ROOM, {"room": room_id, "now": now})
                 else:
-                    connection.execute(
-                        _TOUCH_CLOCK, {"room": room_id, "now": now, "clock": clock}
-                    )
+                    connection.execute(_TOUCH_CLOCK, {"room": room_id, "now": now, "clock": clock})
         except IntegrityError:
             raise Conflict(f"room {room_id}: entry {number} exists") from None
 
@@ -411,9 +409,7 @@ class Store:
 
     def set_rematch(self, room_id: str, rematch: str) -> None:
         with self.engine.begin() as connection:
-            connection.execute(
-                update(RoomRow).where(RoomRow.id == room_id).values(rematch=rematch)
-            )
+            connection.execute(update(RoomRow).where(RoomRow.id == room_id).values(rematch=rematch))
 
     def add_chat(self, room_id: str, seat: int | None, name: str, text: str) -> dict[str, Any]:
         """Keep one chat message; returns it as the watchers are sent it."""
@@ -591,6 +587,7 @@ class Store:
 def _result(found: tuple[list, list] | None) -> dict[str, Any]:
     """A finished room's scores and winners for the lobby (nothing for other rooms)."""
     return {} if found is None else {"scores": found[0], "winners": found[1]}
+
 
 def _chat(row: ChatRow) -> dict[str, Any]:
     return {

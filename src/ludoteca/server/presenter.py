@@ -114,6 +114,4 @@ class Presenter:
 
     def presence(self) -> str:
         room = self.room
-        return dumps(
-            {"type": "presence", "online": room.online(), "spectators": room.spectators()}
-        )
+        return dumps({"type": "presence", "online": room.online(), "spectators": room.spectators()})
