@@ -123,6 +123,20 @@ def encode(pits: tuple[int, ...], seat: int) -> int:
     return key
 
 
+# the compiled core's low code holds pits A to J (60 bits), its high code the rest
+_LOW = (1 << 60) - 1
+
+
+def split(key: int) -> tuple[int, int]:
+    """A position code (``encode``) as the compiled core's two codes (``core._code``)."""
+    return key & _LOW, key >> 60
+
+
+def join(low: int, high: int) -> int:
+    """The core's two codes of a position as one code (``encode``)."""
+    return low | high << 60
+
+
 def decode(key: int) -> tuple[tuple[int, ...], int]:
     """The pits and the seat to move of a position code (``encode``)."""
     return tuple((key >> shift) & 63 for shift in range(0, 72, 6)), key >> 72

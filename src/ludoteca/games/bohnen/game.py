@@ -19,7 +19,7 @@ from ludoteca.engine.core import Trail
 from ludoteca.engine.playouts import Playouts, check_policy
 
 from . import tensors
-from .board import INDEX, PIT_NAMES, PITS, SEAT_COLOURS, Board, decode, encode, unpack
+from .board import INDEX, PIT_NAMES, PITS, SEAT_COLOURS, Board, decode, encode, join, split, unpack
 from .search import CaptureSearch
 from .starts import ANSWERS, CANNOT_FEED_NOW, CAPTURE_NOW, NO_BEANS_NOW, SEARCH
 
@@ -42,17 +42,11 @@ def _player(seat: int) -> Message:
     return Message("core.player", {"player": seat + 1})
 
 
-_MASK60 = (1 << 60) - 1
 _new_state = object.__new__
 
 # A history of turn starts: the positions since the last capture, newest first, as a chain of
 # (low, high, older) ending in None (``low``, ``high``: the core's two codes of a position).
 History = tuple[int, int, Any] | None
-
-
-def _codes(position: int) -> tuple[int, int]:
-    """The core's two codes of a position given as one int (``board.encode``)."""
-    return position & _MASK60, position >> 60
 
 
 _START = INDEX  # a pit's letter to its index
@@ -138,7 +132,7 @@ class BohnenState(State):
     ):
         super().__init__(game)
         self.game: BohnenGame = game
-        self._low, self._high = _codes(encode(pits, to_move))
+        self._low, self._high = split(encode(pits, to_move))
         self.to_move = to_move
         self.captured = captured
         self.pending = pending
@@ -149,7 +143,7 @@ class BohnenState(State):
             (old_pits, seat), since_capture = since_capture
             keys.append(encode(old_pits, seat))
         for key in reversed(keys):
-            self._add_turn_start(*_codes(key))
+            self._add_turn_start(*split(key))
         # actions played since the last capture (or since the start)
         self.quiet = quiet
         # the last move, for the view and the log: (seat, pit sown from, pits captured)
@@ -157,8 +151,8 @@ class BohnenState(State):
         self.current_player = self._turn_start()
 
     def _add_turn_start(self, low: int, high: int) -> None:
-        """Add a position to this state's history (only while the state is being made; the
-        hot path of ``successor`` does the same written out)."""
+        """Add a position to this state's history (only while the state is being made;
+        ``apply``, the hot path, does the same written out)."""
         bit = 1 << self.game.board.core.history_bucket(low, high)
         self._since = (low, high, self._since)
         self._twice |= self._seen & bit
@@ -200,7 +194,7 @@ class BohnenState(State):
     @_once
     def _position(self) -> int:
         """The position as one int (``board.encode``): the core's two codes joined."""
-        return self._low | self._high << 60
+        return join(self._low, self._high)
 
     @_once
     def pits(self) -> tuple[int, ...]:
@@ -261,14 +255,7 @@ class BohnenState(State):
     def occurrences(self) -> int:
         """How often this turn-start position (pits and seat to move) has occurred since the
         last capture, this time included."""
-        low, high = self._low, self._high
-        count = 0
-        since = self._since
-        while since is not None:
-            old_low, old_high, since = since
-            if old_low == low and old_high == high:
-                count += 1
-        return count
+        return self._turn_start_codes().count((self._low, self._high))
 
     def _occurrences_here(self) -> int:
         """``occurrences`` of a turn start, not counted where the filters tell it is 1."""
@@ -276,14 +263,18 @@ class BohnenState(State):
             return self.occurrences()
         return 1
 
-    def _history(self) -> list[int]:
-        """The turn starts since the last capture as ``board.encode`` codes, newest first."""
-        keys = []
+    def _turn_start_codes(self) -> list[tuple[int, int]]:
+        """The turn starts since the last capture as the core's two codes, newest first."""
+        codes = []
         since = self._since
         while since is not None:
             low, high, since = since
-            keys.append(low | high << 60)
-        return keys
+            codes.append((low, high))
+        return codes
+
+    def _history(self) -> list[int]:
+        """The turn starts since the last capture as ``board.encode`` codes, newest first."""
+        return [join(low, high) for low, high in self._turn_start_codes()]
 
     @property
     def _since_capture(self) -> tuple | None:
@@ -302,13 +293,7 @@ class BohnenState(State):
     def turn_start_codes(self) -> np.ndarray:
         """The turn starts since the last capture as the core codes positions (``core._code``:
         two int64 each, one row a position), oldest first."""
-        codes = []
-        since = self._since
-        while since is not None:
-            low, high, since = since
-            codes.append((low, high))
-        codes.reverse()
-        return np.array(codes, np.int64).reshape(-1, 2)
+        return np.array(self._turn_start_codes()[::-1], np.int64).reshape(-1, 2)
 
     def end_reason(self) -> str | None:
         """Why the game ended (one of ``END_REASONS``), or None while it goes on."""

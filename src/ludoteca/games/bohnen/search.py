@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from .board import PITS, Board, encode
+from .board import PITS, Board, encode, split
 from .starts import ANSWERS
 
 SEARCH_BOUND = 100_000
@@ -47,7 +47,6 @@ _MEMOS: dict[tuple, Any] = {}
 _TABLES: dict[tuple, np.ndarray] = {}
 
 _NOT_KNOWN = object()
-_MASK60 = (1 << 60) - 1  # a position code's low code (``core._code``); the high code above
 
 
 def exact_beans(players: int, bound: int) -> int:
@@ -98,7 +97,7 @@ class CaptureSearch:
             return found  # type: ignore[return-value]
         # (the core keeps it in the position's slot of its memory of turn starts too, where
         # ``core.step`` finds it)
-        low, high = position & _MASK60, position >> 60
+        low, high = split(position)
         code, exact = self.board.core.search_answer(
             low, high, self.exact_beans, self.tables, self.memo()
         )
