@@ -451,6 +451,18 @@ def _mask(tag: int) -> int:
     return tag >> MASK_AT & ((1 << PITS) - 1)
 
 
+@njit(cache=True, inline="always")
+def _answer_in(starts: np.ndarray, slot: int) -> int:
+    """The whole search's answer kept in ``slot`` (DEAD, LIVE or UNKNOWN), -1 if not known."""
+    return (starts[2 * slot + 1] >> ANSWER_AT) - 1
+
+
+@njit(cache=True, inline="always")
+def _keep_answer(starts: np.ndarray, slot: int, answer: int) -> None:
+    """Keep the whole search's ``answer`` in ``slot`` (which has none yet)."""
+    starts[2 * slot + 1] |= (answer + 1) << ANSWER_AT
+
+
 # -- the entry points Python calls ---------------------------------------------------------------
 
 
@@ -866,7 +878,7 @@ def _turn_end(
         return NO_BEANS, 0, slot
     if kind == CANNOT_FEED_NOW:
         return CANNOT_FEED, 0, slot
-    possible = LIVE if kind == CAPTURE_NOW else (starts[2 * slot + 1] >> ANSWER_AT) - 1
+    possible = LIVE if kind == CAPTURE_NOW else _answer_in(starts, slot)
     if possible < 0:
         return ASK, mask, slot
     return _verdict(possible, quiet, history, length, again, low, high, limits), mask, slot
@@ -998,8 +1010,7 @@ def _play(
     # position whose bit is not set is sure not to be among them (no need to count)
     bloom = np.zeros(4, np.int64)
     for i in range(length - 1):
-        bit = history_bucket(seen[i, 0], seen[i, 1])
-        bloom[bit >> 6] |= 1 << (bit & 63)
+        _mark(bloom, seen[i, 0], seen[i, 1])
     again = True  # (the latest of the history, counted at the first turn start anyway)
     actions = 0
     decisions = 0
@@ -1010,7 +1021,7 @@ def _play(
         )
         if end == ASK:
             possible = _answer(board, mover, limits[0], layout, memo, board.sum() <= limits[1])
-            starts[2 * slot + 1] |= (possible + 1) << ANSWER_AT
+            _keep_answer(starts, slot, possible)
             end = _verdict(possible, quiet, seen, length, again, low, high, limits)
         if end >= 0:
             return end, actions, mover
@@ -1066,8 +1077,7 @@ def _play(
             length = 0
             bloom[:] = 0
         elif length:
-            bit = history_bucket(seen[length - 1, 0], seen[length - 1, 1])
-            bloom[bit >> 6] |= 1 << (bit & 63)
+            _mark(bloom, seen[length - 1, 0], seen[length - 1, 1])
         mover = layout[NEXT + mover]
         low, high = _code(board, mover)
         bit = history_bucket(low, high)
@@ -1075,6 +1085,13 @@ def _play(
         seen[length, 0] = low
         seen[length, 1] = high
         length += 1
+
+
+@njit(cache=True, inline="always")
+def _mark(bloom: np.ndarray, low: int, high: int) -> None:
+    """Set the bit of the position coded ``low``, ``high`` (``history_bucket``) in ``bloom``."""
+    bit = history_bucket(low, high)
+    bloom[bit >> 6] |= 1 << (bit & 63)
 
 
 @njit(cache=True)
@@ -1209,7 +1226,7 @@ def step(
     low, high, gain, kind, mask, slot = _settle(
         board, mover, out, count, bound, layout, work, starts
     )
-    answer = (starts[2 * slot + 1] >> ANSWER_AT) - 1 if kind == SEARCH else -1
+    answer = _answer_in(starts, slot) if kind == SEARCH else -1
     if answer == LIVE:
         kind = CAPTURE_NOW  # the search's remembered answer: a capture is possible
     return low, high, packed, 0, gain, kind, mask, history_bucket(low, high), answer
@@ -1240,10 +1257,10 @@ def search_answer(
     exact = board.sum() <= exact_beans
     starts = tables[TABLE_STARTS:]
     slot = _recall(starts, low, high)
-    if slot >= 0 and starts[2 * slot + 1] >> ANSWER_AT:
-        return (starts[2 * slot + 1] >> ANSWER_AT) - 1, exact
+    if slot >= 0 and _answer_in(starts, slot) >= 0:
+        return _answer_in(starts, slot), exact
     layout = tables[TABLE_LAYOUT:TABLE_SCRATCH]
     possible = _answer(board, mover, tables[TABLE_BOUND], layout, memo, exact)
     if slot >= 0:
-        starts[2 * slot + 1] |= (possible + 1) << ANSWER_AT
+        _keep_answer(starts, slot, possible)
     return possible, exact
