@@ -230,7 +230,8 @@ def test_in_random_play_a_third_occurrence_always_ends_the_game(players):
             state = state.apply(rng.choice(state.legal_actions()))
             if state.pending:
                 continue
-            occurrences = len([p for p in state.turn_starts() if p == state.turn_starts()[0]])
+            starts = state.turn_starts()  # newest first: this position is the first
+            occurrences = starts.count(starts[0])
             assert state.occurrences() == occurrences
             repeated += occurrences > 1
             if occurrences >= REPEAT_LIMIT:

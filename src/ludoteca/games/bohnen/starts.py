@@ -2,8 +2,8 @@
 
 The mover has no beans, cannot feed the next seat, can capture now (by the quick tests or a
 capturing legal move: the search's own first step, so the game goes on), or only the search
-can tell; and the codes of the search's answers. A module of its own, so that the core and the board share the codes without
-importing each other.
+can tell; and the codes of the search's answers. A module of its own, so that the core and
+the board share the codes without importing each other.
 """
 
 NO_BEANS_NOW, CANNOT_FEED_NOW, CAPTURE_NOW, SEARCH = 0, 1, 2, 3
