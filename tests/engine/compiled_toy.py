@@ -7,10 +7,12 @@ from functools import cache
 
 import numpy as np
 
-from ludoteca.engine import CHANCE, TERMINAL, Game, Option
+from ludoteca.engine import CHANCE, TERMINAL
 from ludoteca.engine.compiled import CompiledState, Core
 
-ACTIONS = ("take:1", "take:2", "roll:1", "roll:2", "roll:3")
+from .toy import PileGame
+
+ACTIONS = tuple(PileGame().all_actions())  # the ids are indexes into them
 PILE, TO_MOVE, NEEDS_ROLL, TAKEN = 0, 1, 2, 3  # the array: taken by seat 0 and seat 1 at 3, 4
 SIZE = 5
 REFILL = 0  # the tables: whether a low pile is refilled
@@ -72,25 +74,10 @@ def _core(refill: bool) -> Core:
     return Core(step, legal, np.array([refill], np.int64), ACTIONS, listed=2)
 
 
-class CompiledPileGame(Game[CompiledPileState]):
-    id = "pile"
-    name = "Pile"
-    min_players = max_players = 2
-    option_specs = (
-        Option("start", 7, minimum=1, maximum=30),
-        Option("refill", True, (True, False)),
-    )
+class CompiledPileGame(PileGame):
+    """The pile game of ``toy.py`` (its options and facts), its states bound to the core."""
 
     def new_initial_state(self) -> CompiledPileState:
         cells = np.zeros(SIZE, np.int64)
         cells[PILE] = self.options["start"]
         return CompiledPileState(self, _core(self.options["refill"]), cells, 0)
-
-    def score_range(self) -> tuple[float, float]:
-        return 0.0, 1.0
-
-    def max_game_length(self) -> int:
-        return 2 * self.options["start"] + 1000
-
-    def all_actions(self) -> list[str]:
-        return list(ACTIONS)
