@@ -133,7 +133,8 @@ class CompiledState(State):
 
 def blank(cls: type[S], fields: dict[str, Any]) -> S:
     """A state of ``cls`` with ``fields`` as its attributes (``game`` among them) and no
-    history, made without ``__init__``: for a game's hot path that knows every field."""
+    history, made without ``__init__``: for a game's hot path that knows every field. The
+    dict becomes the state's own (``__dict__``): pass a fresh one."""
     new = _new(cls)
     fields.update(_trail=None, _length=0, _legal=None)
     new.__dict__ = fields
@@ -142,7 +143,8 @@ def blank(cls: type[S], fields: dict[str, Any]) -> S:
 
 def after(before: State, action: str, cls: type[S], fields: dict[str, Any]) -> S:
     """A state of ``cls`` with ``fields`` as its attributes, made without ``__init__``, as
-    the state that ``action`` of ``before``'s seat to move led to (its history is added)."""
+    the state that ``action`` of ``before``'s seat to move led to (its history is added);
+    the dict becomes the state's own, as in ``blank``."""
     new = _new(cls)
     fields.update(
         _trail=(before._trail, before.current_player, action),
