@@ -8,7 +8,7 @@ import pytest
 
 from ludoteca import load_game
 from ludoteca.engine import sample_chance
-from ludoteca.games.potager.game import FIELDS, decode, encode
+from ludoteca.games.potager.position import FIELDS, decode, encode
 
 from .helpers import position
 

@@ -299,7 +299,8 @@ def test_a_full_garden_with_no_harvest_loses_at_once():
     state = run(position(gardens=({}, full), points=(0, 20)), "take:1", "place:a3", "draw:potato")
     assert state.phase == "turn" and state.current_player == 1  # c3 is still free
     state = run(state, "take:2", "place:c3", "draw:potato")
-    assert state.is_full(1) and not state.harvest_beds(1)
+    assert state.is_full(1)
+    assert not [a for a in state.copy_with(to_move=1).legal_actions() if "harvest" in a]
     assert state.current_player == 0  # the loss comes when player 2 must move again
     state = run(state, "take:1", "place:a4", "draw:potato")
     assert state.current_player == TERMINAL

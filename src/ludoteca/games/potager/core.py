@@ -1,43 +1,27 @@
-"""Potager's compiled core: the whole rules on one int64 array, and pattern matching on
-bitmasks of the 21 garden spaces.
+"""Potager's compiled core: the whole rules on one int64 array. Every decision about a
+transition is made here once, the end of the game and who won included; the game's Python
+(``game.py``) only names what the array holds.
 
-A garden is read as one bitmask per vegetable (bit i set = a token of it on ``SPACES[i]``)
-plus the mask of its empty spaces. The beds of every vegetable's patterns are one flat table
-of bitmasks, vegetable after vegetable (``starts[v]`` … ``starts[v + 1]`` are vegetable v's,
-in the order of ``board.placement_masks``).
+A position is one array (the layout below: both gardens as token codes,
+``position.TOKEN_CODES``; the hedge, trampoline and bag as indexes of ``board.KINDS``; the
+turn's phase and its pending step; why the game ended). An action is its index in
+``PotagerGame.all_actions()``. ``legal`` lists the legal actions in the order of
+``State.legal_actions()``, ``step`` plays one in place and returns the seat to move next
+(the engine's ``compiled.CompiledState`` binds the two), ``odds`` gives the draw's chances,
+``winners`` the winning seats, ``playouts`` plays whole random games with them.
 
-A position is one array (the layout below: both gardens as token codes, ``game.TOKEN_CODES``;
-the hedge, trampoline and bag as indexes of ``board.KINDS``; the turn's phase and its pending
-step). An action is its index in ``PotagerGame.all_actions()``. ``legal`` lists the legal
-actions in the order of ``State.legal_actions()``, ``step`` plays one in place, ``playouts``
-plays whole random games: the ``PotagerState`` of ``game.py`` is this array, so the rules have
-one source. The tables (action ids, beds, the printed tool spaces) are one array ``r`` made by
-``game.rules_table()``, an argument rather than a constant so that the compiled code (numba,
-``cache=True``) never holds stale data; its first entries give where each table starts
-(``R_*``).
+A garden is read as bitmasks of the 21 spaces (bit i: ``SPACES[i]``). The beds of every
+vegetable's patterns are one flat table of bitmasks, vegetable after vegetable, in the order
+of ``board.placement_masks``. The tables (action ids, beds, the printed tool spaces) are one
+array ``r`` made by ``position.rules_table()``, an argument rather than a constant so that the
+compiled code (numba, ``cache=True``) never holds stale data; its first entries give where
+each table starts (``R_*``). ``promise`` is the bots' measure of a garden, not a rule.
 """
 
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
-
-
-@njit(cache=True)
-def harvestable(masks: np.ndarray, beds: np.ndarray, starts: np.ndarray) -> np.ndarray:
-    """The rows of ``beds`` fully covered by their vegetable's tokens (``masks[v]``), vegetable
-    after vegetable, each in table order."""
-    found = np.empty(beds.shape[0], dtype=np.int64)
-    count = 0
-    for vegetable in range(masks.shape[0]):
-        mine = masks[vegetable]
-        if mine == 0:
-            continue
-        for row in range(starts[vegetable], starts[vegetable + 1]):
-            if beds[row] & mine == beds[row]:
-                found[count] = row
-                count += 1
-    return found[:count]
 
 
 @njit(cache=True)
@@ -85,12 +69,12 @@ def promise(
 
 SPACES = 21
 # the layout of a position
-G = 0  # both gardens, seat * 21 + space: a token code (0 empty, see game.TOKEN_CODES)
+G = 0  # both gardens, seat * 21 + space: a token code (0 empty, see position.TOKEN_CODES)
 HEDGE = 42  # the 5 slots: a kind or -1
 TRAMP = 47  # the trampoline's kind or -1
 BAG = 48  # 9 counts, in KINDS order
 POINTS = 57  # one per seat
-CODES = 59  # each garden's code (game.garden_code) in two words: spaces 0-10 and 11-20
+CODES = 59  # each garden's code (position.garden_code) in two words: spaces 0-10 and 11-20
 TO_MOVE = 63
 PHASE = 64  # one of PHASES
 HAND_KIND = 65  # the kind taken and not yet placed, -1
@@ -105,12 +89,15 @@ AFTER_A = 73
 AFTER_B = 74
 END = 75  # 1: the end is triggered
 LOSER = 76  # the seat that lost with a full garden, -1
-SIZE = 77
+ENDED = 77  # why the game ended (ENDS), -1 before the end
+SIZE = 78
 LOW_SPACES = 11  # the spaces of a code's first word (4 bits each)
 
 # phases, and what follows the draws
 DRAW, TURN, PLACE, TOOL_STEP, SHOVEL_STEP, GNOME, OVER = range(7)
 START, AFTER_TOOL, AFTER_GNOME, AFTER_END = range(4)
+# the ends of the game, the deciding one first (position.ENDS names them)
+FULL_GARDEN, POINTS_REACHED, EMPTY_BAG, STUCK = range(4)
 # action kinds (the first table of r is their ids by kind and two arguments)
 A_DRAW, A_TAKE, A_PLACE, A_MOLE, A_HARVEST, A_MOVE, A_FLIP, A_TOOL = range(8)
 A_SEND, A_SWAP, A_POISON, A_HOSE, A_SKIP = range(8, 13)
@@ -396,9 +383,41 @@ def _start_turn(s: np.ndarray, r: np.ndarray) -> None:
     scratch = np.empty(LISTED, np.int64)
     if _takes(s, scratch, 0, r) or _harvests(s, scratch, 0, r):
         return
-    s[PHASE] = OVER
     if _free(s, s[TO_MOVE]) == 0:
         s[LOSER] = s[TO_MOVE]
+    _over(s, r)
+
+
+@njit(cache=True)
+def _over(s: np.ndarray, r: np.ndarray) -> None:
+    """The game is over; why, the deciding end first: a seat lost with a full garden, the
+    winning points were reached, the trampoline could not be refilled (the end triggered),
+    or the seat to move could do nothing with room in its garden."""
+    s[PHASE] = OVER
+    if s[LOSER] >= 0:
+        s[ENDED] = FULL_GARDEN
+    elif max(s[POINTS], s[POINTS + 1]) >= r[R_WINNING_POINTS]:
+        s[ENDED] = POINTS_REACHED
+    else:
+        s[ENDED] = EMPTY_BAG if s[END] else STUCK
+
+
+@njit(cache=True)
+def winners(s: np.ndarray) -> int:
+    """The seats that won a finished game as a bitmask: the one that did not lose with a full
+    garden, else the best scores (both on a tie)."""
+    if s[LOSER] >= 0:
+        return 1 << (1 - s[LOSER])
+    best = max(s[POINTS], s[POINTS + 1])
+    return int(s[POINTS] == best) | int(s[POINTS + 1] == best) << 1
+
+
+@njit(cache=True)
+def odds(s: np.ndarray, out: np.ndarray) -> None:
+    """Each kind's chance to be drawn from the bag into ``out`` (in KINDS order)."""
+    total = s[BAG : BAG + 9].sum()
+    for kind in range(9):
+        out[kind] = s[BAG + kind] / total
 
 
 @njit(cache=True)
@@ -409,7 +428,7 @@ def _end_turn(s: np.ndarray, r: np.ndarray) -> None:
     s[TURNED] = 0
     s[OWN] = 0
     if s[END] and s[TO_MOVE] == 1:
-        s[PHASE] = OVER  # both players have had as many turns
+        _over(s, r)  # both players have had as many turns
         return
     s[TO_MOVE] = 1 - s[TO_MOVE]
     _start_turn(s, r)
@@ -633,10 +652,11 @@ def _swap(s: np.ndarray, k: int, r: np.ndarray) -> None:
 @njit(cache=True)
 def _drawn(s: np.ndarray, point: float) -> int:
     """The kind drawn for ``point`` uniform in [0, 1), by the bag's odds."""
-    total = s[BAG : BAG + 9].sum()
+    chances = np.empty(9)
+    odds(s, chances)
     seen = 0.0
     for kind in range(9):
-        seen += s[BAG + kind] / total
+        seen += chances[kind]
         if point < seen:
             return kind
     return 8
@@ -651,7 +671,7 @@ def playouts(
     is not one, else the best scores) and lengths (actions, draws included)."""
     np.random.seed(seed)
     scores = np.zeros((n, 2), np.int64)
-    winners = np.zeros((n, 2), np.bool_)
+    wins = np.zeros((n, 2), np.bool_)
     lengths = np.zeros(n, np.int64)
     out = np.empty(LISTED, np.int64)
     s = np.empty(SIZE, np.int64)
@@ -666,10 +686,8 @@ def playouts(
             step(s, action, r)
             length += 1
         scores[game, 0], scores[game, 1] = s[POINTS], s[POINTS + 1]
+        won = winners(s)
         for seat in range(2):
-            if s[LOSER] >= 0:
-                winners[game, seat] = seat != s[LOSER]
-            else:
-                winners[game, seat] = s[POINTS + seat] == max(s[POINTS], s[POINTS + 1])
+            wins[game, seat] = won >> seat & 1
         lengths[game] = length
-    return scores, winners, lengths
+    return scores, wins, lengths

@@ -20,7 +20,9 @@ from ludoteca.engine.parts import Hint, Knowledge, Overlay, SearchSettings
 
 from . import core
 from .board import beds, pattern_by_id
-from .game import PotagerState, by_code, garden_masks
+from .game import PotagerState
+from .move import Move
+from .position import by_code, garden_masks
 
 PROMISE = 0.7  # a bed's promise, per cell when complete (harvesting turns it into 1 point)
 DOUBLE = 0.6  # a double token will score once more
@@ -69,7 +71,7 @@ def action_value(state: PotagerState, action: str, seat: int, depth: int = 1) ->
     after = state.apply(action)
     if (
         depth > 0
-        and action.split(":")[0] in OPENERS
+        and Move.parse(action).kind in OPENERS
         and after.current_player == seat
         and after.legal_actions()
     ):
@@ -112,7 +114,7 @@ def advice(state: PotagerState, seat: int) -> Hint | None:
     legal = state.legal_actions()
     scored = sorted(((action_value(state, a, seat), a) for a in legal), reverse=True)
     value, action = scored[0]
-    harvest = action.startswith("harvest")
+    harvest = Move.parse(action).kind == "harvest"
     reason = Message(
         "potager.hint.harvest" if harvest else "potager.hint.best", {"what": state.label(action)}
     )

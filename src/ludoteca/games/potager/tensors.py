@@ -29,14 +29,13 @@ import numpy as np
 
 from ludoteca.engine import Game
 
-from .board import INDEX, KINDS, MOLE, SPACE_TOOLS, SPACES, TOKEN_TOOLS, TRACK_END, VEGETABLES
+from .board import INDEX, KINDS, MOLE, SPACES, TOKEN_TOOLS, TRACK_END, VEGETABLES
+from .move import HEDGE_SLOTS, TOOLS
+from .position import PHASES
 
 if TYPE_CHECKING:
     from .game import PotagerState
 
-HEDGE_SLOTS = 5
-PHASES = ("draw", "turn", "place", "tool", "shovel", "gnome", "over")
-TOOLS = SPACE_TOOLS + TOKEN_TOOLS
 MOST_OF_A_KIND = 12
 SPACE_FEATURES = len(VEGETABLES) + 1 + len(TOKEN_TOOLS) + 1
 SIZE = (

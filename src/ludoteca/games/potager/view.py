@@ -16,6 +16,7 @@ from ludoteca.engine.turns import LAST, last_turns, marked_seats, sample_positio
 
 from .board import COLUMNS, INDEX, TOOL_SPACES, TRACK_END, TRACK_TOOLS, VEGETABLES, patterns
 from .game import GNOME_COLOURS, PotagerState
+from .move import Move
 
 # Sized so that a garden space, a hedge slot and a pattern card stay at least 24 CSS px wide
 # when the whole picture is shown 390 px wide on a phone.
@@ -565,7 +566,8 @@ def pictures(lang: str = "en") -> list[Picture]:
     def harvest(state: PotagerState) -> str | None:
         if state.current_player < 0:
             return None
-        return next((a for a in state.legal_actions() if a.startswith("harvest:")), None)
+        legal = state.legal_actions()
+        return next((a for a in legal if Move.parse(a).kind == "harvest"), None)
 
     state = sample_position(PotagerGame().new_initial_state(), 5, lambda s: harvest(s) is not None)
     action = harvest(state)
