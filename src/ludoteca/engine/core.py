@@ -200,7 +200,7 @@ class State(ABC):
 
     def text_topics(self, lang: str = "en") -> dict[str, str]:
         """Texts a player may ask for by name in the terminal besides the board, such as
-        Potager's harvest patterns (``{"patterns": "…"}``); the names are English words."""
+        a game's scoring patterns (``{"patterns": "…"}``); the names are English words."""
         return {}
 
     def canonical(self, action: str) -> str:
@@ -296,7 +296,7 @@ class State(ABC):
         return Message("core.end.tie", {"players": players, "score": score})
 
     def end_reason(self) -> str | None:
-        """Why the game ended, as a key of the game's own (Potager's ``"empty_bag"``); None
+        """Why the game ended, as a key of the game's own (such as ``"empty_bag"``); None
         while it goes on, or in a game that names no ends."""
         return None
 

@@ -152,7 +152,7 @@ def plot_distributions(summary: dict[str, Any], rows: list[dict[str, Any]], lang
 
 def plot_components(summary: dict[str, Any], component: str, lang: str):
     """Mean value of each component with its interval: one panel per point, or one panel of
-    all points when each point has a single component (a Hares card per level)."""
+    all points when each point has a single component (a level card per level)."""
     plt = _pyplot()
     points = [p for p in summary["points"] if component in p["components"]]
     panels_of = [
