@@ -71,8 +71,10 @@ def test_every_game_has_its_parts_in_the_same_files(package):
 
 
 def outside_the_games() -> list[Path]:
-    """The package's Python and JavaScript files outside ``ludoteca/games/``."""
-    files = [*PACKAGE.rglob("*.py"), *PACKAGE.rglob("*.js")]
+    """The package's code, pages, styles and catalogs outside ``ludoteca/games/``."""
+    files = [
+        path for kind in ("py", "js", "html", "css", "po") for path in PACKAGE.rglob(f"*.{kind}")
+    ]
     return sorted(path for path in files if PACKAGE / "games" not in path.parents)
 
 
