@@ -44,14 +44,14 @@ class Unavailable(Exception):
     """The pinned tree cannot be had here; the message says why."""
 
 
-def _git(*args: str) -> bytes:
+def _git(what: str, *args: str) -> bytes:
     try:
         done = subprocess.run(["git", "-C", str(ROOT), *args], capture_output=True, check=True)
     except (OSError, subprocess.CalledProcessError) as error:
         detail = getattr(error, "stderr", b"") or str(error).encode()
         raise Unavailable(
-            f"git cannot give {args[-1]!r} of this checkout ({detail.decode().strip()[:200]}); "
-            "a shallow clone or a tree without .git has no history to compare against"
+            f"git cannot give {what} ({detail.decode().strip()[:200]}); a shallow clone or a "
+            "tree without .git has no history to compare against"
         ) from None
     return done.stdout
 
@@ -61,7 +61,7 @@ def tree(commit: str = PINNED) -> Path:
     place = Path(tempfile.gettempdir()) / f"ludoteca-before-{commit[:12]}"
     if (place / "src").is_dir():
         return place
-    archive = _git("archive", "--format=tar", commit, *HARNESS)
+    archive = _git(f"the tree of commit {commit}", "archive", "--format=tar", commit, *HARNESS)
     building = Path(tempfile.mkdtemp(prefix=place.name + ".", dir=place.parent))
     with tarfile.open(fileobj=io.BytesIO(archive)) as unpacking:
         unpacking.extractall(building, filter="data")
@@ -75,7 +75,7 @@ def tree(commit: str = PINNED) -> Path:
 def module_at(commit: str, path: str, name: str) -> ModuleType:
     """One module file as it was at ``commit`` (it may import only the standard library),
     imported under ``name``."""
-    source = _git("show", f"{commit}:{path}")
+    source = _git(f"{path} of commit {commit}", "show", f"{commit}:{path}")
     folder = Path(tempfile.gettempdir()) / f"ludoteca-before-{commit[:12]}-files"
     folder.mkdir(exist_ok=True)
     file = folder / f"{name}.py"
