@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, runtime_checkable
 
-from .i18n import Message
+from .i18n import Message, Seat
 from .traits import NO_TRAITS, Traits
 
 if TYPE_CHECKING:
@@ -49,12 +49,13 @@ class Overlay:
 
     def name(self, seat: int, lang: str = "en") -> str:
         """Seat ``seat``'s name, or the localized "Player N" when none was given."""
-        given = self.names[seat].strip() if 0 <= seat < len(self.names) else ""
-        return given or Message("core.player", {"player": seat + 1}).text(lang)
+        return Seat(seat).text(lang, self.names)
 
     def said(self, message: Message, lang: str = "en") -> str:
-        """``message`` in ``lang`` with each "Player N" it names written as the seat's name."""
-        words = message.text(lang)
+        """``message`` in ``lang`` with each seat it names written as the seat's name (its
+        ``Seat`` parameters; and, until every game's words name seats so, each "Player N"
+        of its text)."""
+        words = message.text(lang, self.names)
         if not any(name.strip() for name in self.names):
             return words
         phrase = Message("core.player", {"player": 987654}).text(lang)
