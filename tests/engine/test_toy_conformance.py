@@ -102,14 +102,18 @@ def test_observation_lists_legal_actions_only_for_the_seat_to_move():
     state = PileGame(start=3).new_initial_state()
     mine, theirs = state.observation(0), state.observation(1)
     assert [e["action"] for e in mine["legal"]] == ["take:1", "take:2"]
-    assert theirs["legal"] == [] and theirs["prompt"]["key"] == "core.prompt.waiting"
+    assert theirs["legal"] == [] and theirs["prompt"]["key"] == "core.prompt.waiting_for"
     with pytest.raises(ValueError, match="seat 5 does not exist"):
         state.observation(5)
 
 
 def test_translation_falls_back_and_fills_parameters():
-    assert translate("core.prompt.waiting", "de", {"player": Seat(1)}) == "Warte auf Spieler 2."
-    assert translate("core.prompt.waiting", "xx", {"player": Seat(1)}) == "Waiting for Player 2."
+    assert translate("core.prompt.waiting_for", "de", {"player": Seat(1)}) == "Warte auf Spieler 2."
+    assert (
+        translate("core.prompt.waiting_for", "xx", {"player": Seat(1)}) == "Waiting for Player 2."
+    )
+    # the older key, which a game's words may still pass a number to
+    assert translate("core.prompt.waiting", "de", {"player": 2}) == "Warte auf Spieler 2."
     assert translate("core.no.such.key", "fr") == "core.no.such.key"
 
 

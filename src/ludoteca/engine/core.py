@@ -269,7 +269,7 @@ class State(ABC):
             return Message("core.prompt.chance")
         if seat == player:
             return Message("core.prompt.your_move")
-        return Message("core.prompt.waiting", {"player": Seat(player)})
+        return Message("core.prompt.waiting_for", {"player": Seat(player)})
 
     def why_illegal(self, action: str) -> Message:
         """Why ``action`` is refused here; games override to say more than "not legal"."""
