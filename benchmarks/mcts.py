@@ -46,7 +46,7 @@ def declared_length(game) -> int | None:
 
 def positions(game_id, count: int, seed: int = 0, **options) -> list[State]:
     """Seeded decision positions: the start and points along random games. ``game_id``: a
-    registered id (with ``options``) or a Game itself (such as a differential oracle)."""
+    registered id (with ``options``) or a Game itself."""
     game = load_game(game_id, **options) if isinstance(game_id, str) else game_id
     rng = random.Random(seed)
     found: list[State] = []

@@ -77,6 +77,7 @@ def test_the_lobby_lists_hexlet_in_every_language(hexlet, tmp_path):
                 lang: {g["id"]: g for g in client.get(f"/api/games?lang={lang}").json()}
                 for lang in ("en", "ru")
             }
+            progress = client.post("/api/progress", json={"seats": []}).json()
             room = client.post(
                 "/api/rooms",
                 json={
@@ -89,3 +90,11 @@ def test_the_lobby_lists_hexlet_in_every_language(hexlet, tmp_path):
     assert names["en"]["hexlet"]["title"] == "Hexlet"
     assert names["ru"]["hexlet"]["title"] == "Хекслет"
     assert room.status_code == 200, room.text
+    # its declared progress: one item (the game as a whole), no star won yet
+    assert progress["hexlet"]["stars"] == 3 and progress["hexlet"]["total"] == 0
+    assert [item["key"] for item in progress["hexlet"]["items"]] == [""]
+
+
+def test_hexlet_declares_its_traits(hexlet):
+    traits = registry.traits(hexlet)
+    assert traits.draws and traits.progress is not None and traits.analysis is None

@@ -1,9 +1,11 @@
-"""The package's import graph (drawn by grimp): no circles, layers in one direction, and in
-every game the rules never reach the view or the knowledge."""
+"""The package's import graph (drawn by grimp): no circles, layers in one direction, in every
+game the rules never reach the view or the knowledge, and nothing outside ``ludoteca.games``
+imports a game's folder or names a game (a game is its folder plus one registry line)."""
 
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +16,11 @@ import pytest
 from ludoteca.games import registry
 
 GAMES = [module for module in registry.modules().values() if module.startswith("ludoteca.")]
+GAME_IDS = [game_id for game_id, module in registry.modules().items() if module in GAMES]
+PACKAGE = Path(__file__).resolve().parents[1] / "src" / "ludoteca"
+
+# Files outside games/ that may name a game, each with the reason (none today).
+MAY_NAME_A_GAME: dict[str, str] = {}
 
 # Each layer may import only the layers below it (later in this list).
 LAYERS = (
@@ -61,6 +68,40 @@ def test_the_rules_reach_neither_view_nor_knowledge(graph, package):
 def test_every_game_has_its_parts_in_the_same_files(package):
     graph_modules = grimp.build_graph("ludoteca").find_children(package)
     assert {f"{package}.{name}" for name in ("game", "view", "knowledge")} <= graph_modules
+
+
+def outside_the_games() -> list[Path]:
+    """The package's code, pages, styles and catalogs outside ``ludoteca/games/``."""
+    files = [
+        path for kind in ("py", "js", "html", "css", "po") for path in PACKAGE.rglob(f"*.{kind}")
+    ]
+    return sorted(path for path in files if PACKAGE / "games" not in path.parents)
+
+
+def test_nothing_outside_the_games_imports_a_games_folder(graph):
+    found = [
+        (module, imported)
+        for module in sorted(graph.modules)
+        if not module.startswith("ludoteca.games")
+        for imported in graph.find_modules_directly_imported_by(module)
+        if any(imported == game or imported.startswith(f"{game}.") for game in GAMES)
+    ]
+    assert found == []
+
+
+def test_nothing_outside_the_games_names_a_game():
+    """No game id as an identifier, a string, a docstring or a comment, in any case: the
+    server, lab, bots, adapters, CLI and web client read a game's declared parts instead."""
+    assert GAME_IDS
+    word = re.compile(r"\b(" + "|".join(map(re.escape, GAME_IDS)) + r")\b", re.IGNORECASE)
+    found = [
+        f"{path.relative_to(PACKAGE)}:{number}: {line.strip()}"
+        for path in outside_the_games()
+        if path.relative_to(PACKAGE).as_posix() not in MAY_NAME_A_GAME
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if word.search(line)
+    ]
+    assert found == [], "\n".join(found)
 
 
 # games whose compiled core is imported with their first board, not with the package

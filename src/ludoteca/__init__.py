@@ -1,4 +1,4 @@
-"""Ludoteca: Habanero, Potager, Bohnen, Habitats and Hares with real rules and real bots."""
+"""Ludoteca: tabletop games with real rules and real bots (the games: ``ludoteca.games``)."""
 
 from typing import Any
 

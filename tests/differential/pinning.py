@@ -9,10 +9,10 @@ actions' labels and clicks, the translated text of any message) belongs to the v
 their catalogs, not to the rules, and is left out, so that a change of wording does not read
 as a change of rules.
 
-``rules_digest`` hashes those facts of one implementation, so that the oracle's can be stored
-once (tests/data/differential/) and the new rules checked against it in CI;
-``first_rules_difference`` runs the oracle live beside the new rules and names the first
-step where they differ.
+``rules_digest`` hashes those facts of one implementation, so that the pre-change rules' can be
+stored once (tests/data/differential/) and the new rules checked against them in CI;
+``first_difference`` walks the facts of the pre-change rules (a pinned tree, see before.py)
+beside the new rules' and names the first step where they differ.
 """
 
 from __future__ import annotations
@@ -110,22 +110,13 @@ def rules_digest(
     return digest.hexdigest()
 
 
-def first_rules_difference(
-    oracle: Game[Any],
-    game: Game[Any],
-    *,
-    games: int,
-    seed: int,
-    observed: int = 0,
-    extras: tuple[Extra, Extra] | None = None,
+def first_difference(
+    old: Iterator[tuple[int, int, str, Any]], new: Iterator[tuple[int, int, str, Any]]
 ) -> str | None:
-    """None if both play ``games`` seeded random games alike; else where they first differ."""
-    old_extra, new_extra = extras if extras is not None else (None, None)
-    old = _games(oracle, games, seed, observed, old_extra)
-    new = _games(game, games, seed, observed, new_extra)
+    """None if the two walks of ``_games`` give the same facts; else where they first differ."""
     for (index, step, name, expected), (_, _, _, got) in zip(old, new, strict=True):
         if not _same(expected, got):
-            return f"game {index}, step {step}: {name} {got!r} != oracle {expected!r}"
+            return f"game {index}, step {step}: {name} {got!r} != before {expected!r}"
     return None
 
 

@@ -1,7 +1,7 @@
-"""Bohnen's compiled core plays exactly as its pre-change rules (the oracle in oracles/bohnen):
-the stored seeded games over every player count, capture chain and a small lap cap (every
-step's legal actions, tensors, scores, the end, the bots' evaluation and greedy policy) and
-a live side-by-side run."""
+"""Bohnen's compiled core plays exactly as its pre-change rules: the stored seeded games over
+every player count, capture chain and a small lap cap (every step's legal actions, tensors,
+scores, the end, the bots' evaluation and greedy policy) and a live side-by-side run against
+the code before (a tree pinned in git history, see before.py)."""
 
 import pytest
 
@@ -19,5 +19,5 @@ def test_the_stored_games_are_played_alike(index: int) -> None:
 
 
 @pytest.mark.parametrize("options", [options for options, _ in PLAN["bohnen"]], ids=str)
-def test_the_oracle_and_the_game_agree_side_by_side(options: dict[str, object]) -> None:
+def test_the_code_before_and_the_game_agree_side_by_side(options: dict[str, object]) -> None:
     check_live("bohnen", options, games=4, observed=1)

@@ -1,6 +1,6 @@
-"""Habanero's compiled core plays exactly as its pre-change rules (the oracle in
-oracles/habanero): 10,000 stored seeded games over every number of campesinos, the best
-and greedy policies at every decision, and a live side-by-side run."""
+"""Habanero's compiled core plays exactly as its pre-change rules: 10,000 stored seeded games
+over every number of campesinos, the best and greedy policies at every decision, and a live
+side-by-side run against the code before (a tree pinned in git history, see before.py)."""
 
 import pytest
 
@@ -14,5 +14,5 @@ def test_the_stored_games_are_played_alike(index: int) -> None:
 
 
 @pytest.mark.parametrize("options", [options for options, _ in PLAN["habanero"]], ids=str)
-def test_the_oracle_and_the_game_agree_side_by_side(options: dict[str, int]) -> None:
+def test_the_code_before_and_the_game_agree_side_by_side(options: dict[str, int]) -> None:
     check_live("habanero", options, games=100, observed=100)

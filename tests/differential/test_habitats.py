@@ -1,7 +1,7 @@
-"""Habitats as its pre-change rules played it (the oracle in oracles/habitats): the stored
-seeded games (every step's legal actions, chance odds, tensors, scores and the bots'
-evaluation) and a live side-by-side run at every player count: the compiled core
-(games/habitats/core.py) must play them as the pre-change rules did."""
+"""Habitats as its pre-change rules played it: the stored seeded games (every step's legal
+actions, chance odds, tensors, scores and the bots' evaluation) and a live side-by-side run at
+every player count against the code before (a tree pinned in git history, see before.py): the
+compiled core (games/habitats/core.py) must play them as the pre-change rules did."""
 
 import pytest
 
@@ -20,5 +20,5 @@ def test_the_stored_games_are_played_alike(index: int) -> None:
 
 
 @pytest.mark.parametrize("options", [options for options, _ in PLAN["habitats"]], ids=str)
-def test_the_oracle_and_the_game_agree_side_by_side(options: dict[str, int]) -> None:
+def test_the_code_before_and_the_game_agree_side_by_side(options: dict[str, int]) -> None:
     check_live("habitats", options, games=2, observed=1)

@@ -1,6 +1,7 @@
-"""Hares' compiled core plays exactly as its pre-change rules (the oracle in oracles/hares):
-10,000 stored seeded games over every level card and colour (drawn, white, black), the exact
-solver's evaluation at every decision, and a live side-by-side run on a few cards."""
+"""Hares' compiled core plays exactly as its pre-change rules: 10,000 stored seeded games over
+every level card and colour (drawn, white, black), the exact solver's evaluation at every
+decision, and a live side-by-side run on a few cards against the code before (a tree pinned
+in git history, see before.py)."""
 
 import pytest
 
@@ -21,5 +22,5 @@ LIVE = [
 
 
 @pytest.mark.parametrize("options", LIVE, ids=str)
-def test_the_oracle_and_the_game_agree_side_by_side(options: dict[str, object]) -> None:
+def test_the_code_before_and_the_game_agree_side_by_side(options: dict[str, object]) -> None:
     check_live("hares", options, games=40, observed=5)

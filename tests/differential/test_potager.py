@@ -1,7 +1,7 @@
 """Potager's compiled rules (core.py, which its states play) play exactly as its pre-change
-rules (the oracle in oracles/potager): the stored seeded games of both variants (every step's
-legal actions, chance odds, tensors, scores and the bots' evaluation) and a live side-by-side
-run."""
+rules: the stored seeded games of both variants (every step's legal actions, chance odds,
+tensors, scores and the bots' evaluation) and a live side-by-side run against the code before
+(a tree pinned in git history, see before.py)."""
 
 import pytest
 
@@ -20,5 +20,5 @@ def test_the_stored_games_are_played_alike(index: int) -> None:
 
 
 @pytest.mark.parametrize("options", [options for options, _ in PLAN["potager"]], ids=str)
-def test_the_oracle_and_the_game_agree_side_by_side(options: dict[str, str]) -> None:
+def test_the_code_before_and_the_game_agree_side_by_side(options: dict[str, str]) -> None:
     check_live("potager", options, games=10, observed=3)

@@ -7,7 +7,9 @@ import pytest
 
 from ludoteca import CHANCE, TERMINAL, IllegalAction, Record, RecordError
 from ludoteca.bots import RandomBot
-from ludoteca.engine import conformance, play, sample_chance, translate
+from ludoteca.engine import Message, Seat, conformance, play, sample_chance, translate
+from ludoteca.engine.i18n import message_from_json
+from ludoteca.engine.parts import Overlay
 
 from .toy import PileGame
 
@@ -100,12 +102,29 @@ def test_observation_lists_legal_actions_only_for_the_seat_to_move():
     state = PileGame(start=3).new_initial_state()
     mine, theirs = state.observation(0), state.observation(1)
     assert [e["action"] for e in mine["legal"]] == ["take:1", "take:2"]
-    assert theirs["legal"] == [] and theirs["prompt"]["key"] == "core.prompt.waiting"
+    assert theirs["legal"] == [] and theirs["prompt"]["key"] == "core.prompt.waiting_for"
     with pytest.raises(ValueError, match="seat 5 does not exist"):
         state.observation(5)
 
 
 def test_translation_falls_back_and_fills_parameters():
+    assert translate("core.prompt.waiting_for", "de", {"player": Seat(1)}) == "Warte auf Spieler 2."
+    assert (
+        translate("core.prompt.waiting_for", "xx", {"player": Seat(1)}) == "Waiting for Player 2."
+    )
+    # the older key, which a game's words may still pass a number to
     assert translate("core.prompt.waiting", "de", {"player": 2}) == "Warte auf Spieler 2."
-    assert translate("core.prompt.waiting", "xx", {"player": 2}) == "Waiting for player 2."
     assert translate("core.no.such.key", "fr") == "core.no.such.key"
+
+
+def test_a_seat_in_a_message_is_written_as_its_name_where_the_room_gives_one():
+    line = Message("core.log.action", {"player": Seat(1), "action": "take:2"})
+    assert line.text("ru") == "Игрок 2: take:2"
+    assert line.text("fr", names=("Ana", "Bo")) == "Bo : take:2"
+    assert line.text("de", names=("Ana", " ")) == "Spieler 2: take:2"  # a blank name: the seat
+    data = line.to_json()
+    assert data["params"]["player"] == {"seat": 1} and data["text"] == "Player 2: take:2"
+    assert message_from_json(data) == line
+    nested = Message("core.log.then", {"line": line, "then": Message("core.action", {})})
+    assert message_from_json(nested.to_json()).text("en", ("A", "B")).startswith("B: take:2")
+    assert Overlay(names=("Ana", "Bo")).said(line, "en") == "Bo: take:2"

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from ludoteca import IllegalAction
-from ludoteca.engine import LANGUAGES, State
+from ludoteca.engine import LANGUAGES, Seat, State
 
 from .test_views import played
 
@@ -59,7 +59,7 @@ def test_a_tie_names_every_winner():
         assert words.key == "core.end.tie"
     else:
         assert words.key == "core.end.winner"
-        assert words.params["player"] == state.winners()[0] + 1
+        assert words.params["player"] == Seat(state.winners()[0])
 
 
 MOVE = re.compile(r"([a-h][1-8])\s*([-–—→×x])\s*([a-h][1-8])")

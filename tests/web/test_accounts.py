@@ -306,13 +306,21 @@ def token_entry(room: str, token: str) -> str:
     return f"{room} {token}"
 
 
+def stars_of(progress):
+    """Hares' stars per level won so far, and the levels open."""
+    items = progress["hares"]["items"]
+    won = {item["key"]: item["stars"] for item in items if item["stars"]}
+    return won, [item["key"] for item in items if not item["locked"]]
+
+
 def test_hares_stars_open_the_next_level_for_a_guest_and_then_its_account(client):
     empty = post(client, "/api/progress", {"seats": []})
-    assert empty["hares"] == {"stars": {}, "total": 0, "of": 60, "unlocked": 1}
+    assert empty["hares"]["total"] == 0 and empty["hares"]["of"] == 60
+    assert stars_of(empty) == ({}, ["1"])
     room, token = play_hares(client, 1).split()
     held = [{"room": room, "seat": 0, "token": token}]
     guest = post(client, "/api/progress", {"seats": held})
-    assert guest["hares"]["stars"] == {"1": 3} and guest["hares"]["unlocked"] == 2
+    assert stars_of(guest) == ({"1": 3}, ["1", "2"])
     assert guest["hares"]["total"] == 3
     # a wrong token shows nothing
     assert (
@@ -320,8 +328,8 @@ def test_hares_stars_open_the_next_level_for_a_guest_and_then_its_account(client
     )
     sign_up(client, "Ana", seats=held)
     profile = client.get("/api/players/Ana").json()
-    assert profile["progress"]["hares"]["stars"] == {"1": 3}
-    assert post(client, "/api/progress", {"seats": []})["hares"]["unlocked"] == 2
+    assert stars_of(profile["progress"])[0] == {"1": 3}
+    assert stars_of(post(client, "/api/progress", {"seats": []}))[1] == ["1", "2"]
 
 
 def test_habanero_best_score_and_history_per_number_of_campesinos(client):
@@ -345,7 +353,9 @@ def test_habanero_best_score_and_history_per_number_of_campesinos(client):
         )
     score = client.get(f"/api/rooms/{room}/record").json()["meta"]["scores"][0]
     progress = client.get("/api/players/Ana").json()["progress"]["habanero"]
-    assert progress["2"]["best"] == score and len(progress["2"]["history"]) == 1
+    assert progress["option"] == "campesinos" and progress["stars"] == 0
+    [played] = progress["items"]
+    assert played["key"] == "2" and played["best"] == score and len(played["history"]) == 1
 
 
 @pytest.fixture

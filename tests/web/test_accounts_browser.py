@@ -134,6 +134,11 @@ def test_a_rated_bohnen_game_between_two_accounts_moves_both_ratings(server, bro
     if len(winners) == 1:
         better = "Anita" if winners == [0] else "Bobby"
         assert values[better] == max(values.values())
+    ana.click("#lt-nav-board")  # the menu names no game: the first game of several players
+    ana.wait_for_url("**/leaderboard")
+    ana.wait_for_selector("#lt-board-game")
+    first = ana.evaluate("window.ludoteca.page.game")
+    assert first and ana.input_value("#lt-board-game") == first
     ana.goto(f"{server}/leaderboard/bohnen")
     ana.wait_for_selector("#lt-board")
     assert {"Anita", "Bobby"} <= set(ana.locator("#lt-board tbody a").all_text_contents())

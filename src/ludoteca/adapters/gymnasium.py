@@ -1,6 +1,6 @@
-"""Our one-seat games (Habanero, Hares) as Gymnasium environments.
+"""Our one-seat games as Gymnasium environments.
 
-``make_env("habanero", **options)`` and ``make_env("hares", level=5)`` return a
+``make_env(game_id, **options)`` (any registered game of one seat, with its options) returns a
 ``gymnasium.Env``:
 
 - observation: a Dict of ``observation`` (Box in [0, 1], float32, the game's
@@ -9,15 +9,16 @@
 - action: ``Discrete(len(game.all_actions()))``, an action's number is its index in that list;
   its ``sample()`` without a mask draws among the legal actions of the current state (so
   ``env.action_space.sample()`` is a random player and Gymnasium's ``check_env`` plays legally);
-- reward: the change of the game's score, so an episode's return is the final score
-  (habaneros held, hares saved); ``terminated`` at the end of the game;
-- chance (dice, the hares' colour) is resolved inside the environment by a generator seeded from
+- reward: the change of the game's score, so an episode's return is the final score;
+  ``terminated`` at the end of the game;
+- chance (dice, a drawn colour) is resolved inside the environment by a generator seeded from
   ``reset(seed=...)``, so a seed replays the same game for the same actions;
 - an action that is not legal raises ``IllegalAction`` (a ValueError) naming the action and the
   reason, and leaves the environment as it was.
 
-Importing this module registers ``ludoteca/Habanero-v0`` and ``ludoteca/Hares-v0`` with
-Gymnasium (as Gymnasium packages do); ``register_envs()`` does it explicitly. Needs the optional
+Importing this module registers ``ludoteca/<Name>-v0`` (the game's English name) for each
+one-seat game of the registry with Gymnasium (as Gymnasium packages do); ``register_envs()``
+does it explicitly. Needs the optional
 ``gymnasium`` package (extra ``rl-envs``).
 """
 
@@ -34,10 +35,9 @@ from gymnasium.utils import seeding
 
 from ludoteca import load_game
 from ludoteca.engine import CHANCE, State, sample_chance
+from ludoteca.games import registry
 
 from .actions import ActionIndex
-
-REGISTERED = {"ludoteca/Habanero-v0": "habanero", "ludoteca/Hares-v0": "hares"}
 
 
 class LegalActions(spaces.Discrete):  # type: ignore[misc]
@@ -159,14 +159,23 @@ def make_env(game: str, render_mode: str | None = None, **options: Any) -> Ludot
     return LudotecaEnv(game, render_mode=render_mode, **options)
 
 
+def one_seat_games() -> dict[str, str]:
+    """The Gymnasium id ``ludoteca/<Name>-v0`` of every registered one-seat game, with its id."""
+    classes = {game_id: registry.game_class(game_id) for game_id in registry.ids()}
+    return {
+        f"ludoteca/{c.name}-v0": game_id for game_id, c in classes.items() if c.max_players == 1
+    }
+
+
 def register_envs() -> list[str]:
-    """Register ``ludoteca/Habanero-v0`` and ``ludoteca/Hares-v0`` (again: no harm)."""
-    for env_id, game in REGISTERED.items():
+    """Register the environment of every one-seat game (again: no harm); their ids."""
+    found = one_seat_games()
+    for env_id, game in found.items():
         if env_id not in gymnasium.registry:
             gymnasium.register(
                 id=env_id, entry_point=f"{__name__}:LudotecaEnv", kwargs={"game": game}
             )
-    return list(REGISTERED)
+    return list(found)
 
 
 register_envs()

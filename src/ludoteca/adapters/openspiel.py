@@ -18,8 +18,8 @@ Observations: the games have perfect information (chance is explicit). Observati
 the text board, information-state strings the action history. Where the game has an
 observation tensor (``State.observation_tensor``, see docs/rl.md) the bridge provides it as the
 observation tensor and also as the information-state tensor: with perfect information the
-position is what a seat knows (Bohnen's repetition rule also reads the positions since the last
-capture, which its tensor leaves out).
+position is what a seat knows (a rule of repetition may also read earlier positions, which a
+tensor may leave out).
 """
 
 from __future__ import annotations

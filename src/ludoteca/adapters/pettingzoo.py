@@ -1,7 +1,7 @@
 """Our games as PettingZoo AEC environments (seats take turns).
 
-``env("bohnen", players=3)``, ``env("potager")``, ``env("habitats", players=4)`` (any game, any
-options) return an ``AECEnv``:
+``env(game_id, **options)`` (any registered game, any options, e.g. ``players=3``) returns an
+``AECEnv``:
 
 - agents ``seat_0`` … ``seat_{n-1}``; the agent to move is ``agent_selection``;
 - observation: a Dict of ``observation`` (Box in [0, 1], float32: the game's

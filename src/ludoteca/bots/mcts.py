@@ -20,7 +20,7 @@ has a part, with the game's own ``SearchSettings``:
   ``epsilon``, and whenever the policy returns None);
 - ``evaluate(state)`` cuts rollouts after ``rollout_cut`` decisions and scores the position;
 - ``hint(state, seat)``, when the settings say it is an exact solver (``solver_hint``, e.g.
-  the Hares solver), is played directly instead of searching.
+  a puzzle's exact solver), is played directly instead of searching.
 
 Budgets: a number of iterations (deterministic for a seed), or seconds (not deterministic).
 The levels are iteration budgets, so ``make_bot("mcts:hard", seed=1)`` always plays the same.

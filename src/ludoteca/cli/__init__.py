@@ -14,11 +14,11 @@ COMMANDS = ["games", "play", "replay", "serve", "arena", "lab"]
 def build_parser(lang: str = "en", argv: list[str] | None = None) -> argparse.ArgumentParser:
     """The whole command line; help texts in ``lang``, mistakes reported in one line. When
     ``argv`` names registered games, only those games' packages are loaded for their
-    sub-commands (``ludoteca play bohnen`` needs no other game: a quicker start)."""
+    sub-commands (``ludoteca play <game>`` needs no other game: a quicker start)."""
     parser_class = type("Parser", (Parser,), {"lang": lang, "games": named_games(argv or [])})
     parser = parser_class(
         prog="ludoteca",
-        description="Play, watch and study Habanero, Potager, Bohnen, Habitats and Hares.",
+        description="Play, watch and study the games of Ludoteca.",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in COMMANDS:

@@ -134,7 +134,7 @@ def add_game_parsers(
     skip: Sequence[str] = (),
 ) -> None:
     """A sub-command per registered game, each with ``add_common``'s arguments and the
-    game's own options, so that ``ludoteca play bohnen --help`` lists ``--capture-chain``."""
+    game's own options, so that ``ludoteca play <game> --help`` lists that game's options."""
     games = parser.add_subparsers(dest="game", metavar="GAME", required=required)
     named = getattr(parser, "games", None)
     for game_id in named or registry.ids():

@@ -21,7 +21,7 @@ def register(subparsers: argparse._SubParsersAction, lang: str) -> None:
         "and write games.parquet, summary.json and report.html to --out. Running the same "
         "command again plays only the games not yet in --out.",
     )
-    parser.add_argument("game", help="game id, e.g. potager")
+    parser.add_argument("game", help="game id (ludoteca games lists them)")
     parser.add_argument("--players", type=int, help="seats (default: the number of bots)")
     parser.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE", help="a fixed game option"

@@ -274,7 +274,7 @@ class Session:
         """Play until the end, a quit or Ctrl-C; the record stays saved in every case."""
         # What the start loaded (numba's compiler above all, some 120,000 objects) lives to
         # the end: frozen, the collector never walks it again, in the game nor at the exit
-        # (measured: a fifth of the CPU time of 'echo quit | ludoteca play bohnen').
+        # (measured: a fifth of the CPU time of 'echo quit | ludoteca play <game>' of a compiled game).
         gc.freeze()
         try:
             self.save()

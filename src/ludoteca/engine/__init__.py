@@ -3,7 +3,7 @@
 from .chance import Agent, play, sample_chance
 from .core import CHANCE, TERMINAL, Game, State
 from .errors import IllegalAction, LudotecaError, RecordError
-from .i18n import LANGUAGES, Message, register_domain, translate
+from .i18n import LANGUAGES, Message, Seat, register_domain, translate
 from .options import Option
 from .records import Record
 from .registry import Registry
@@ -21,6 +21,7 @@ __all__ = [
     "Record",
     "RecordError",
     "Registry",
+    "Seat",
     "State",
     "play",
     "register_domain",

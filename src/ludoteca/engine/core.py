@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Generic, Self, TypeVar
 import numpy as np
 
 from .errors import IllegalAction, RecordError
-from .i18n import LANGUAGES, Message
+from .i18n import LANGUAGES, Message, Seat
 from .options import Option, resolve_options
 from .playouts import Playouts, play_through_contract
 
@@ -200,7 +200,7 @@ class State(ABC):
 
     def text_topics(self, lang: str = "en") -> dict[str, str]:
         """Texts a player may ask for by name in the terminal besides the board, such as
-        Potager's harvest patterns (``{"patterns": "…"}``); the names are English words."""
+        a game's scoring patterns (``{"patterns": "…"}``); the names are English words."""
         return {}
 
     def canonical(self, action: str) -> str:
@@ -231,7 +231,7 @@ class State(ABC):
         It is called on a later state, so it must read only ``seat`` and ``action``."""
         if seat == CHANCE:
             return Message("core.log.chance", {"action": action})
-        return Message("core.log.action", {"player": seat + 1, "action": action})
+        return Message("core.log.action", {"player": Seat(seat), "action": action})
 
     def consequence(self, before: State, seat: int, action: str) -> Message | None:
         """What ``action``, played by ``seat`` in ``before``, brought about (this state is the
@@ -269,7 +269,7 @@ class State(ABC):
             return Message("core.prompt.chance")
         if seat == player:
             return Message("core.prompt.your_move")
-        return Message("core.prompt.waiting", {"player": player + 1})
+        return Message("core.prompt.waiting_for", {"player": Seat(player)})
 
     def why_illegal(self, action: str) -> Message:
         """Why ``action`` is refused here; games override to say more than "not legal"."""
@@ -291,12 +291,12 @@ class State(ABC):
             return Message("core.end.nobody")
         score = f"{self.scores()[winners[0]]:g}"
         if len(winners) == 1:
-            return Message("core.end.winner", {"player": winners[0] + 1, "score": score})
+            return Message("core.end.winner", {"player": Seat(winners[0]), "score": score})
         players = ", ".join(str(w + 1) for w in winners)
         return Message("core.end.tie", {"players": players, "score": score})
 
     def end_reason(self) -> str | None:
-        """Why the game ended, as a key of the game's own (Potager's ``"empty_bag"``); None
+        """Why the game ended, as a key of the game's own (such as ``"empty_bag"``); None
         while it goes on, or in a game that names no ends."""
         return None
 

@@ -3,13 +3,16 @@
 A key's first dotted part is its domain (``core.prompt.your_move`` → ``core``); each domain is
 a folder holding ``en.po``, ``de.po``, ``fr.po`` and ``ru.po`` whose msgids are the keys.
 Parameters are filled with ``str.format``; a parameter that is itself a :class:`Message` is
-translated first, and a ``n`` parameter picks the plural form where the catalog has one.
+translated first, a :class:`Seat` is written as the seat's name where the message is said with
+the room's names (else "Player N"), and a ``n`` parameter picks the plural form where the
+catalog has one.
 """
 
 from __future__ import annotations
 
 import gettext
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
@@ -104,10 +107,16 @@ class _Lenient(dict[str, Any]):
         return "{" + key + "}"
 
 
-def translate(key: str, lang: str = DEFAULT_LANGUAGE, params: dict[str, Any] | None = None) -> str:
-    """The text of ``key`` in ``lang`` (English if missing there, the key itself if missing)."""
+def translate(
+    key: str,
+    lang: str = DEFAULT_LANGUAGE,
+    params: dict[str, Any] | None = None,
+    names: Sequence[str] = (),
+) -> str:
+    """The text of ``key`` in ``lang`` (English if missing there, the key itself if missing);
+    a seat it names is written as its name in ``names`` where one is given."""
     params = {
-        name: value.text(lang) if isinstance(value, Message) else value
+        name: value.text(lang, names) if isinstance(value, Message | Seat) else value
         for name, value in (params or {}).items()
     }
     count = params.get("n") if isinstance(params.get("n"), int) else None
@@ -118,14 +127,28 @@ def translate(key: str, lang: str = DEFAULT_LANGUAGE, params: dict[str, Any] | N
 
 
 @dataclass(frozen=True)
+class Seat:
+    """A seat a message names (``index`` 0 for the first): its text is the room's name for
+    the seat when the message is said with names, else "Player N" in the reader's language.
+    In a message's JSON it is ``{"seat": index}``."""
+
+    index: int
+
+    def text(self, lang: str = DEFAULT_LANGUAGE, names: Sequence[str] = ()) -> str:
+        given = names[self.index].strip() if 0 <= self.index < len(names) else ""
+        return given or translate("core.player", lang, {"player": self.index + 1})
+
+
+@dataclass(frozen=True)
 class Message:
     """A translatable text: a catalog key and its parameters."""
 
     key: str
     params: dict[str, Any] = field(default_factory=dict)
 
-    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        return translate(self.key, lang, self.params)
+    def text(self, lang: str = DEFAULT_LANGUAGE, names: Sequence[str] = ()) -> str:
+        """The text in ``lang``, each seat it names written as its name in ``names``."""
+        return translate(self.key, lang, self.params, names)
 
     def to_json(self) -> dict[str, Any]:
         params: dict[str, Any] = {}
@@ -134,6 +157,9 @@ class Message:
             if isinstance(value, Message):
                 params[name] = value.to_json()
                 filled[name] = params[name]["text"]  # translated once, not again per level
+            elif isinstance(value, Seat):
+                params[name] = {"seat": value.index}
+                filled[name] = value.text()
             else:
                 params[name] = filled[name] = value
         return {"key": self.key, "params": params, "text": translate(self.key, params=filled)}
@@ -143,8 +169,14 @@ class Message:
 
 
 def message_from_json(data: dict[str, Any]) -> Message:
-    params = {
-        name: message_from_json(value) if isinstance(value, dict) and "key" in value else value
-        for name, value in data.get("params", {}).items()
-    }
-    return Message(data["key"], params)
+    return Message(
+        data["key"], {name: _param(value) for name, value in data.get("params", {}).items()}
+    )
+
+
+def _param(value: Any) -> Any:
+    if isinstance(value, dict) and "key" in value:
+        return message_from_json(value)
+    if isinstance(value, dict) and value.keys() == {"seat"}:
+        return Seat(value["seat"])
+    return value

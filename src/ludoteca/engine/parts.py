@@ -1,10 +1,12 @@
-"""The three parts of a game, as the registry loads them: rules, view and knowledge.
+"""The parts of a game, as the registry loads them: rules, view, knowledge and traits.
 
 - **rules**: a :class:`~ludoteca.engine.core.Game` subclass and its states (``game.py``);
 - **view**: a :class:`View`, the pictures of a state (``view.py``);
-- **knowledge**: a :class:`Knowledge`, what the bots may use (``knowledge.py``).
+- **knowledge**: a :class:`Knowledge`, what the bots may use (``knowledge.py``);
+- **traits**: a :class:`~ludoteca.engine.traits.Traits`, what the table, the profiles and the
+  lab need to know of it (draws, progress, analyses).
 
-A game package exports them as ``GAME``, ``VIEW`` and ``KNOWLEDGE``. The rules never import
+A game package exports them as ``GAME``, ``VIEW``, ``KNOWLEDGE`` and (optionally) ``TRAITS``. The rules never import
 the view or the knowledge; the view and the knowledge import the rules.
 """
 
@@ -16,7 +18,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, runtime_checkable
 
-from .i18n import Message
+from .i18n import Message, Seat
+from .traits import NO_TRAITS, Traits
 
 if TYPE_CHECKING:
     from .core import Game, State
@@ -33,9 +36,9 @@ class Overlay:
     where it would otherwise write "Player 1" (empty: the view's own "Player N"). ``action`` is the advised action (views mark the elements a person clicks for it);
     ``values`` an estimated value per action; ``arrows`` pairs of squares or pits (from, to);
     ``marks`` squares or pits to ring. A view may also draw aids of its own whenever it is
-    given an overlay (Hares: the hunter's squares and where the hares can go). ``narrow``:
+    given an overlay (a hunter's reach and where the hunted can go). ``narrow``:
     the picture is shown on a narrow screen (a phone); a view whose picture is wide may lay
-    it out in one column there (Habitats' parks)."""
+    it out in one column there (several parks side by side)."""
 
     action: str | None = None
     values: Mapping[str, float] = field(default_factory=dict)
@@ -46,12 +49,13 @@ class Overlay:
 
     def name(self, seat: int, lang: str = "en") -> str:
         """Seat ``seat``'s name, or the localized "Player N" when none was given."""
-        given = self.names[seat].strip() if 0 <= seat < len(self.names) else ""
-        return given or Message("core.player", {"player": seat + 1}).text(lang)
+        return Seat(seat).text(lang, self.names)
 
     def said(self, message: Message, lang: str = "en") -> str:
-        """``message`` in ``lang`` with each "Player N" it names written as the seat's name."""
-        words = message.text(lang)
+        """``message`` in ``lang`` with each seat it names written as the seat's name (its
+        ``Seat`` parameters; and, until every game's words name seats so, each "Player N"
+        of its text)."""
+        words = message.text(lang, self.names)
         if not any(name.strip() for name in self.names):
             return words
         phrase = Message("core.player", {"player": 987654}).text(lang)
@@ -159,8 +163,9 @@ class Illustrated(Protocol):
 
 @dataclass(frozen=True)
 class Parts(Generic[S]):
-    """A registered game's three parts."""
+    """A registered game's parts."""
 
     game: type[Game[S]]
     view: View[S] | None
     knowledge: Knowledge[S]
+    traits: Traits[S] = NO_TRAITS

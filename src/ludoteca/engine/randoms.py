@@ -13,7 +13,7 @@ The generator is MT19937 as CPython implements it (``_randommodule.c``: ``genran
 and ``random_random``, 53 bits from two 32-bit words). Words are kept in int64 so that no
 shift overflows.
 
-A compiled caller (e.g. ``games.habanero.core.rollout``) keeps its own copy of these functions
+A compiled caller (a game core's rollout) keeps its own copy of these functions
 in its cached machine code, and numba keys that cache on the caller's source alone: after a
 change here, delete the callers' caches (``find src -name '*.nb[ci]' -delete``), or they go on
 drawing the old way. The tests that compare compiled searches with stepping ones notice.

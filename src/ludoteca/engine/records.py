@@ -16,7 +16,7 @@ from .errors import RecordError
 if TYPE_CHECKING:
     from .core import Game, State
 
-MAX_RECORD_BYTES = 16 * 1024 * 1024  # far above any real game (a long Bohnen game is ~40 kB)
+MAX_RECORD_BYTES = 16 * 1024 * 1024  # far above any real game (a long one is ~40 kB)
 
 
 @dataclass

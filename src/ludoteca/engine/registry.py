@@ -9,14 +9,16 @@ from typing import Any
 from .core import Game
 from .i18n import register_domain
 from .parts import NO_KNOWLEDGE, Knowledge, Parts, View
+from .traits import NO_TRAITS, Traits
 
 PART_NAMES = ("GAME", "VIEW", "KNOWLEDGE")
 
 
 class Registry:
-    """Game packages by id. A game package exports its three parts: ``GAME`` (its Game
-    subclass), ``VIEW`` (a View, or None) and ``KNOWLEDGE`` (a Knowledge, or None), and keeps
-    its catalogs in ``locale/``; loading it makes its messages translatable too."""
+    """Game packages by id. A game package exports its parts: ``GAME`` (its Game subclass),
+    ``VIEW`` (a View, or None), ``KNOWLEDGE`` (a Knowledge, or None) and, optionally,
+    ``TRAITS`` (its Traits), and keeps its catalogs in ``locale/``; loading it makes its
+    messages translatable too."""
 
     def __init__(self) -> None:
         self._modules: dict[str, str] = {}
@@ -62,9 +64,12 @@ class Registry:
             raise ValueError(f"{name}.GAME has the id {game.id!r}, not {game_id!r}")
         if knowledge is not None and not isinstance(knowledge, Knowledge):
             raise ValueError(f"{name}.KNOWLEDGE is not a Knowledge")
+        traits = exported.get("TRAITS", NO_TRAITS)
+        if not isinstance(traits, Traits):
+            raise ValueError(f"{name}.TRAITS is not a Traits")
         register_domain(game_id, Path(str(module.__file__)).parent / "locale")
         checked_view: View[Any] | None = view
-        return Parts(game, checked_view, knowledge or NO_KNOWLEDGE)
+        return Parts(game, checked_view, knowledge or NO_KNOWLEDGE, traits)
 
     def game_class(self, game_id: str) -> type[Game[Any]]:
         return self.parts(game_id).game
@@ -74,6 +79,9 @@ class Registry:
 
     def knowledge(self, game_id: str) -> Knowledge[Any]:
         return self.parts(game_id).knowledge
+
+    def traits(self, game_id: str) -> Traits[Any]:
+        return self.parts(game_id).traits
 
     def load(self, game_id: str, /, **options: Any) -> Game[Any]:
         return self.game_class(game_id)(**options)

@@ -15,6 +15,7 @@ from typing import Any
 
 from ludoteca.engine import translate
 from ludoteca.engine.i18n import has_key
+from ludoteca.games import registry
 
 COMPONENT_ROWS = 60  # a plot of components shows at most this many, the strongest first
 
@@ -23,9 +24,15 @@ def _say(lang: str, key: str, **params: Any) -> str:
     return translate(key, lang, params)
 
 
+def component_key(summary: dict[str, Any], component: str, part: str) -> str:
+    """The game's catalog key of a component's ``title``, ``note`` or ``value`` (the game
+    names its own components, as it declares their analysis)."""
+    return f"{summary['game']}.lab.component.{component}.{part}"
+
+
 def end_label(game: str, end: str, lang: str) -> str:
     """The name of an end condition (its key if the catalogs do not name it)."""
-    for key in (f"lab.end.{game}.{end}", f"lab.end.{end or 'none'}"):
+    for key in (f"{game}.lab.end.{end}", f"lab.end.{end or 'none'}"):
         if has_key(key, "en"):
             return _say(lang, key)
     return end
@@ -152,7 +159,7 @@ def plot_distributions(summary: dict[str, Any], rows: list[dict[str, Any]], lang
 
 def plot_components(summary: dict[str, Any], component: str, lang: str):
     """Mean value of each component with its interval: one panel per point, or one panel of
-    all points when each point has a single component (a Hares card per level)."""
+    all points when each point has a single component (a level card per level)."""
     plt = _pyplot()
     points = [p for p in summary["points"] if component in p["components"]]
     panels_of = [
@@ -179,7 +186,7 @@ def plot_components(summary: dict[str, Any], component: str, lang: str):
             axes.axvline(1 / points[0]["players"], color="black", lw=1)
         else:
             values = [entry["value"] for _, entry in entries]
-            axes.set_xlabel(_say(lang, f"lab.component.{component}.value"))
+            axes.set_xlabel(_say(lang, component_key(summary, component, "value")))
         errors = [[v["mean"] - v["low"] for v in values], [v["high"] - v["mean"] for v in values]]
         axes.barh(range(len(entries)), [v["mean"] for v in values], xerr=errors, capsize=2)
         axes.set_yticks(range(len(entries)), [name for name, _ in entries], fontsize="small")
@@ -308,10 +315,9 @@ def _components(summary: dict[str, Any], lang: str, plots: Plots) -> str:
     kinds = list(dict.fromkeys(k for p in summary["points"] for k in p["components"]))
     parts = []
     for component in kinds:
-        parts.append(f"<h3>{html.escape(_say(lang, f'lab.component.{component}.title'))}</h3>")
-        parts.append(
-            f"<p class=note>{html.escape(_say(lang, f'lab.component.{component}.note'))}</p>"
-        )
+        title, note = (component_key(summary, component, part) for part in ("title", "note"))
+        parts.append(f"<h3>{html.escape(_say(lang, title))}</h3>")
+        parts.append(f"<p class=note>{html.escape(_say(lang, note))}</p>")
         parts.append(plots.png(component, plot_components(summary, component, lang)))
         rows = []
         for point in summary["points"]:
@@ -353,6 +359,8 @@ def render(
 ) -> str:
     """The whole page; its plots are also kept in ``plots``."""
     plots = Plots() if plots is None else plots
+    if summary["game"] in registry.ids():
+        registry.parts(summary["game"])  # its catalogs name its ends and components
     sections = [
         ("lab.section.overview", _overview_table(summary, lang)),
         (

@@ -21,6 +21,8 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 
+from ludoteca.games import registry
+
 from .db import SeatRow, SessionRow, Store, UserRow
 from .errors import RoomError
 
@@ -60,15 +62,15 @@ def check_name(name: str) -> str:
 
 
 def check_password(name: str, password: str) -> None:
-    """400 for a password too short, too long or too easy to guess (zxcvbn, the name and the
-    site's words counted as known to an attacker)."""
+    """400 for a password too short, too long or too easy to guess (zxcvbn; the account's
+    name, the site's name and its games' ids count as known to an attacker)."""
     if len(password) < MIN_PASSWORD:
         raise RoomError(400, "web.account.short_password", {"n": MIN_PASSWORD})
     if len(password) > MAX_PASSWORD:
         raise RoomError(400, "web.account.long_password", {"n": MAX_PASSWORD})
     from zxcvbn import zxcvbn  # its word lists take a moment to load: only when needed
 
-    found = zxcvbn(password, user_inputs=[name, "ludoteca", "bohnen", "hares", "habanero"])
+    found = zxcvbn(password, user_inputs=[name, "ludoteca", *registry.ids()])
     if found["score"] < MIN_STRENGTH:
         raise RoomError(400, "web.account.weak_password")
 

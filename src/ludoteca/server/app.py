@@ -40,6 +40,7 @@ PAGES = (
     "/replay/{room_id}",
     "/rules/{game_id}",
     "/player/{name}",
+    "/leaderboard",
     "/leaderboard/{game_id}",
     "/account",
 )

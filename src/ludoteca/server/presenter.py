@@ -58,7 +58,7 @@ def described(state: State, observation: dict[str, Any], lang: str) -> dict[str,
     """``observation`` with what the page tells in words besides the picture: ``text`` (the
     text board, for screen readers), ``end_reason`` (the game's key of why it ended, or
     None) and, on each legal action that ends the game at once while other actions would
-    not (Habanero's stop), ``ends: true``, so the page can ask before sending it."""
+    not (a stop in a game of pushing one's luck), ``ends: true``, so the page can ask before sending it."""
     observation["text"] = state.text_board(lang)
     observation["end_reason"] = state.end_reason()
     legal = observation.get("legal") or []

@@ -11,8 +11,8 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ludoteca.games.hares.cards import card, cards
-from ludoteca.games.hares.game import stars
+from ludoteca.engine.traits import Finished
+from ludoteca.games import registry
 
 from .accounts import name_key
 from .db import RatingHistoryRow, RatingRow, RecordRow, RoomRow, SeatRow, Store, UserRow
@@ -145,38 +145,16 @@ def _finished(seat: SeatRow, record: RecordRow) -> dict[str, Any]:
 
 
 def progress(finished: list[tuple[SeatRow, RecordRow]]) -> dict[str, Any]:
-    """Hares: the best stars per level card, levels open in order (the next one opens once a
-    card has a star), the total; Habanero: best score and scores per number of campesinos."""
-    best: dict[int, int] = {}
-    habanero: dict[int, list[tuple[str, float]]] = defaultdict(list)
+    """The progress of every game that declares one (``Traits.progress``), from these finished
+    games: stars per level, best scores, whatever the game adds up."""
+    by_game: dict[str, list[Finished]] = defaultdict(list)
     for seat, record in finished:
-        if record.game == "hares" and seat.seat == 0:
-            level = int(record.options.get("level", 1))
-            saved = int(record.scores[0])
-            best[level] = max(best.get(level, 0), stars(saved, card(level).best))
-        elif record.game == "habanero" and seat.seat == 0:
-            campesinos = int(record.options.get("campesinos", 4))
-            habanero[campesinos].append((_iso(record.finished_at), float(record.scores[0])))
-    return {"hares": hares_progress(best), "habanero": habanero_progress(habanero)}
-
-
-def hares_progress(best: dict[int, int]) -> dict[str, Any]:
-    unlocked = 1
-    while unlocked < len(cards()) and best.get(unlocked, 0) > 0:
-        unlocked += 1
-    return {
-        "stars": {str(level): best[level] for level in sorted(best)},
-        "total": sum(best.values()),
-        "of": 3 * len(cards()),
-        "unlocked": unlocked,
-    }
-
-
-def habanero_progress(found: dict[int, list[tuple[str, float]]]) -> dict[str, Any]:
-    return {
-        str(campesinos): {
-            "best": max(score for _, score in scores),
-            "history": [{"at": at, "score": score} for at, score in sorted(scores)][-HISTORY:],
-        }
-        for campesinos, scores in sorted(found.items())
-    }
+        by_game[record.game].append(
+            Finished(seat.seat, record.options, record.scores, _iso(record.finished_at))
+        )
+    found: dict[str, Any] = {}
+    for game_id in registry.ids():
+        declared = registry.traits(game_id).progress
+        if declared is not None:
+            found[game_id] = declared(by_game[game_id]).to_json()
+    return found

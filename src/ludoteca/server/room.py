@@ -21,12 +21,13 @@ from typing import Any
 
 from ludoteca import load_game
 from ludoteca.engine import Game, IllegalAction, Message, State
+from ludoteca.games import registry
 
 from . import clocks, ratings
 from .db import Conflict, Database, LoadedRoom, SeatInfo
 from .errors import RoomError
 from .messages import Table
-from .table import DRAWS, TABLE_KINDS
+from .table import TABLE_KINDS
 from .watchers import Watcher
 
 Account = tuple[int, str]  # an account's id and name, holding a seat
@@ -167,9 +168,11 @@ class Room:
         }
 
     def draws_allowed(self) -> bool:
-        """A draw may be agreed in a game whose rules share a win, among people only (bots
-        do not negotiate)."""
-        return self.game.id in DRAWS and all(seat.kind == "person" for seat in self.seats)
+        """A draw may be agreed in a game that declares draws (its rules share a win), among
+        people only (bots do not negotiate)."""
+        return registry.traits(self.game.id).draws and all(
+            seat.kind == "person" for seat in self.seats
+        )
 
     def people(self) -> set[int]:
         return {seat.seat for seat in self.seats if seat.kind == "person"}

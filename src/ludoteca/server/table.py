@@ -1,5 +1,6 @@
 """The table around a game: how it ends when not by the rules (resign, time, a draw agreed,
-abandon), which games allow a draw, chat text, and the seat tokens of a rematch.
+abandon), chat text, and the seat tokens of a rematch. (Whether a game allows a draw is its own
+trait, ``Traits.draws``.)
 
 Log entries of the table (beside ``act`` and ``undo``), each by a seat:
 
@@ -20,10 +21,6 @@ import hmac
 import unicodedata
 
 from .errors import RoomError
-
-# Games whose rules know a shared win (equal results share the win): a draw may be agreed
-# there. Hares and Habanero are played alone: nobody to agree with.
-DRAWS = frozenset({"bohnen", "potager", "habitats"})
 
 TABLE_KINDS = frozenset({"resign", "timeout", "offer", "agree", "decline", "abandon"})
 

@@ -124,30 +124,48 @@ def bot_label(spec: str, lang: str) -> str:
 
 
 def with_names(data: Any, names: list[str], lang: str) -> Any:
-    """``data`` (an observation, its texts in ``lang``) with "Player N" in every message text
-    replaced by the seat's name: log lines, prompts, labels, and the text board (an
+    """``data`` (an observation, its texts in ``lang``) with each seat its messages name
+    written as the seat's name: a message's ``Seat`` parameters, and, until every game's words
+    name seats so, each "Player N" in a message's text and in the text board (an
     observation's ``text``, read by screen readers)."""
     pattern = _player_pattern(lang, len(names))
-    if pattern is None:
-        return data
 
     def name_of(found: re.Match[str]) -> str:
         number = int(found.group(1))
         return names[number - 1] if 1 <= number <= len(names) else found.group(0)
 
-    renamed = _renamed(data, pattern, name_of)
-    if isinstance(renamed, dict) and "key" not in renamed and isinstance(renamed.get("text"), str):
-        renamed["text"] = pattern.sub(name_of, renamed["text"])
-    return renamed
+    def renamed(text: str) -> str:
+        return text if pattern is None else pattern.sub(name_of, text)
+
+    def said(message: dict[str, Any]) -> str:
+        if not _names_a_seat(message):
+            return renamed(message["text"])
+        return renamed(message_from_json(message).text(lang, names))
+
+    done = _renamed(data, said)
+    if isinstance(done, dict) and "key" not in done and isinstance(done.get("text"), str):
+        done["text"] = renamed(done["text"])
+    return done
 
 
-def _renamed(data: Any, pattern: re.Pattern[str], name_of: Callable[[re.Match[str]], str]) -> Any:
+def _names_a_seat(message: dict[str, Any]) -> bool:
+    """Whether a message's JSON names a seat (``{"seat": n}``), read without rebuilding it:
+    most messages (legal actions' labels) name none."""
+    for value in message.get("params", {}).values():
+        if isinstance(value, dict) and (
+            value.keys() == {"seat"} or ("key" in value and _names_a_seat(value))
+        ):
+            return True
+    return False
+
+
+def _renamed(data: Any, said: Callable[[dict[str, Any]], str]) -> Any:
     if isinstance(data, dict):
         if isinstance(data.get("key"), str) and isinstance(data.get("text"), str):
-            return {**data, "text": pattern.sub(name_of, data["text"])}
-        return {key: _renamed(value, pattern, name_of) for key, value in data.items()}
+            return {**data, "text": said(data)}
+        return {key: _renamed(value, said) for key, value in data.items()}
     if isinstance(data, list):
-        return [_renamed(value, pattern, name_of) for value in data]
+        return [_renamed(value, said) for value in data]
     return data
 
 

@@ -1,6 +1,7 @@
 """Bohnen, a mancala for 2 to 4 players: relay sowing, captures of 2 and 3, grand slams."""
 
 from ludoteca.engine.parts import View
+from ludoteca.engine.traits import Traits
 
 from . import view
 from .board import PIT_NAMES, Board
@@ -10,11 +11,13 @@ from .search import SEARCH_BOUND, CaptureSearch
 
 GAME = BohnenGame
 VIEW: View[BohnenState] = view
+TRAITS = Traits[BohnenState](draws=True)  # a draw may be agreed
 
 __all__ = [
     "END_REASONS",
     "GAME",
     "KNOWLEDGE",
+    "TRAITS",
     "PIT_NAMES",
     "SEARCH_BOUND",
     "VIEW",

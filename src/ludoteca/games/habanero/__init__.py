@@ -11,6 +11,7 @@ from .aid import roll_or_stop
 from .game import Habanero, HabaneroState
 from .knowledge import KNOWLEDGE
 from .policies import best_action, greedy_action, random_action
+from .traits import TRAITS
 
 GAME = Habanero
 VIEW: View[HabaneroState] = view
@@ -18,6 +19,7 @@ VIEW: View[HabaneroState] = view
 __all__ = [
     "GAME",
     "KNOWLEDGE",
+    "TRAITS",
     "VIEW",
     "Habanero",
     "HabaneroState",

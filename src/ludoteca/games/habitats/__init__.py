@@ -7,6 +7,7 @@ from .game import Habitats, HabitatsState, parse_place, place_action
 from .knowledge import KNOWLEDGE
 from .park import Park, score_park
 from .tiles import tile_set
+from .traits import TRAITS
 
 GAME = Habitats
 VIEW: View[HabitatsState] = view
@@ -14,6 +15,7 @@ VIEW: View[HabitatsState] = view
 __all__ = [
     "GAME",
     "KNOWLEDGE",
+    "TRAITS",
     "VIEW",
     "Habitats",
     "HabitatsState",

@@ -7,6 +7,7 @@ from .cards import Card, card, cards
 from .game import HaresGame, HaresState, levels, result, stars
 from .knowledge import KNOWLEDGE, solve
 from .solver import best_move
+from .traits import TRAITS
 
 GAME = HaresGame
 VIEW: View[HaresState] = view
@@ -14,6 +15,7 @@ VIEW: View[HaresState] = view
 __all__ = [
     "GAME",
     "KNOWLEDGE",
+    "TRAITS",
     "VIEW",
     "Card",
     "HaresGame",

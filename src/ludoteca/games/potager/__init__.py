@@ -5,8 +5,9 @@ from ludoteca.engine.parts import View
 from . import view
 from .game import PotagerGame, PotagerState
 from .knowledge import KNOWLEDGE
+from .traits import TRAITS
 
 GAME = PotagerGame
 VIEW: View[PotagerState] = view
 
-__all__ = ["GAME", "KNOWLEDGE", "VIEW", "PotagerGame", "PotagerState"]
+__all__ = ["GAME", "KNOWLEDGE", "TRAITS", "VIEW", "PotagerGame", "PotagerState"]

@@ -4,7 +4,7 @@ import { h } from "./dom.js";
 
 export const SVGNS = "http://www.w3.org/2000/svg";
 
-// A phone's screen: the server lays a wide picture out in one column there (Habitats' parks),
+// A phone's screen: the server lays a wide picture out in one column there (several parks),
 // so its tiles stay large enough to read and tap. Same width as the CSS's one-column layout.
 export const NARROW = window.matchMedia("(max-width: 820px)");
 export const narrowScreen = () => NARROW.matches;

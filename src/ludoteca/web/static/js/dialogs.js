@@ -11,7 +11,7 @@ function open(dialog) {
   else dialog.setAttribute("open", "");
 }
 
-// Asks before ``label`` ends the game (Habanero's stop): resolves true to go on.
+// Asks before ``label`` ends the game (a stop that ends it at once): resolves true to go on.
 export function askToEnd(label) {
   return ask(t("web.confirm.text", { action: label }));
 }

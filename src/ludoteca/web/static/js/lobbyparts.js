@@ -1,32 +1,17 @@
-// The lobby at a glance: game pictures and Hares stars on the cards, levels opened in order,
-// "your move" first, options, seats and results of the rooms, a filter by game.
-import { me, stars } from "./account.js";
+// The lobby at a glance: game pictures and progress stars on the cards, "your move" first,
+// options, seats and results of the rooms, a filter by game.
 import { h } from "./dom.js";
 import { t, words } from "./i18n.js";
 import { seatName } from "./names.js";
+import { progressBadge } from "./progress.js";
 import { state } from "./router.js";
 import { mine } from "./store.js";
 
-// A game card's picture (the game's own view of an opening position) and, for Hares, the stars.
+// A game card's picture (the game's own view of an opening position) and the player's stars.
 export function cardExtras(game) {
-  const extras = [h("img", { class: "card-picture", src: `/api/games/${game.id}/picture?lang=${words.lang}`, alt: "", loading: "lazy" })];
-  const hares = me.progress && me.progress.hares;
-  if (game.id === "hares" && hares) {
-    extras.push(h("span", { class: "card-stars", id: "lt-hares-stars", text: `★ ${hares.total}/${hares.of}` }));
-  }
-  return extras;
-}
-
-// The level choice of Hares: levels open in order, each with its best stars.
-export function lockLevels(select) {
-  const hares = (me.progress && me.progress.hares) || { stars: {}, unlocked: 1 };
-  for (const option of select.options) {
-    const level = Number(option.value);
-    const best = hares.stars[String(level)] || 0;
-    option.disabled = level > hares.unlocked;
-    option.textContent = level > hares.unlocked ? `${level} (${t("web.profile.locked_short")})` : `${level} ${stars(best)}`;
-  }
-  if (Number(select.value) > hares.unlocked) select.value = String(hares.unlocked);
+  const picture = h("img", { class: "card-picture", src: `/api/games/${game.id}/picture?lang=${words.lang}`, alt: "", loading: "lazy" });
+  const badge = progressBadge(game);
+  return badge ? [picture, badge] : [picture];
 }
 
 export function seatsText(room) {

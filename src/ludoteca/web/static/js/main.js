@@ -26,6 +26,7 @@ addRoute(/^\/replay$/, () => new ReplayPage(null));
 addRoute(/^\/rules\/([\w-]+)$/, (id) => new RulesPage(id));
 addRoute(/^\/player\/([^/]+)$/, (name) => new ProfilePage(decodeURIComponent(name)));
 addRoute(/^\/leaderboard\/([\w-]+)$/, (id) => new LeaderboardPage(id));
+addRoute(/^\/leaderboard$/, () => new LeaderboardPage(null));
 addRoute(/^\/account$/, () => new AccountPage());
 addRoute(/^\/$/, () => new LobbyPage());
 setFallback(() => new NotFoundPage());

@@ -1,4 +1,5 @@
-// The leaderboard of a game: rated accounts, best first, and the bots' fixed anchors.
+// The leaderboard of a game (without one: the first game of several players): rated
+// accounts, best first, and the bots' fixed anchors.
 import { ratingText } from "../account.js";
 import { api } from "../api.js";
 import { app, h } from "../dom.js";
@@ -14,8 +15,10 @@ export class LeaderboardPage {
   async show() {
     const root = app();
     root.className = "leaderboard";
+    const rated = state.games.filter((g) => g.max_players > 1);
+    if (!this.game) this.game = rated.length ? rated[0].id : "";
     const choose = h("select", { id: "lt-board-game", "aria-label": t("web.profile.game") },
-      ...state.games.filter((g) => g.max_players > 1).map((g) => h("option", { value: g.id, text: g.title })));
+      ...rated.map((g) => h("option", { value: g.id, text: g.title })));
     choose.value = this.game;
     choose.onchange = () => go(`/leaderboard/${choose.value}`);
     let board;

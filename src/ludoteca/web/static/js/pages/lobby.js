@@ -4,8 +4,9 @@ import { me } from "../account.js";
 import { api } from "../api.js";
 import { $, app, h, toast } from "../dom.js";
 import { t } from "../i18n.js";
-import { cardExtras, lobbyFilter, lockLevels, optionsText, resultText, seatsText, yourRooms } from "../lobbyparts.js";
+import { cardExtras, lobbyFilter, optionsText, resultText, seatsText, yourRooms } from "../lobbyparts.js";
 import { botLabel, gameTitle, playersText } from "../names.js";
+import { lockChoices } from "../progress.js";
 import { go, state } from "../router.js";
 import { mine } from "../store.js";
 import { uploadButton } from "../upload.js";
@@ -125,9 +126,8 @@ export class LobbyPage {
       input = h("input", { id, name: option.name, type: "number", min: option.minimum, max: option.maximum, value: this.options[option.name] });
       input.onchange = () => (this.options[option.name] = Number(input.value));
     }
-    if (game.id === "hares" && option.name === "level") {
-      lockLevels(input);  // levels open in order
-      this.options.level = Number(input.value);
+    if (input.tagName === "SELECT" && lockChoices(game, option, input)) {
+      this.options[option.name] = JSON.parse(input.value);  // a game's progress opens them in order
     }
     const label = option.name === "players" ? t("web.lobby.players") : option.label;
     return h("label", { class: "field" }, h("span", { text: label }), input);

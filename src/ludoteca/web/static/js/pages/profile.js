@@ -1,10 +1,11 @@
 // A player's profile: games played and won, ratings with their history drawn as an SVG chart,
 // solo progress, recent games with their replays; your own also lists your games in progress.
-import { playerName, ratingText, stars } from "../account.js";
+import { playerName, ratingText } from "../account.js";
 import { api } from "../api.js";
 import { app, h } from "../dom.js";
 import { t } from "../i18n.js";
 import { gameTitle } from "../names.js";
+import { progressSection } from "../progress.js";
 import { formatScore } from "../sheets.js";
 
 export class ProfilePage {
@@ -33,7 +34,7 @@ export class ProfilePage {
         games.length ? this.gameTable(profile, games) : h("p", { class: "empty", text: t("web.profile.no_games") }),
         ...Object.entries(profile.ratings).map(([game, rating]) => this.chart(game, rating)),
         h("h2", { text: t("web.profile.progress") }),
-        this.progress(profile.progress),
+        progressSection(profile.progress),
         h("h2", { text: t("web.profile.recent") }),
         this.recent(profile)),
     );
@@ -87,28 +88,6 @@ export class ProfilePage {
     svg.append(make("polyline", { points: points.map((v, i) => `${x(i)},${y(v)}`).join(" "), class: "line" }));
     points.forEach((v, i) => svg.append(make("circle", { cx: x(i), cy: y(v), r: 3, class: "dot" })));
     return h("figure", { class: "chart", "data-game": game }, h("figcaption", { text: t("web.profile.chart", { game: gameTitle(game), rating: ratingText(rating) }) }), svg);
-  }
-
-  progress(progress) {
-    const hares = progress.hares;
-    const cards = [];
-    for (let level = 1; level <= hares.of / 3; level++) {
-      const best = hares.stars[String(level)] || 0;
-      const open = level <= hares.unlocked;
-      cards.push(h("li", { class: open ? "level" : "level locked", "data-level": level },
-        h("span", { class: "n", text: level }), h("span", { class: "stars", text: open ? stars(best) : t("web.profile.locked_short"), title: open ? t("web.profile.stars", { n: best }) : t("web.profile.locked") })));
-    }
-    const habanero = Object.entries(progress.habanero);
-    return h("div", { class: "progress" },
-      h("h3", { text: `${gameTitle("hares")} · ★ ${hares.total}/${hares.of}` }),
-      h("ol", { class: "levels", id: "lt-hares-levels" }, ...cards),
-      h("h3", { text: gameTitle("habanero") }),
-      habanero.length
-        ? h("table", { class: "sheet", id: "lt-habanero-scores" },
-          h("thead", {}, h("tr", {}, h("th", { text: t("web.profile.campesinos") }), h("th", { text: t("web.profile.best") }), h("th", { text: t("web.profile.scores") }))),
-          h("tbody", {}, ...habanero.map(([n, found]) =>
-            h("tr", {}, h("td", { text: n }), h("td", { text: formatScore(found.best) }), h("td", { text: found.history.map((p) => formatScore(p.score)).join(" · ") })))))
-        : h("p", { class: "empty", text: t("web.lobby.none") }));
   }
 
   recent(profile) {

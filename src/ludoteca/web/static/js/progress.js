@@ -1,0 +1,73 @@
+// A player's progress in the games that declare one (the server sends each game's items, see
+// ludoteca.engine.traits): stars on the lobby card, the choices of the progress option opened
+// in order, and the profile's section. Nothing here knows a game.
+import { me, stars } from "./account.js";
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { gameTitle } from "./names.js";
+import { state } from "./router.js";
+import { formatScore } from "./sheets.js";
+
+function progressOf(gameId, progress = me.progress) {
+  return (progress && progress[gameId]) || null;
+}
+
+// The stars of a game on its lobby card ("★ 3/60"), or null for a game without stars.
+export function progressBadge(game) {
+  const found = progressOf(game.id);
+  if (!found || !found.stars) return null;
+  return h("span", { class: "card-stars", id: `lt-${game.id}-stars`, text: `★ ${found.total}/${found.of}` });
+}
+
+// The lobby's choice of the progress option: locked items disabled, each open one with its
+// stars; a locked choice made before moves to the last open one. Whether it is that option.
+export function lockChoices(game, option, select) {
+  const found = progressOf(game.id);
+  if (!found || found.option !== option.name) return false;
+  const items = new Map(found.items.map((item) => [item.key, item]));
+  for (const choice of select.options) {
+    const key = String(JSON.parse(choice.value));
+    const item = items.get(key);
+    if (!item) continue;
+    choice.disabled = item.locked;
+    if (found.stars) {
+      const label = itemLabel(game, option, key);
+      choice.textContent = item.locked ? `${label} (${t("web.profile.locked_short")})` : `${label} ${stars(item.stars, found.stars)}`;
+    }
+  }
+  const open = [...select.options].filter((choice) => !choice.disabled);
+  if (select.options[select.selectedIndex]?.disabled && open.length) select.value = open[open.length - 1].value;
+  return true;
+}
+
+// What an item stands for: the option's choice label, its value, or the game as a whole.
+function itemLabel(game, option, key) {
+  if (!option) return game ? game.title : "";
+  const i = option.choices ? option.choices.map(String).indexOf(key) : -1;
+  return i >= 0 ? option.choice_labels[i] : key;
+}
+
+// The profile's progress: per game, its levels with stars, or its best scores.
+export function progressSection(progress) {
+  const parts = [];
+  for (const [gameId, found] of Object.entries(progress || {})) {
+    const game = state.games.find((g) => g.id === gameId);
+    const option = game && found.option ? game.options.find((o) => o.name === found.option) : null;
+    const label = (key) => itemLabel(game, option, key);
+    parts.push(h("h3", { text: found.stars ? `${gameTitle(gameId)} · ★ ${found.total}/${found.of}` : gameTitle(gameId) }));
+    if (found.stars) {
+      parts.push(h("ol", { class: "levels", id: `lt-${gameId}-levels` }, ...found.items.map((item) =>
+        h("li", { class: item.locked ? "level locked" : "level", "data-level": item.key },
+          h("span", { class: "n", text: label(item.key) }),
+          h("span", { class: "stars", text: item.locked ? t("web.profile.locked_short") : stars(item.stars, found.stars), title: item.locked ? t("web.profile.locked") : t("web.profile.stars", { n: item.stars }) })))));
+    } else if (found.items.length) {
+      parts.push(h("table", { class: "sheet", id: `lt-${gameId}-scores` },
+        h("thead", {}, h("tr", {}, h("th", { text: option ? option.label : t("web.profile.game") }), h("th", { text: t("web.profile.best") }), h("th", { text: t("web.profile.scores") }))),
+        h("tbody", {}, ...found.items.map((item) =>
+          h("tr", { "data-key": item.key }, h("td", { text: label(item.key) }), h("td", { text: formatScore(item.best) }), h("td", { text: item.history.map((p) => formatScore(p.score)).join(" · ") }))))));
+    } else {
+      parts.push(h("p", { class: "empty", text: t("web.lobby.none") }));
+    }
+  }
+  return h("div", { class: "progress" }, ...parts);
+}
