@@ -26,7 +26,7 @@ SIZES = {"wide": {"width": 1280, "height": 800}, "phone": {"width": 390, "height
 
 
 def new_page(browser, locale: str = "en-GB", size: str = "wide"):  # noqa: F811
-    context = browser.new_context(viewport=SIZES[size], locale=locale, bypass_csp=True)
+    context = browser.new_context(viewport=SIZES[size], locale=locale)
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda error: page.errors.append(str(error)))

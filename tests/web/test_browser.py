@@ -76,19 +76,17 @@ def server(tmp_path_factory):
 def browser():
     from playwright.sync_api import sync_playwright
 
+    from .conftest import launch
+
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path="/usr/bin/chromium", headless=True, args=ARGS
-        )
+        browser = launch(playwright)
         yield browser
         browser.close()
 
 
 @pytest.fixture
 def page(browser):
-    context = browser.new_context(
-        viewport={"width": 1280, "height": 860}, locale="en-GB", bypass_csp=True
-    )
+    context = browser.new_context(viewport={"width": 1280, "height": 860}, locale="en-GB")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -240,10 +238,7 @@ def test_clicks_narrow_the_actions_and_warm_cells_show_the_next_clicks(server, p
 def test_two_browsers_play_through_an_invitation_link(server, browser, game_id):
     if game_id not in registry.ids():
         pytest.skip(f"{game_id} is not registered yet")
-    contexts = [
-        browser.new_context(viewport={"width": 1100, "height": 800}, bypass_csp=True)
-        for _ in range(2)
-    ]
+    contexts = [browser.new_context(viewport={"width": 1100, "height": 800}) for _ in range(2)]
     try:
         host, guest = (context.new_page() for context in contexts)
         options = {"start": 12, "refill": False} if game_id == "pile" else {"players": 2}
@@ -291,7 +286,7 @@ def test_a_forged_token_is_refused_in_the_page(server, browser):
         server + "/api/rooms",
         json={"game": "pile", "options": {}, "seats": [{"kind": "person"}, {"kind": "person"}]},
     ).json()
-    context = browser.new_context(bypass_csp=True)
+    context = browser.new_context()
     try:
         page = context.new_page()
         page.goto(f"{server}/room/{made['room']}#seat=0&token=forged-token")
@@ -310,8 +305,26 @@ def test_a_forged_token_is_refused_in_the_page(server, browser):
     assert view["move"] == 0
 
 
+def test_the_pages_run_under_the_csp_and_a_violation_is_caught(server, browser):
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(server + "/")
+        page.wait_for_selector("#lt-app")
+        assert browser.taken() == []
+        with page.expect_console_message(lambda message: "Refused" in message.text):
+            page.evaluate(
+                """() => { const script = document.createElement("script");
+                script.textContent = "window.ran = true"; document.body.append(script); }"""
+            )
+        assert page.evaluate("window.ran") is None  # the inline script was refused
+        assert any("script-src" in found for found in browser.taken())
+    finally:
+        context.close()
+
+
 def test_the_language_follows_the_browser_and_can_be_switched(server, browser):
-    context = browser.new_context(locale="de-DE", bypass_csp=True)
+    context = browser.new_context(locale="de-DE")
     try:
         page = context.new_page()
         page.goto(server + "/")
@@ -342,7 +355,6 @@ def test_the_lobby_and_a_game_fit_a_phone(server, browser):
         device_scale_factor=2,
         is_mobile=True,
         has_touch=True,
-        bypass_csp=True,
     )
     try:
         page = context.new_page()
@@ -452,7 +464,7 @@ def test_the_page_works_under_its_content_security_policy(server, browser):
 
 
 def test_the_host_replaces_an_invitation_and_the_old_link_is_refused(server, browser):
-    contexts = [browser.new_context(bypass_csp=True) for _ in range(2)]
+    contexts = [browser.new_context() for _ in range(2)]
     try:
         host, guest = (context.new_page() for context in contexts)
         start_from_lobby(host, server, "pile", {"start": 12, "refill": False}, ["me", "invite"])

@@ -392,7 +392,7 @@ def expected_name(seat: dict, lang: str) -> str:
 @pytest.mark.parametrize("game_id", sorted(SETUPS))
 def test_every_game_fits_every_language_and_screen(server, browser, game_id):
     """Per game: one room with a few moves played, then each language at each viewport."""
-    context = browser.new_context(bypass_csp=True)
+    context = browser.new_context()
     try:
         page = context.new_page()
         seat = make_room(server, game_id)
@@ -446,7 +446,7 @@ SCALE = """() => { const svg = document.getElementById('lt-board').shadowRoot.qu
 def test_habitats_tiles_stay_legible_on_a_phone_even_with_five_parks(server, browser):
     """On a 390 px phone a park's tile is at least 40 CSS px across (the parks one under the
     other); turning the screen wide lays them side by side again, without a reload."""
-    context = browser.new_context(bypass_csp=True, viewport={"width": 390, "height": 844})
+    context = browser.new_context(viewport={"width": 390, "height": 844})
     try:
         page = context.new_page()
         message = open_room(page, server, make_room(server, "habitats", {"players": 5}))
@@ -465,7 +465,7 @@ def test_habitats_tiles_stay_legible_on_a_phone_even_with_five_parks(server, bro
 
 
 def test_potager_spaces_are_44_px_on_a_phone(server, browser):
-    context = browser.new_context(bypass_csp=True, viewport={"width": 390, "height": 844})
+    context = browser.new_context(viewport={"width": 390, "height": 844})
     try:
         page = context.new_page()
         open_room(page, server, make_room(server, "potager"))
@@ -563,7 +563,7 @@ def test_rules_pictures_fit_the_phone_and_keep_their_captions(server, browser):
 
 def test_hares_board_and_level_card_are_readable_on_a_phone(server, browser):
     """The card goes under the board on a phone: squares of 40 px, its words of 12 px."""
-    context = browser.new_context(bypass_csp=True, viewport={"width": 390, "height": 844})
+    context = browser.new_context(viewport={"width": 390, "height": 844})
     try:
         page = context.new_page()
         open_room(page, server, make_room(server, "hares", {"level": 5}))

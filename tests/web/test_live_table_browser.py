@@ -26,9 +26,7 @@ def invited(base: str, game: str, options: dict, table: dict) -> tuple[str, dict
 
 
 def seat_page(browser, base: str, room: str, seat: int, token: str, game: str):  # noqa: F811
-    context = browser.new_context(
-        viewport={"width": 1280, "height": 860}, locale="en-GB", bypass_csp=True
-    )
+    context = browser.new_context(viewport={"width": 1280, "height": 860}, locale="en-GB")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))

@@ -14,7 +14,7 @@ from functools import cache
 
 from ludoteca.engine import TERMINAL, Message, translate
 from ludoteca.engine.parts import Overlay, Picture
-from ludoteca.engine.svg import document, element, fit_size, shorten, text, text_width, wrap
+from ludoteca.engine.svg import document, element, fit_size, join, shorten, text, text_width, wrap
 from ludoteca.engine.turns import LAST, last_turns, marked_seats, sample_position
 
 from .board import INDEX, PIT_NAMES, SEAT_COLOURS
@@ -71,7 +71,7 @@ def svg(
     parts += [_leave_marker(pit) for pit in sorted(leave)]
     parts.append(_hints(overlay))
     parts.append(_legend(state, lang, overlay))
-    return document(WIDTH, height, "".join(parts))
+    return document(WIDTH, height, join(parts))
 
 
 def _defs() -> str:
@@ -132,7 +132,7 @@ def _board() -> str:
         stroke_width=3,
         filter="url(#bohnen-shadow)",
     )
-    grain = "".join(
+    grain = join(
         element(
             "path",
             d=f"M60,{y} C260,{y - 8} 460,{y + 10} 640,{y - 4} S820,{y + 6} 840,{y}",
@@ -143,7 +143,7 @@ def _board() -> str:
         )
         for y in (104, 131, 226, 320, 347)
     )
-    stores = "".join(
+    stores = join(
         element(
             "rect",
             x=x,
@@ -187,7 +187,7 @@ def _beans(cx: float, cy: float, count: int, radius: float, seed: int, limit: in
                 transform=f"rotate({(i * 47 + seed * 13) % 180} {x:.1f} {y:.1f})",
             )
         )
-    return "".join(beans)
+    return join(beans)
 
 
 def _last_moves(state: BohnenState, seat: int | None) -> str:
@@ -210,7 +210,7 @@ def _last_moves(state: BohnenState, seat: int | None) -> str:
             sown = board.outcome(steps[0].before.pits, start, mover)[0] if captured else ()
             marks.append(_sown_mark(start, mover))
             marks += [_captured_mark(p, mover, sown[p]) for p in captured]
-    return element("g", "".join(marks), id="last-moves") if marks else ""
+    return element("g", join(marks), id="last-moves") if marks else ""
 
 
 def _sown_mark(pit: int, mover: int) -> str:
@@ -346,7 +346,7 @@ def _pit(state: BohnenState, pit: int, playable: bool, captured: bool) -> str:
     # the letter stays outside the clickable group, so the pit's frame hugs the pit itself
     clickable = element(
         "g",
-        "".join(parts),
+        join(parts),
         id=f"pit-{name}",
         cursor="pointer" if playable else None,
         class_="pit playable" if playable else "pit",
@@ -421,7 +421,7 @@ def _tray(state: BohnenState, seat: int, lang: str, overlay: Overlay) -> str:
         ),
     ]
     title = overlay.name(seat, lang) + ": " + str(count)
-    return element("g", element("title", title) + "".join(parts), id=f"tray-{seat}")
+    return element("g", element("title", title) + join(parts), id=f"tray-{seat}")
 
 
 def _status(state: BohnenState, seat: int | None, lang: str, overlay: Overlay) -> str:
@@ -463,7 +463,7 @@ def _status_words(words: str, narrow: bool = False) -> str:
     step = 27 if narrow else 20
     one = len(lines) == 1
     top = (50 if one else 38) if narrow else (46 if one else 34)
-    return "".join(
+    return join(
         text(
             line,
             x=68,
@@ -515,7 +515,7 @@ def _legend(state: BohnenState, lang: str, overlay: Overlay) -> str:
                 fill="#2b1a0c",
             )
         )
-    return element("g", "".join(parts), id="legend")
+    return element("g", join(parts), id="legend")
 
 
 def _hints(overlay: Overlay) -> str:
@@ -572,7 +572,7 @@ def _hints(overlay: Overlay) -> str:
                 marker_end="url(#bohnen-arrowhead)",
             )
         )
-    return element("g", "".join(parts), id="hints", pointer_events="none") if parts else ""
+    return element("g", join(parts), id="hints", pointer_events="none") if parts else ""
 
 
 # -- pictures for the rules page -------------------------------------------------------------

@@ -14,7 +14,7 @@ from typing import Any
 
 from ludoteca.engine import Message
 from ludoteca.engine.parts import Overlay, Picture
-from ludoteca.engine.svg import document, element, fit_size, shorten, text, wrap
+from ludoteca.engine.svg import document, element, fit_size, join, shorten, text, wrap
 from ludoteca.engine.turns import LAST, sample_position
 
 from . import logic
@@ -56,7 +56,7 @@ def svg(
         _panel(state, lang, overlay),
         _prompt(state, seat, lang),
     ]
-    return document(WIDTH, HEIGHT, "".join(parts), font_family="DejaVu Sans, Verdana, sans-serif")
+    return document(WIDTH, HEIGHT, join(parts), font_family="DejaVu Sans, Verdana, sans-serif")
 
 
 ROOM = WIDTH - PANEL - 16  # the width of the panel's lines
@@ -80,7 +80,7 @@ def _last_moves(state: HabaneroState) -> str:
         if "-" in action:
             origin, target = (logic.index(part) for part in action.split("-"))
             (x1, y1), (x2, y2) = _centre(origin), _centre(target)
-            rings = "".join(
+            rings = join(
                 element("circle", cx=cx, cy=cy, r=CELL / 2 - 6, fill="none")
                 for cx, cy in (_centre(origin), _centre(target))
             )
@@ -192,7 +192,7 @@ def _board(state: HabaneroState) -> str:
     outside = set(state.outside)
     for campesino in state.campesinos:
         parts.append(_campesino(*_centre(campesino), campesino in outside))
-    return element("g", "".join(parts), id="plantation")
+    return element("g", join(parts), id="plantation")
 
 
 def _pepper(cx: float, cy: float) -> str:
@@ -246,7 +246,7 @@ def _campesino(cx: float, cy: float, outside: bool) -> str:
         )
     return element(
         "g",
-        "".join(parts),
+        join(parts),
         class_="campesino" + (" outside" if outside else ""),
         pointer_events="none",
     )
@@ -306,7 +306,7 @@ def _overlay(overlay: Overlay) -> str:
             orient="auto",
         ),
     )
-    return element("g", marker + "".join(parts), class_="hint", pointer_events="none")
+    return element("g", marker + join(parts), class_="hint", pointer_events="none")
 
 
 def _say(key: str, lang: str, **params: Any) -> str:
@@ -421,7 +421,7 @@ def _panel(state: HabaneroState, lang: str, overlay: Overlay) -> str:
                 fill=FRAME,
             )
         )
-    return element("g", "".join(parts), id="panel")
+    return element("g", join(parts), id="panel")
 
 
 def _die(cx: float, cy: float, die: int | None, rolled: bool = False) -> str:
@@ -447,9 +447,9 @@ def _die(cx: float, cy: float, die: int | None, rolled: bool = False) -> str:
             parts.append(element("circle", cx=cx + px * 14, cy=cy + py * 14, r=5.5, fill=INK))
     if rolled:
         return element(
-            "g", "".join(parts), id="die", class_="die last", data_last="1", data_what="die"
+            "g", join(parts), id="die", class_="die last", data_last="1", data_what="die"
         )
-    return element("g", "".join(parts), id="die", class_="die")
+    return element("g", join(parts), id="die", class_="die")
 
 
 def _button(
@@ -487,7 +487,7 @@ def _button(
     ]
     return element(
         "g",
-        "".join(parts),
+        join(parts),
         id=id_,
         class_="button" + ("" if enabled else " disabled"),
         style="cursor: pointer" if enabled else None,
@@ -499,7 +499,7 @@ def _prompt(state: HabaneroState, seat: int | None, lang: str) -> str:
     lines = wrap(state.prompt(seat).text(lang), 16, WIDTH - LEFT - 16)
     if len(lines) > 2:
         lines = [lines[0], shorten(" ".join(lines[1:]), 16, WIDTH - LEFT - 16)]
-    rows = "".join(
+    rows = join(
         text(line, x=LEFT, y=HEIGHT - 40 + 20 * row, font_size=16, fill=INK)
         for row, line in enumerate(lines)
     )

@@ -18,7 +18,7 @@ from functools import cache, lru_cache
 
 from ludoteca.engine import CHANCE, Message
 from ludoteca.engine.parts import Overlay, Picture
-from ludoteca.engine.svg import document, element, shorten, text, text_width, wrap
+from ludoteca.engine.svg import document, element, join, shorten, text, text_width, wrap
 from ludoteca.engine.turns import LAST, last_turns, marked_seats, sample_position
 
 from .game import PLAYER_COLOURS, HabitatsState, park_cell_id
@@ -113,11 +113,11 @@ def svg(
         body.append(element("g", legend, transform=f"translate({grid_x},{top + grid_h + 16})"))
         bottom = max(top + left_h, top + grid_h + 16 + legend_h)
     height = bottom + 16
-    drawings = "".join(
+    drawings = join(
         element("g", _tile_body(state.game.tiles.by_id(key[0]), *key[1:]), id=name)
         for key, name in defs.items()
     )
-    return document(width, height, element("defs", drawings) + "".join(body))
+    return document(width, height, element("defs", drawings) + join(body))
 
 
 def _advised(state: HabitatsState, overlay: Overlay | None) -> frozenset[str]:
@@ -229,7 +229,7 @@ def _header(state: HabitatsState, width: float, lang: str, names: Overlay) -> tu
     rows = math.ceil(players / per_row)
     height = y + 40 * rows
     band = element("rect", x=0, y=0, width="100%", height=height, fill="#f4efe3")
-    return band + "".join(parts), height
+    return band + join(parts), height
 
 
 # -- left column -------------------------------------------------------------------------------
@@ -281,7 +281,7 @@ def _left_column(
         sheet, sheet_h = _score_sheet(state, x, y, width, lang, names)
         parts.append(sheet)
         y += sheet_h + 12
-    return "".join(parts), y - top
+    return join(parts), y - top
 
 
 def _score_sheet(
@@ -336,7 +336,7 @@ def _score_sheet(
                     style=_font(12, weight),
                 )
             )
-    return "".join(parts), height
+    return join(parts), height
 
 
 def _market(
@@ -407,7 +407,7 @@ def _market(
         cx = x0 + pos[0] * size + size / 2
         cy = y0 + (layout.height - 1 - pos[1]) * size + size / 2
         parts.append(_figure(cx, cy, facing, PLAYER_COLOURS[s], s + 1))
-    return "".join(parts)
+    return join(parts)
 
 
 def _ring(x: float, y: float, size: float) -> str:
@@ -548,7 +548,7 @@ def _park(
                 parts.append(_ring(px, py, TILE))
         if not park.open or state.legal_actions() == ["discard"]:
             parts.append(_discard(seat, w, lang))
-    return "".join(parts), w, h
+    return join(parts), w, h
 
 
 def _discard(seat: int, w: float, lang: str) -> str:
@@ -584,7 +584,7 @@ def _tile(
     if key not in defs:
         defs[key] = f"tile{len(defs)}"
     title = element("title", Message(f"habitats.tile.{kind.id}").text(lang))
-    return element("g", title + f'<use href="#{defs[key]}" x="{x}" y="{y}"/>')
+    return element("g", title, element("use", href=f"#{defs[key]}", x=x, y=y))
 
 
 def tile_name_fitted(name: str, size: float) -> tuple[str, float]:
@@ -676,7 +676,7 @@ def _tile_body(
         )
     if scored is not None and kind.kind in ("watchtower", "tourist", "road"):
         parts.append(_scored(scored, s))
-    return "".join(parts)
+    return join(parts)
 
 
 def _scored(points: int, s: float) -> str:
@@ -718,7 +718,7 @@ def _creature(kind: TileKind, s: float, lang: str, fulfilled: bool | None) -> st
             )
         )
     parts.append(_demand(kind, 2, s - s / 5.2 - 2, s))
-    return "".join(parts)
+    return join(parts)
 
 
 def _demand(kind: TileKind, x: float, y: float, s: float) -> str:
@@ -757,14 +757,14 @@ def _demand(kind: TileKind, x: float, y: float, s: float) -> str:
                 stroke_width=0.5,
             )
         )
-    return "".join(parts)
+    return join(parts)
 
 
 def _tourists(kind: TileKind, s: float, lang: str) -> str:
     """BIG or MANY in the reader's language, sized to the tile, over a little crowd."""
     word = say(lang, f"habitats.view.{kind.tourists}")
     font = min(s / 4.2, (s - 8) / max(text_width(word, 1, True), 0.1))
-    crowd = "".join(
+    crowd = join(
         element("circle", cx=s / 2 + dx * s / 9, cy=s * 0.7, r=s / 14, fill="#fff", stroke=INK)
         for dx in ((0,) if kind.tourists == "big" else (-1.5, 0, 1.5))
     )
@@ -783,7 +783,7 @@ def _tourists(kind: TileKind, s: float, lang: str) -> str:
 
 
 def _flower(cx: float, cy: float, r: float, colour: str) -> str:
-    petals = "".join(
+    petals = join(
         element(
             "circle",
             cx=cx + dx * r * 0.8,
@@ -853,7 +853,7 @@ def _tower(kind: TileKind, cx: float, cy: float, s: float) -> str:
             stroke_width=0.5,
         )
     )
-    return "".join(parts)
+    return join(parts)
 
 
 # -- legend ------------------------------------------------------------------------------------
@@ -877,7 +877,7 @@ LEGEND = (
 def _legend_icon(entry: str, lang: str) -> str:
     """The little picture of a legend entry, in a 28 × 22 box."""
     if entry == "demand":
-        return "".join(
+        return join(
             element("rect", x=i * 14, y=4, width=12, height=12, rx=2, fill=LAND_COLOURS[land])
             for i, land in enumerate(("forest", "water"))
         )
@@ -898,7 +898,7 @@ def _legend_icon(entry: str, lang: str) -> str:
     if entry == "tower":
         return text("2/1", x=0, y=15, style=_font(12, True), fill=INK)
     if entry == "tourists":
-        return "".join(
+        return join(
             element("circle", cx=4 + 7 * i, cy=10, r=3.5, fill="#fff", stroke=INK) for i in range(3)
         )
     if entry == "road":
@@ -959,7 +959,7 @@ def _legend(lang: str, width: float) -> tuple[str, float]:
         for row, line in enumerate(lines):
             parts.append(text(line, x=x + 34, y=y + 14 + 15 * row, style=_font(12), fill=INK))
         heights[column] += max(24, 15 * len(lines) + 8)
-    return element("g", "".join(parts), id="legend"), max(heights)
+    return element("g", join(parts), id="legend"), max(heights)
 
 
 def legend_svg(lang: str = "en", width: float = 520) -> str:

@@ -14,7 +14,7 @@ from typing import Any
 
 from ludoteca.engine import CHANCE, Message
 from ludoteca.engine.parts import Overlay, Picture
-from ludoteca.engine.svg import document, element, shorten, text, wrap
+from ludoteca.engine.svg import document, element, join, shorten, text, wrap
 from ludoteca.engine.turns import LAST, last_turns, sample_position
 
 from .board import file_of, mirror, name, rank_of, square
@@ -128,14 +128,14 @@ def _hare(x: float, y: float, colour: str, scale: float = 1.0) -> str:
         element("circle", cx=x + s(3), cy=y - s(3), r=s(1.8), fill=eye),
         element("circle", cx=x + s(8), cy=y + s(1), r=s(1.6), fill="#d9707f"),
     ]
-    return element("g", "".join(parts), pointer_events="none", class_="hare")
+    return element("g", join(parts), pointer_events="none", class_="hare")
 
 
 def _carrot(x: float, y: float) -> str:
     body = (
         f"M {x - 8} {y - 8} Q {x} {y - 12} {x + 8} {y - 8} L {x + 1} {y + 24} L {x - 1} {y + 24} Z"
     )
-    leaves = "".join(
+    leaves = join(
         element(
             "path",
             d=f"M {x} {y - 9} Q {x + dx} {y - 20} {x + dx * 1.4} {y - 25}",
@@ -146,7 +146,7 @@ def _carrot(x: float, y: float) -> str:
         )
         for dx in (-6, 0, 6)
     )
-    ridges = "".join(
+    ridges = join(
         element(
             "line",
             x1=x - w,
@@ -168,7 +168,7 @@ def _burrow(x: float, y: float) -> str:
         element("ellipse", cx=x, cy=y + 7, rx=20, ry=11, fill="#3b2618"),
         element("ellipse", cx=x, cy=y + 9, rx=14, ry=6, fill="#1f130b"),
     ]
-    return element("g", "".join(parts), pointer_events="none", class_="burrow")
+    return element("g", join(parts), pointer_events="none", class_="burrow")
 
 
 def _hunter(x: float, y: float, piece: str, hares_colour: str | None) -> str:
@@ -188,7 +188,7 @@ def _hunter(x: float, y: float, piece: str, hares_colour: str | None) -> str:
             font_family="DejaVu Sans, Segoe UI Symbol, Apple Symbols, sans-serif",
         ),
     ]
-    return element("g", "".join(parts), pointer_events="none", class_="hunter")
+    return element("g", join(parts), pointer_events="none", class_="hunter")
 
 
 # -- the picture -------------------------------------------------------------------------------
@@ -275,12 +275,12 @@ def svg(
         # a phone: the level card under the board, drawn larger (its words stay readable)
         top = TOP + 8 * SIZE + 30
         move = f"translate({LEFT},{top}) scale({NARROW_ZOOM}) translate({-PANEL},{-TOP})"
-        body.append(element("g", "".join(panel), transform=move))
+        body.append(element("g", join(panel), transform=move))
         width, height = NARROW_WIDTH, top + (bottom - TOP) * NARROW_ZOOM + 16
     else:
         body += panel
         width, height = WIDTH, max(HEIGHT, bottom + 16)
-    return document(width, height, "".join(body), font_family="DejaVu Sans, Verdana, sans-serif")
+    return document(width, height, join(body), font_family="DejaVu Sans, Verdana, sans-serif")
 
 
 def _last_move(state: HaresState) -> str:
@@ -290,7 +290,7 @@ def _last_move(state: HaresState) -> str:
     if not steps or state.current_player == CHANCE:
         return ""
     action = steps[-1].action
-    frames = "".join(
+    frames = join(
         _square_rect(state, square(part), fill="none", stroke="#3b6fd1", stroke_width=4)
         for part in (action[:2], action[2:])
     )

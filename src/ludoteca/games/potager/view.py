@@ -11,7 +11,7 @@ from functools import cache
 
 from ludoteca.engine import CHANCE, Message
 from ludoteca.engine.parts import Overlay, Picture
-from ludoteca.engine.svg import document, element, fit_size, shorten, text, text_width
+from ludoteca.engine.svg import document, element, fit_size, join, shorten, text, text_width
 from ludoteca.engine.turns import LAST, last_turns, marked_seats, sample_position
 
 from .board import COLUMNS, INDEX, TOOL_SPACES, TRACK_END, TRACK_TOOLS, VEGETABLES, patterns
@@ -74,7 +74,7 @@ def svg(
         panel = element("g", panel, transform=f"translate({dx},{dy})")
     parts.append(panel)
     parts.append(_skip(state, lang, to_move and "skip" in state.legal_actions()))
-    return document(width, height, "".join(parts), font_family="sans-serif")
+    return document(width, height, join(parts), font_family="sans-serif")
 
 
 def _last_clicks(state: PotagerState, seat: int | None) -> dict[str, int]:
@@ -174,8 +174,8 @@ def _garden(
             inner.append(_token(token, x + 5, y + 5, CELL - 10, lang))
         if cell_id in last:
             inner.append(_last_mark(x + 1, y + 1, CELL - 2, last[cell_id], cell_id))
-        parts.append(element("g", "".join(inner), id=cell_id))
-    return "".join(parts)
+        parts.append(element("g", join(inner), id=cell_id))
+    return join(parts)
 
 
 def _label(name: str, cx: float, cy: float, width: float, fill: str, size: float) -> str:
@@ -187,7 +187,7 @@ def _label(name: str, cx: float, cy: float, width: float, fill: str, size: float
         words = [name[:half] + "-", name[half:]]
     widest = max(text_width(word, 1) for word in words)
     size = max(9.0, min(size, width / widest))
-    return "".join(
+    return join(
         text(
             word,
             x=cx,
@@ -305,7 +305,7 @@ def _hedge(state, lang: str, names: Overlay, last: dict[str, int]) -> str:
             inner.append(_token(token, x + 6, HEDGE_Y + 6, CELL - 12, lang))
         if slot_id in last:
             inner.append(_last_mark(x + 1, HEDGE_Y + 1, CELL - 2, last[slot_id], slot_id))
-        parts.append(element("g", "".join(inner), id=slot_id))
+        parts.append(element("g", join(inner), id=slot_id))
         if not state.game.bonus_tools:  # there the hose buttons name the columns
             parts.append(
                 text(COLUMNS[slot - 1], x=x + CELL / 2, y=HEDGE_Y - 12, **_small("#1f4a1c", 13))
@@ -390,7 +390,7 @@ def _hedge(state, lang: str, names: Overlay, last: dict[str, int]) -> str:
                 stroke_dasharray="5 4",
             )
         )
-    return "".join(parts)
+    return join(parts)
 
 
 def _banner(state, lang: str, names: Overlay) -> str:
@@ -445,7 +445,7 @@ def _track(state, lang: str) -> str:
                 stroke_width=1.5,
             )
         )
-    return "".join(parts)
+    return join(parts)
 
 
 def _chart(state, lang: str, last: dict[str, int]) -> str:
@@ -525,8 +525,8 @@ def _chart(state, lang: str, last: dict[str, int]) -> str:
                     fill=dark,
                 )
             )
-        parts.append(element("g", "".join(inner), id=pattern_id))
-    return "".join(parts)
+        parts.append(element("g", join(inner), id=pattern_id))
+    return join(parts)
 
 
 def _skip(state, lang: str, active: bool) -> str:
