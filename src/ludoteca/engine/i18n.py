@@ -106,6 +106,21 @@ class _Lenient(dict[str, Any]):
 
 def translate(key: str, lang: str = DEFAULT_LANGUAGE, params: dict[str, Any] | None = None) -> str:
     """The text of ``key`` in ``lang`` (English if missing there, the key itself if missing)."""
+    if not params:
+        return _filled(key, lang, (), ())
+    try:  # the same text is asked for again and again (labels, prompts): once is enough
+        # with the values' types, as 1, 1.0 and True are equal keys but not equal words
+        return _filled(key, lang, tuple(params.items()), tuple(map(type, params.values())))
+    except TypeError:  # a parameter that cannot be a key (a Message with its dict)
+        return _translate(key, lang, params)
+
+
+@lru_cache(maxsize=65536)
+def _filled(key: str, lang: str, params: tuple[tuple[str, Any], ...], _types: tuple) -> str:
+    return _translate(key, lang, dict(params))
+
+
+def _translate(key: str, lang: str, params: dict[str, Any] | None) -> str:
     params = {
         name: value.text(lang) if isinstance(value, Message) else value
         for name, value in (params or {}).items()

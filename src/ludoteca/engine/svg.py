@@ -14,6 +14,7 @@ from typing import Any
 
 # characters XML 1.0 forbids (a name with one would make the picture unreadable to a parser)
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+_SPECIAL = re.compile('[&<>"\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]')
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9:.-]*\Z")
 
 
@@ -32,9 +33,19 @@ class Markup(str):
 def _escaped(value: Any) -> str:
     """``value`` as text: ``&``, ``<`` and ``>`` escaped, characters XML forbids left out."""
     words = str(value)
+    if _SPECIAL.search(words) is None:  # most words and every number: nothing to do
+        return words
     if _NOT_XML.search(words):
         words = _NOT_XML.sub("", words)
     return words.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _quoted(value: Any) -> str:
+    """``value`` as an attribute's value between double quotes."""
+    if type(value) is int or type(value) is float:
+        return str(value)
+    words = str(value)
+    return words if _SPECIAL.search(words) is None else _escaped(words).replace('"', "&quot;")
 
 
 def markup(content: Any) -> str:
@@ -70,8 +81,7 @@ def element(tag: str, /, *children: Any, **attributes: Any) -> Markup:
     for name, value in attributes.items():
         if value is None or value is False:
             continue
-        words = _escaped(value).replace('"', "&quot;")
-        parts.append(f'{_name(name)}="{words}"')
+        parts.append(f'{_name(name)}="{_quoted(value)}"')
     head = " ".join(parts)
     content = "".join([markup(child) for child in children])
     return Markup(f"<{head}>{content}</{tag}>" if content else f"<{head}/>")
