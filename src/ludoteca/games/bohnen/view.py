@@ -10,7 +10,7 @@ with numbers and its ``marks`` ring pits; ``lang`` picks the language of the few
 from __future__ import annotations
 
 import math
-from functools import cache
+from functools import cache, lru_cache
 
 from ludoteca.engine import TERMINAL, Message, translate
 from ludoteca.engine.parts import Overlay, Picture
@@ -63,10 +63,15 @@ def svg(
         _status(state, seat, lang, overlay),
         _board(),
     ]
-    parts += [_tray(state, s, lang, overlay) for s in range(state.game.num_players)]
+    players = state.game.num_players
+    parts += [
+        _tray(players, s, state.captured[s], player == s, overlay.name(s, lang))
+        for s in range(players)
+    ]
     capture = set(state.pending[1]) if state.pending else set()
+    owner = state.game.board.owner
     for pit in range(12):
-        parts.append(_pit(state, pit, pit in playable, pit in capture))
+        parts.append(_pit(pit, owner[pit], state.pits[pit], pit in playable, pit in capture))
     parts.append(_last_moves(state, seat))
     parts += [_leave_marker(pit) for pit in sorted(leave)]
     parts.append(_hints(overlay))
@@ -74,6 +79,11 @@ def svg(
     return document(WIDTH, height, join(parts))
 
 
+# Every part below is a pure function of small inputs, drawn once and kept: a picture is the
+# parts of its position put together (issue 30: a picture costs well under a millisecond).
+
+
+@cache
 def _defs() -> str:
     wood = element(
         "linearGradient",
@@ -119,6 +129,7 @@ def _defs() -> str:
     return element("defs", wood + hollow + shadow + arrow)
 
 
+@cache
 def _board() -> str:
     body = element(
         "rect",
@@ -165,6 +176,7 @@ def _board() -> str:
     return element("g", body + grain + stores + names)
 
 
+@lru_cache(maxsize=2048)
 def _beans(cx: float, cy: float, count: int, radius: float, seed: int, limit: int = 24) -> str:
     """Up to ``limit`` beans on a sunflower spiral, each turned and tinted a little."""
     shown = min(count, limit)
@@ -213,6 +225,7 @@ def _last_moves(state: BohnenState, seat: int | None) -> str:
     return element("g", join(marks), id="last-moves") if marks else ""
 
 
+@lru_cache(maxsize=1024)
 def _sown_mark(pit: int, mover: int) -> str:
     cx, cy = pit_centre(pit)
     ring = element(
@@ -231,6 +244,7 @@ def _sown_mark(pit: int, mover: int) -> str:
     )
 
 
+@lru_cache(maxsize=1024)
 def _kept_mark(pit: int, mover: int) -> str:
     """The pit a grand slam left untouched: a tick in the mover's colour."""
     cx, cy = pit_centre(pit)
@@ -263,6 +277,7 @@ def _kept_mark(pit: int, mover: int) -> str:
     )
 
 
+@lru_cache(maxsize=1024)
 def _captured_mark(pit: int, mover: int, beans: int) -> str:
     cx, cy = pit_centre(pit)
     cross = element(
@@ -294,10 +309,9 @@ def _captured_mark(pit: int, mover: int, beans: int) -> str:
     )
 
 
-def _pit(state: BohnenState, pit: int, playable: bool, captured: bool) -> str:
+@lru_cache(maxsize=2048)
+def _pit(pit: int, owner: int, beans: int, playable: bool, captured: bool) -> str:
     cx, cy = pit_centre(pit)
-    owner = state.game.board.owner[pit]
-    beans = state.pits[pit]
     name = PIT_NAMES[pit]
     parts = []
     parts.append(
@@ -354,6 +368,7 @@ def _pit(state: BohnenState, pit: int, playable: bool, captured: bool) -> str:
     return element("g", clickable + letter)
 
 
+@lru_cache(maxsize=1024)
 def _leave_marker(pit: int) -> str:
     """A 'keep' flag over a pit that the grand slam may leave untouched."""
     cx, cy = pit_centre(pit)
@@ -389,11 +404,10 @@ def _tray_box(seat: int, players: int) -> tuple[float, float, float, float]:
     return x, middle + 4, STORE_WIDTH, STORE_BOTTOM - middle - 4
 
 
-def _tray(state: BohnenState, seat: int, lang: str, overlay: Overlay) -> str:
-    x, y, w, h = _tray_box(seat, state.game.num_players)
+@lru_cache(maxsize=1024)
+def _tray(players: int, seat: int, count: int, to_move: bool, name: str) -> str:
+    x, y, w, h = _tray_box(seat, players)
     colour = SEAT_COLOURS[seat]
-    count = state.captured[seat]
-    to_move = state.current_player == seat
     parts = [
         element(
             "rect",
@@ -420,8 +434,7 @@ def _tray(state: BohnenState, seat: int, lang: str, overlay: Overlay) -> str:
             fill="#ffffff",
         ),
     ]
-    title = overlay.name(seat, lang) + ": " + str(count)
-    return element("g", element("title", title) + join(parts), id=f"tray-{seat}")
+    return element("g", element("title", f"{name}: {count}"), *parts, id=f"tray-{seat}")
 
 
 def _status(state: BohnenState, seat: int | None, lang: str, overlay: Overlay) -> str:
@@ -432,6 +445,11 @@ def _status(state: BohnenState, seat: int | None, lang: str, overlay: Overlay) -
     else:
         colour = SEAT_COLOURS[player]
         words = overlay.said(state.prompt(seat) if seat == player else state.status_line(), lang)
+    return _status_drawn(player, colour, words, overlay.narrow)
+
+
+@lru_cache(maxsize=1024)
+def _status_drawn(player: int, colour: str, words: str, narrow: bool) -> str:
     chip = element("circle", cx=42, cy=40, r=16, fill=colour, stroke="#4a2a10")
     number = "" if player == TERMINAL else str(player + 1)
     return element(
@@ -447,11 +465,12 @@ def _status(state: BohnenState, seat: int | None, lang: str, overlay: Overlay) -
             font_family="sans-serif",
             fill="#ffffff",
         )
-        + _status_words(words, overlay.narrow),
+        + _status_words(words, narrow),
         id="status",
     )
 
 
+@lru_cache(maxsize=1024)
 def _status_words(words: str, narrow: bool = False) -> str:
     """The status beside the chip: one line, smaller when long, else two lines."""
     room = WIDTH - 68 - 16
@@ -478,26 +497,42 @@ def _status_words(words: str, narrow: bool = False) -> str:
 
 def _legend(state: BohnenState, lang: str, overlay: Overlay) -> str:
     """One entry per seat: colour, pits and captures; at the end the totals, winners starred."""
-    board = state.game.board
     players = state.game.num_players
-    narrow = overlay.narrow
+    over = state.is_terminal()
+    return _legend_drawn(
+        tuple((pits[0], pits[-1]) for pits in state.game.board.seat_pits),
+        tuple(overlay.name(seat, lang) for seat in range(players)),
+        tuple(state.scores() if over else state.captured),
+        frozenset(state.winners()),
+        over,
+        overlay.narrow,
+        lang,
+    )
+
+
+@lru_cache(maxsize=1024)
+def _legend_drawn(
+    spans: tuple[tuple[int, int], ...],
+    names: tuple[str, ...],
+    values: tuple[float, ...],
+    winners: frozenset[int],
+    over: bool,
+    narrow: bool,
+    lang: str,
+) -> str:
+    players = len(names)
     width = WIDTH - 60 if narrow else WIDTH / players
     size = 26 if narrow else 15
-    over = state.is_terminal()
-    scores = state.scores()
-    winners = state.winners()
     word = translate("bohnen.view.total" if over else "bohnen.view.captured", lang)
     parts = []
-    for seat in range(players):
+    for seat, ((first, last), value) in enumerate(zip(spans, values, strict=True)):
         x, y = (30, 418 + 40 * seat) if narrow else (30 + seat * width, 418)
-        pits = board.seat_pits[seat]
-        span = f"{PIT_NAMES[pits[0]]}–{PIT_NAMES[pits[-1]]}"
-        value = scores[seat] if over else state.captured[seat]
+        span = f"{PIT_NAMES[first]}–{PIT_NAMES[last]}"
         tail = f" ({span}) · {word}: {value}" if players < 4 or narrow else f" ({span}): {value}"
         star = "★ " if seat in winners else ""
         right = min(x + width - 8, WIDTH - 12)  # the next entry, or the picture's edge
         room = right - (x + size + 11) - text_width(star + tail, size, bold=True)
-        words = star + shorten(overlay.name(seat, lang), size, room, bold=True) + tail
+        words = star + shorten(names[seat], size, room, bold=True) + tail
         box = size + 3
         parts.append(
             element(
