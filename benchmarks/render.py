@@ -5,8 +5,8 @@
 For each game and player count, seeded random games are played; at each position the seat to
 move is shown its picture (with the seats' names, as the server draws it) and its message
 without the picture (``state.observation`` with the words the page shows, as JSON). The
-figures are CPU ms per picture and per observation, warm (a game with another seed is drawn
-first, so caches hold what a long-running server has in them), and the bytes of a picture:
+figures are CPU ms per picture and per observation, warm (200 positions of games with another
+seed are drawn first, so caches hold what a long-running server has in them), and the bytes of a picture:
 as sent, deflated alone (permessage-deflate without context takeover) and deflated with the
 socket's running context (with takeover, the default of browsers and of ``websockets``),
 and the bytes of the picture's top-level groups that changed since the reader's previous
@@ -45,6 +45,7 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("habanero", {}),
 ]
 NAMES = ("Zoë", "Ильич", "Ana-Lucía", "Bartholomew", "Å")
+WARM = 200
 GROUP = re.compile(r'<g id="([^"]+)"')
 
 
@@ -102,7 +103,9 @@ def measure(game_id: str, options: dict[str, Any], count: int) -> dict[str, floa
         seat = seat_of(state)
         return dumps(described(state, translated(state.observation(seat), "en"), "en"))
 
-    for state in positions(game_id, options, count, 1):  # warm: another game first
+    # warm: other games first (200 positions, so that rare paths such as a compiled search's
+    # first call are loaded before the timing, as in a server that has run a while)
+    for state in positions(game_id, options, max(count, WARM), 1):
         picture(state), observation(state)
     states = positions(game_id, options, count, 2)
     start = time.process_time()
