@@ -168,8 +168,10 @@ def main() -> None:
         print(json.dumps(measure(*CASES[args.case], count)))
         return
     print(load())
-    print(f"{count} positions a case; CPU ms; bytes a picture (goal: picture <= 0.5 ms, "
-          "observation <= 0.3 ms)")
+    print(
+        f"{count} positions a case; CPU ms; bytes a picture (goal: picture <= 0.5 ms, "
+        "observation <= 0.3 ms)"
+    )
     head = f"{'':13} {'picture ms':>10} {'obs. ms':>8} {'bytes':>7} {'deflated':>8} "
     head += f"{'running':>8} {'changed':>8}"
     if args.before:

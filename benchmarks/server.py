@@ -163,13 +163,25 @@ def serve_floor(database: str, probe: str) -> None:
     asyncio.run(main())
 
 
-def serve_ludoteca(probe: str, argv: list[str]) -> None:
-    """``ludoteca serve`` itself, with the loop-lag probe in its loop."""
+def serve_ludoteca(probe: str, argv: list[str], profile: str | None) -> None:
+    """``ludoteca serve`` itself, with the loop-lag probe in its loop (and, with ``profile``,
+    under cProfile, its statistics written there when it stops)."""
+    import cProfile
     import runpy
 
     lag_probe(probe)
     sys.argv = ["ludoteca", *argv]
-    runpy.run_module("ludoteca", run_name="__main__")
+    profiler = cProfile.Profile() if profile else None
+    if profiler:
+        profiler.enable()
+    try:
+        runpy.run_module("ludoteca", run_name="__main__")
+    except SystemExit:
+        pass
+    finally:
+        if profiler:
+            profiler.disable()
+            profiler.dump_stats(profile)
 
 
 # -- the load ------------------------------------------------------------------------------------
@@ -303,7 +315,8 @@ def run_case(case: tuple, args: argparse.Namespace, folder: str) -> dict[str, An
         data = tempfile.mkdtemp(dir=folder)
         argv = ["serve", "--port", "0", "--data", data, "--bot-delay", "0", "--workers", "1"]
         argv += ["--lang", "en"] + [x for limit in LOOSE for x in ("--limit", limit)]
-        process, base = start(["--probe", probe, "--ludoteca", "--", *argv])
+        profile = ["--profile", f"{args.profile}.{len(os.listdir(folder))}"] if args.profile else []
+        process, base = start(["--probe", probe, *profile, "--ludoteca", "--", *argv])
     try:
 
         async def measured() -> dict[str, Any]:
@@ -361,12 +374,13 @@ def main() -> None:
     parser.add_argument("--floor", help=argparse.SUPPRESS)  # run the floor server
     parser.add_argument("--probe", help=argparse.SUPPRESS)
     parser.add_argument("--ludoteca", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--profile", help="write cProfile statistics of ludoteca serve here")
     parser.add_argument("rest", nargs="*", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.floor:
         return serve_floor(args.floor, args.probe)
     if args.ludoteca:
-        return serve_ludoteca(args.probe, args.rest)
+        return serve_ludoteca(args.probe, args.rest, args.profile)
     if args.quick:
         args.rooms, args.warm, args.seconds = 10, 2.0, 4.0
     print(load())

@@ -84,8 +84,8 @@ def test_the_builder_escapes_text_and_attributes_and_keeps_its_own_markup():
     assert built == (
         '<g id="x&quot; onload=&quot;y" class="&lt;c&gt;">&lt;b&gt;&amp;<circle r="3"/></g>'
     )
-    assert join(["<i>", ring]) == "&lt;i&gt;<circle r=\"3\"/>"
-    assert "<" + ring == "&lt;<circle r=\"3\"/>"  # plain text beside markup is text
+    assert join(["<i>", ring]) == '&lt;i&gt;<circle r="3"/>'
+    assert "<" + ring == '&lt;<circle r="3"/>'  # plain text beside markup is text
     assert text("a\x00b\x1b") == "<text>ab</text>"  # characters XML forbids are left out
     with pytest.raises(ValueError):
         element("g", **{"on click": "x"})

@@ -192,9 +192,9 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicks(server, page, game_i
     assert page.locator("dialog#lt-end table.sheet tbody tr").count() == players
     page.click("dialog#lt-end a[href^='/replay/']")
     page.wait_for_selector("#lt-step")
-    page.wait_for_function("document.querySelector('#lt-step').textContent.includes(' ')")
+    page.wait_for_function("() => document.querySelector('#lt-step').textContent.includes(' ')")
     page.click("#lt-first")
-    page.wait_for_function("document.querySelector('#lt-first').disabled")
+    page.wait_for_function("() => document.querySelector('#lt-first').disabled")
     page.click("#lt-forward")
     page.wait_for_timeout(200)
     shot(page, f"replay-{game_id}")
@@ -246,7 +246,9 @@ def test_two_browsers_play_through_an_invitation_link(server, browser, game_id):
         link = host.locator(".invite-link").first.input_value()
         assert "#seat=1" in link and "token=" in link
         guest.goto(link)
-        guest.wait_for_function("window.ludoteca.message && window.ludoteca.message.seat === 1")
+        guest.wait_for_function(
+            "() => window.ludoteca.message && window.ludoteca.message.seat === 1"
+        )
         assert "token" not in guest.url  # the secret leaves the address bar
         shot(host, f"invite-{game_id}-host")
         rng = random.Random(20)  # both sides play from this seed: a whole Bohnen game of 34 moves
@@ -297,7 +299,9 @@ def test_a_forged_token_is_refused_in_the_page(server, browser):
         shot(page, "forged-token")
         assert "forged-token" not in (page.evaluate("localStorage.getItem('ludoteca.seats')") or "")
         page.click("#lt-watch")
-        page.wait_for_function("window.ludoteca.message && window.ludoteca.message.seat === null")
+        page.wait_for_function(
+            "() => window.ludoteca.message && window.ludoteca.message.seat === null"
+        )
         assert page.evaluate("window.ludoteca.message.observation.legal") == []
     finally:
         context.close()
@@ -332,19 +336,23 @@ def test_the_language_follows_the_browser_and_can_be_switched(server, browser):
         assert page.inner_text("#lt-create") == "Spiel starten"
         page.select_option("#lt-lang-select", "fr")
         page.wait_for_function(
-            "document.querySelector('#lt-create').textContent === 'Lancer la partie'"
+            "() => document.querySelector('#lt-create').textContent === 'Lancer la partie'"
         )
         page.reload()
         page.wait_for_selector("#lt-create")
         assert page.inner_text("#lt-create") == "Lancer la partie"  # the choice is remembered
         page.select_option("#lt-lang-select", "ru")
-        page.wait_for_function("document.querySelector('#lt-create').textContent === 'Начать игру'")
+        page.wait_for_function(
+            "() => document.querySelector('#lt-create').textContent === 'Начать игру'"
+        )
         shot(page, "lobby-ru")
         start_from_lobby(page, server, "pile", {}, ["me", "bot"])
-        page.wait_for_function("window.ludoteca.message")
+        page.wait_for_function("() => window.ludoteca.message")
         assert page.inner_text("#lt-prompt") == "Ваш ход."
         page.select_option("#lt-lang-select", "en")
-        page.wait_for_function("document.querySelector('#lt-prompt').textContent === 'Your move.'")
+        page.wait_for_function(
+            "() => document.querySelector('#lt-prompt').textContent === 'Your move.'"
+        )
     finally:
         context.close()
 
@@ -366,7 +374,7 @@ def test_the_lobby_and_a_game_fit_a_phone(server, browser):
         game = REAL_GAMES[0] if REAL_GAMES else "pile"
         page.click(f"#lt-game-{game}")
         page.click("#lt-create")
-        page.wait_for_function("window.ludoteca.message")
+        page.wait_for_function("() => window.ludoteca.message")
         page.wait_for_timeout(300)
         shot(page, f"phone-{game}", full_page=True)
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
@@ -417,14 +425,14 @@ def test_a_record_file_is_uploaded_and_replayed_step_by_step(server, page, tmp_p
     page.wait_for_selector("#lt-create")
     page.set_input_files("#lt-upload", str(path))
     page.wait_for_url("**/replay")
-    page.wait_for_function("document.querySelector('#lt-step').textContent === 'step 3 of 3'")
+    page.wait_for_function("() => document.querySelector('#lt-step').textContent === 'step 3 of 3'")
     page.keyboard.press("ArrowLeft")
-    page.wait_for_function("document.querySelector('#lt-step').textContent === 'step 2 of 3'")
+    page.wait_for_function("() => document.querySelector('#lt-step').textContent === 'step 2 of 3'")
     page.keyboard.press("Home")
-    page.wait_for_function("document.querySelector('#lt-step').textContent === 'step 0 of 3'")
+    page.wait_for_function("() => document.querySelector('#lt-step').textContent === 'step 0 of 3'")
     assert page.locator("#lt-back").is_disabled()
     page.click("#lt-forward")
-    page.wait_for_function("document.querySelector('#lt-step').textContent === 'step 1 of 3'")
+    page.wait_for_function("() => document.querySelector('#lt-step').textContent === 'step 1 of 3'")
     assert "take:1" in page.inner_text("#lt-log-box")
 
 
@@ -479,7 +487,9 @@ def test_the_host_replaces_an_invitation_and_the_old_link_is_refused(server, bro
         assert "not valid" in guest.inner_text("#lt-prompt")
         guest.goto("about:blank")
         guest.goto(new)
-        guest.wait_for_function("window.ludoteca.message && window.ludoteca.message.seat === 1")
+        guest.wait_for_function(
+            "() => window.ludoteca.message && window.ludoteca.message.seat === 1"
+        )
         host.wait_for_selector(".invite.claimed")  # the host sees the friend took the seat
     finally:
         for context in contexts:

@@ -307,7 +307,7 @@ def test_a_record_opened_before_the_room_list_arrives_leaves_the_lobby_cleanly(
     page.wait_for_selector("#lt-problem")
     for route in held:
         route.continue_()
-    page.wait_for_function("window.ludoteca.page.rooms !== undefined")
+    page.wait_for_function("() => window.ludoteca.page.rooms !== undefined")
     page.wait_for_timeout(300)  # the list arrived on the problem page (the fixture checks errors)
     assert translate("web.replay.bad_file") in page.inner_text("#lt-problem")
     page.unroute(rooms)
@@ -321,7 +321,7 @@ def test_a_lost_connection_shows_a_banner_and_comes_back_by_itself(server, page)
     assert "20" in page.inner_text("#lt-banner")
     page.click("#lt-retry")
     page.wait_for_selector("#lt-banner", state="hidden", timeout=15_000)
-    page.wait_for_function("window.ludoteca.page.socket.ready")
+    page.wait_for_function("() => window.ludoteca.page.socket.ready")
     send(page, message["observation"]["legal"][0])
     my_turn(page, message["move"])
 
@@ -457,9 +457,9 @@ def test_habitats_tiles_stay_legible_on_a_phone_even_with_five_parks(server, bro
         phone = page.evaluate(SCALE)
         assert phone["scale"] * TILE >= 40, phone
         page.set_viewport_size({"width": 1280, "height": 800})
-        page.wait_for_function(f"({SCALE})().width > {phone['width']}")
+        page.wait_for_function(f"() => ({SCALE})().width > {phone['width']}")
         page.set_viewport_size({"width": 390, "height": 844})
-        page.wait_for_function(f"({SCALE})().width === {phone['width']}")
+        page.wait_for_function(f"() => ({SCALE})().width === {phone['width']}")
     finally:
         context.close()
 

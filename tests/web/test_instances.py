@@ -444,7 +444,9 @@ def test_two_browsers_on_two_instances_play_bohnen_to_the_end(pair):
             start_from_lobby(host, a.base, "bohnen", {"players": 2}, ["me", "invite"])
             link = host.locator(".invite-link").first.input_value()
             guest.goto(link.replace(a.base, b.base))  # the guest comes in through B
-            guest.wait_for_function("window.ludoteca.message && window.ludoteca.message.seat === 1")
+            guest.wait_for_function(
+                "() => window.ludoteca.message && window.ludoteca.message.seat === 1"
+            )
             assert guest.url.startswith(b.base)
             import random
 

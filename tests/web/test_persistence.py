@@ -155,11 +155,11 @@ def test_a_page_reconnects_after_sigkill_and_the_game_goes_on(tmp_path):
             before = message["observation"]["log"]
             kill(process)
             page.wait_for_function(
-                "document.querySelector('#lt-status').textContent.includes('reconnecting')"
+                "() => document.querySelector('#lt-status').textContent.includes('reconnecting')"
             )
             process, base = start_server(tmp_path, port)
             page.wait_for_function(
-                "document.querySelector('#lt-status').textContent === 'connected'",
+                "() => document.querySelector('#lt-status').textContent === 'connected'",
                 timeout=60_000,
             )
             message = wait_my_turn_or_end(page, message["move"] - 1)
