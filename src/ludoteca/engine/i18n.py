@@ -116,7 +116,9 @@ def translate(key: str, lang: str = DEFAULT_LANGUAGE, params: dict[str, Any] | N
 
 
 @lru_cache(maxsize=65536)
-def _filled(key: str, lang: str, params: tuple[tuple[str, Any], ...], _types: tuple) -> str:
+def _filled(
+    key: str, lang: str, params: tuple[tuple[str, Any], ...], _types: tuple[type, ...]
+) -> str:
     return _translate(key, lang, dict(params))
 
 
