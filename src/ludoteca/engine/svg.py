@@ -1,7 +1,7 @@
 """A small SVG builder, so views write elements rather than strings, and cannot forget to escape.
 
-Everything :func:`element` builds is :class:`Markup`; any other value given to it, as a child
-or as an attribute, is text and is escaped for its place. Joining parts goes through
+Everything :func:`element` builds is :class:`Markup` (typed ``str``, which it is); any other
+value given to it, as a child or as an attribute, is text and is escaped for its place. Joining parts goes through
 :func:`join` (or ``+``, which keeps markup markup and escapes plain text), never ``"".join``:
 a plain string is text, so markup joined that way shows as words, never as elements."""
 
@@ -55,7 +55,7 @@ def markup(content: Any) -> str:
     return _escaped(content)
 
 
-def join(parts: Iterable[Any]) -> Markup:
+def join(parts: Iterable[Any]) -> str:
     """The parts one after another, each as :func:`markup`."""
     return Markup("".join([markup(part) for part in parts]))
 
@@ -70,7 +70,7 @@ def _name(name: str) -> str:
     return name
 
 
-def element(tag: str, /, *children: Any, **attributes: Any) -> Markup:
+def element(tag: str, /, *children: Any, **attributes: Any) -> str:
     """``element("rect", id="sq-a1", x=0)`` → ``<rect id="sq-a1" x="0"/>``.
 
     ``children`` are markup (:class:`Markup`) or text (anything else, escaped). Attribute names
@@ -87,11 +87,11 @@ def element(tag: str, /, *children: Any, **attributes: Any) -> Markup:
     return Markup(f"<{head}>{content}</{tag}>" if content else f"<{head}/>")
 
 
-def text(content: Any, **attributes: Any) -> Markup:
+def text(content: Any, **attributes: Any) -> str:
     return element("text", content, **attributes)
 
 
-def document(width: float, height: float, body: Any, **attributes: Any) -> Markup:
+def document(width: float, height: float, body: Any, **attributes: Any) -> str:
     return element(
         "svg",
         body,

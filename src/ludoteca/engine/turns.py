@@ -11,7 +11,7 @@ from __future__ import annotations
 import collections
 import random
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, cast
 
@@ -57,10 +57,10 @@ def _turns(game: Any, history: tuple[str, ...], path: list[Any]) -> Turns:
     if earlier is None:
         turns: dict[int, tuple[Step[Any], ...]] = {}
         previous_seat: int | None = None
-        steps = zip(path[:-1], path[1:], history, strict=True)
+        steps: Iterable[tuple[Any, Any, str]] = zip(path[:-1], path[1:], history, strict=True)
     else:
         turns, previous_seat = dict(earlier[0]), earlier[1]
-        steps = iter([(path[-2], path[-1], history[-1])])
+        steps = [(path[-2], path[-1], history[-1])]
     alone = game.num_players == 1
     for current, after, action in steps:
         seat = current.current_player
