@@ -33,6 +33,8 @@ BENCHMARKS = [
     ("habitats_speed.py", [], []),
     ("lab.py", ["--seconds", "10"], ["--seconds", "2"]),
     ("load.py", ["--rooms", "100", "--seconds", "60"], ["--rooms", "20", "--seconds", "10"]),
+    ("render.py", ["--positions", "60"], ["--quick"]),
+    ("server.py", [], ["--quick"]),
 ]
 
 

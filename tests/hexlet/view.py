@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from ludoteca.engine.parts import Overlay
-from ludoteca.engine.svg import document, element, text
+from ludoteca.engine.svg import document, element, join, text
 
 from .game import CELLS, COLOURS, HexletState
 
@@ -38,4 +38,4 @@ def svg(
         shape = element("polygon", points=_hexagon(cx, cy), fill=fill, stroke=stroke)
         label = text(cell, x=cx, y=cy + 5, text_anchor="middle", font_size=14, fill="#222222")
         parts.append(element("g", shape + label, id=f"cell-{cell}"))
-    return document(330, 230, "".join(parts))
+    return document(330, 230, join(parts))

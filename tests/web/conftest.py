@@ -44,3 +44,61 @@ def client(app):
 
     with TestClient(app) as client:
         yield client
+
+
+# -- the browser tests run under the server's Content-Security-Policy ---------------------------
+# Every context enforces the CSP (never ``bypass_csp``); a page reports each violation as a
+# console error, and a test during which one was reported fails.
+CSP_WATCH = """document.addEventListener("securitypolicyviolation", (event) =>
+  console.error(`Refused by the CSP: ${event.violatedDirective} ${event.blockedURI}`));"""
+
+
+class CspGuard:
+    """A Playwright browser whose contexts enforce the CSP and note its violations."""
+
+    def __init__(self, browser):
+        self.browser = browser
+        self.violations: list[str] = []
+
+    def new_context(self, **options):
+        assert not options.get("bypass_csp"), "the browser tests run with the CSP enforced"
+        context = self.browser.new_context(**options)
+        context.add_init_script(CSP_WATCH)
+        context.on("page", self._watch)
+        return context
+
+    def new_page(self, **options):
+        return self.new_context(**options).new_page()
+
+    def close(self) -> None:
+        self.browser.close()
+
+    def _watch(self, page) -> None:
+        page.on("console", lambda message: self._note(message.text))
+
+    def _note(self, text: str) -> None:
+        if text.startswith(("Refused to", "Refused by the CSP")):
+            self.violations.append(text)
+
+    def taken(self) -> list[str]:
+        """The violations noted since the last call."""
+        found, self.violations = self.violations, []
+        return found
+
+
+def launch(playwright) -> CspGuard:
+    """Debian's Chromium, headless, its contexts under the CSP."""
+    from .test_browser import ARGS
+
+    return CspGuard(
+        playwright.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=ARGS)
+    )
+
+
+@pytest.fixture(autouse=True)
+def no_csp_violations(request):
+    """Fails a browser test during which a page broke the CSP."""
+    guard = request.getfixturevalue("browser") if "browser" in request.fixturenames else None
+    yield
+    if isinstance(guard, CspGuard):
+        assert guard.taken() == [], "Content-Security-Policy violations"

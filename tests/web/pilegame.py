@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ludoteca.engine import Message
 from ludoteca.engine.parts import Hint, Knowledge, Overlay
-from ludoteca.engine.svg import document, element, text
+from ludoteca.engine.svg import document, element, join, text
 
 from ..engine.toy import PileGame
 
@@ -15,11 +15,11 @@ class PileViewGame(PileGame):
 
 class PileView:
     def svg(self, state, seat, *, lang="en", overlay=None):
-        counters = "".join(
+        counters = join(
             element("circle", cx=30 + 26 * (i % 10), cy=40 + 26 * (i // 10), r=10, fill="#e0a526")
             for i in range(state.pile)
         )
-        buttons = "".join(
+        buttons = join(
             element(
                 "g",
                 element("rect", x=20 + 110 * k, y=120, width=100, height=40, rx=8, fill="#2f5d50")

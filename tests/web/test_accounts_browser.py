@@ -26,7 +26,7 @@ SIZES = {"wide": {"width": 1280, "height": 800}, "phone": {"width": 390, "height
 
 
 def new_page(browser, locale: str = "en-GB", size: str = "wide"):  # noqa: F811
-    context = browser.new_context(viewport=SIZES[size], locale=locale, bypass_csp=True)
+    context = browser.new_context(viewport=SIZES[size], locale=locale)
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda error: page.errors.append(str(error)))
@@ -71,12 +71,14 @@ def test_sign_up_log_out_and_log_in(server, browser):  # noqa: F811
     page.goto(server + "/account")
     page.click("#lt-logout")
     page.wait_for_url(server + "/")
-    page.wait_for_function("document.querySelector('#lt-nav-account').textContent === 'Log in'")
+    page.wait_for_function(
+        "() => document.querySelector('#lt-nav-account').textContent === 'Log in'"
+    )
     page.goto(server + "/account")
     page.fill("#lt-login-name", "ana")
     page.fill("#lt-login-password", "not-the-password")
     page.click("#lt-login-submit")
-    page.wait_for_function("document.querySelector('#lt-login-error').textContent.length > 0")
+    page.wait_for_function("() => document.querySelector('#lt-login-error').textContent.length > 0")
     assert "Wrong user name or password" in page.text_content("#lt-login-error")
     page.fill("#lt-login-password", PASSWORD)
     page.click("#lt-login-submit")
@@ -87,7 +89,9 @@ def test_sign_up_log_out_and_log_in(server, browser):  # noqa: F811
     other.fill("#lt-signup-name", "Bertha")
     other.fill("#lt-signup-password", "password1")
     other.click("#lt-signup-submit")
-    other.wait_for_function("document.querySelector('#lt-signup-error').textContent.length > 0")
+    other.wait_for_function(
+        "() => document.querySelector('#lt-signup-error').textContent.length > 0"
+    )
     assert "zu leicht zu erraten" in other.text_content("#lt-signup-error")
     close(page)
     close(other)
@@ -106,7 +110,7 @@ def test_a_rated_bohnen_game_between_two_accounts_moves_both_ratings(server, bro
     ana.wait_for_selector(".invite-link")
     link = ana.input_value(".invite-link")
     bob.goto(link)
-    bob.wait_for_function("window.ludoteca.message && window.ludoteca.message.seat === 1")
+    bob.wait_for_function("() => window.ludoteca.message && window.ludoteca.message.seat === 1")
     room = ana.url.rsplit("/", 1)[1]
     tokens = {e["seat"]: e["token"] for e in held(ana) + held(bob) if not e.get("invite")}
     assert set(tokens) == {0, 1}
@@ -156,7 +160,7 @@ def test_a_guest_unlocks_hares_level_2_and_keeps_it_all_when_it_signs_up(server,
     page.click("#lt-create")
     page.wait_for_url("**/room/*")
     room = page.url.rsplit("/", 1)[1]
-    page.wait_for_function("window.ludoteca.message && window.ludoteca.message.seat === 0")
+    page.wait_for_function("() => window.ludoteca.message && window.ludoteca.message.seat === 0")
     token = held(page)[0]["token"]
     state, move = load_game("hares", level=1, colour="white").new_initial_state(), 0
     while not state.is_terminal():
@@ -166,7 +170,9 @@ def test_a_guest_unlocks_hares_level_2_and_keeps_it_all_when_it_signs_up(server,
     page.wait_for_selector("dialog#lt-end[open]")
     page.goto(server + "/")
     page.click("#lt-game-hares")
-    page.wait_for_function("document.querySelector('#lt-hares-stars').textContent === '★ 3/60'")
+    page.wait_for_function(
+        "() => document.querySelector('#lt-hares-stars').textContent === '★ 3/60'"
+    )
     assert page.is_enabled('#lt-opt-level option[value="2"]')
     assert page.is_disabled('#lt-opt-level option[value="3"]')
     assert page.evaluate("JSON.parse(localStorage.getItem('ludoteca.progress')).hares.total") == 3

@@ -76,19 +76,17 @@ def server(tmp_path_factory):
 def browser():
     from playwright.sync_api import sync_playwright
 
+    from .conftest import launch
+
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path="/usr/bin/chromium", headless=True, args=ARGS
-        )
+        browser = launch(playwright)
         yield browser
         browser.close()
 
 
 @pytest.fixture
 def page(browser):
-    context = browser.new_context(
-        viewport={"width": 1280, "height": 860}, locale="en-GB", bypass_csp=True
-    )
+    context = browser.new_context(viewport={"width": 1280, "height": 860}, locale="en-GB")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -194,9 +192,9 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicks(server, page, game_i
     assert page.locator("dialog#lt-end table.sheet tbody tr").count() == players
     page.click("dialog#lt-end a[href^='/replay/']")
     page.wait_for_selector("#lt-step")
-    page.wait_for_function("document.querySelector('#lt-step').textContent.includes(' ')")
+    page.wait_for_function("() => document.querySelector('#lt-step').textContent.includes(' ')")
     page.click("#lt-first")
-    page.wait_for_function("document.querySelector('#lt-first').disabled")
+    page.wait_for_function("() => document.querySelector('#lt-first').disabled")
     page.click("#lt-forward")
     page.wait_for_timeout(200)
     shot(page, f"replay-{game_id}")
@@ -240,10 +238,7 @@ def test_clicks_narrow_the_actions_and_warm_cells_show_the_next_clicks(server, p
 def test_two_browsers_play_through_an_invitation_link(server, browser, game_id):
     if game_id not in registry.ids():
         pytest.skip(f"{game_id} is not registered yet")
-    contexts = [
-        browser.new_context(viewport={"width": 1100, "height": 800}, bypass_csp=True)
-        for _ in range(2)
-    ]
+    contexts = [browser.new_context(viewport={"width": 1100, "height": 800}) for _ in range(2)]
     try:
         host, guest = (context.new_page() for context in contexts)
         options = {"start": 12, "refill": False} if game_id == "pile" else {"players": 2}
@@ -251,7 +246,9 @@ def test_two_browsers_play_through_an_invitation_link(server, browser, game_id):
         link = host.locator(".invite-link").first.input_value()
         assert "#seat=1" in link and "token=" in link
         guest.goto(link)
-        guest.wait_for_function("window.ludoteca.message && window.ludoteca.message.seat === 1")
+        guest.wait_for_function(
+            "() => window.ludoteca.message && window.ludoteca.message.seat === 1"
+        )
         assert "token" not in guest.url  # the secret leaves the address bar
         shot(host, f"invite-{game_id}-host")
         rng = random.Random(20)  # both sides play from this seed: a whole Bohnen game of 34 moves
@@ -291,7 +288,7 @@ def test_a_forged_token_is_refused_in_the_page(server, browser):
         server + "/api/rooms",
         json={"game": "pile", "options": {}, "seats": [{"kind": "person"}, {"kind": "person"}]},
     ).json()
-    context = browser.new_context(bypass_csp=True)
+    context = browser.new_context()
     try:
         page = context.new_page()
         page.goto(f"{server}/room/{made['room']}#seat=0&token=forged-token")
@@ -302,7 +299,9 @@ def test_a_forged_token_is_refused_in_the_page(server, browser):
         shot(page, "forged-token")
         assert "forged-token" not in (page.evaluate("localStorage.getItem('ludoteca.seats')") or "")
         page.click("#lt-watch")
-        page.wait_for_function("window.ludoteca.message && window.ludoteca.message.seat === null")
+        page.wait_for_function(
+            "() => window.ludoteca.message && window.ludoteca.message.seat === null"
+        )
         assert page.evaluate("window.ludoteca.message.observation.legal") == []
     finally:
         context.close()
@@ -310,8 +309,26 @@ def test_a_forged_token_is_refused_in_the_page(server, browser):
     assert view["move"] == 0
 
 
+def test_the_pages_run_under_the_csp_and_a_violation_is_caught(server, browser):
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(server + "/")
+        page.wait_for_selector("#lt-app")
+        assert browser.taken() == []
+        with page.expect_console_message(lambda message: "Refused" in message.text):
+            page.evaluate(
+                """() => { const script = document.createElement("script");
+                script.textContent = "window.ran = true"; document.body.append(script); }"""
+            )
+        assert page.evaluate("window.ran") is None  # the inline script was refused
+        assert any("script-src" in found for found in browser.taken())
+    finally:
+        context.close()
+
+
 def test_the_language_follows_the_browser_and_can_be_switched(server, browser):
-    context = browser.new_context(locale="de-DE", bypass_csp=True)
+    context = browser.new_context(locale="de-DE")
     try:
         page = context.new_page()
         page.goto(server + "/")
@@ -319,19 +336,23 @@ def test_the_language_follows_the_browser_and_can_be_switched(server, browser):
         assert page.inner_text("#lt-create") == "Spiel starten"
         page.select_option("#lt-lang-select", "fr")
         page.wait_for_function(
-            "document.querySelector('#lt-create').textContent === 'Lancer la partie'"
+            "() => document.querySelector('#lt-create').textContent === 'Lancer la partie'"
         )
         page.reload()
         page.wait_for_selector("#lt-create")
         assert page.inner_text("#lt-create") == "Lancer la partie"  # the choice is remembered
         page.select_option("#lt-lang-select", "ru")
-        page.wait_for_function("document.querySelector('#lt-create').textContent === 'Начать игру'")
+        page.wait_for_function(
+            "() => document.querySelector('#lt-create').textContent === 'Начать игру'"
+        )
         shot(page, "lobby-ru")
         start_from_lobby(page, server, "pile", {}, ["me", "bot"])
-        page.wait_for_function("window.ludoteca.message")
+        page.wait_for_function("() => window.ludoteca.message")
         assert page.inner_text("#lt-prompt") == "Ваш ход."
         page.select_option("#lt-lang-select", "en")
-        page.wait_for_function("document.querySelector('#lt-prompt').textContent === 'Your move.'")
+        page.wait_for_function(
+            "() => document.querySelector('#lt-prompt').textContent === 'Your move.'"
+        )
     finally:
         context.close()
 
@@ -342,7 +363,6 @@ def test_the_lobby_and_a_game_fit_a_phone(server, browser):
         device_scale_factor=2,
         is_mobile=True,
         has_touch=True,
-        bypass_csp=True,
     )
     try:
         page = context.new_page()
@@ -354,7 +374,7 @@ def test_the_lobby_and_a_game_fit_a_phone(server, browser):
         game = REAL_GAMES[0] if REAL_GAMES else "pile"
         page.click(f"#lt-game-{game}")
         page.click("#lt-create")
-        page.wait_for_function("window.ludoteca.message")
+        page.wait_for_function("() => window.ludoteca.message")
         page.wait_for_timeout(300)
         shot(page, f"phone-{game}", full_page=True)
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
@@ -405,14 +425,14 @@ def test_a_record_file_is_uploaded_and_replayed_step_by_step(server, page, tmp_p
     page.wait_for_selector("#lt-create")
     page.set_input_files("#lt-upload", str(path))
     page.wait_for_url("**/replay")
-    page.wait_for_function("document.querySelector('#lt-step').textContent === 'step 3 of 3'")
+    page.wait_for_function("() => document.querySelector('#lt-step').textContent === 'step 3 of 3'")
     page.keyboard.press("ArrowLeft")
-    page.wait_for_function("document.querySelector('#lt-step').textContent === 'step 2 of 3'")
+    page.wait_for_function("() => document.querySelector('#lt-step').textContent === 'step 2 of 3'")
     page.keyboard.press("Home")
-    page.wait_for_function("document.querySelector('#lt-step').textContent === 'step 0 of 3'")
+    page.wait_for_function("() => document.querySelector('#lt-step').textContent === 'step 0 of 3'")
     assert page.locator("#lt-back").is_disabled()
     page.click("#lt-forward")
-    page.wait_for_function("document.querySelector('#lt-step').textContent === 'step 1 of 3'")
+    page.wait_for_function("() => document.querySelector('#lt-step').textContent === 'step 1 of 3'")
     assert "take:1" in page.inner_text("#lt-log-box")
 
 
@@ -452,7 +472,7 @@ def test_the_page_works_under_its_content_security_policy(server, browser):
 
 
 def test_the_host_replaces_an_invitation_and_the_old_link_is_refused(server, browser):
-    contexts = [browser.new_context(bypass_csp=True) for _ in range(2)]
+    contexts = [browser.new_context() for _ in range(2)]
     try:
         host, guest = (context.new_page() for context in contexts)
         start_from_lobby(host, server, "pile", {"start": 12, "refill": False}, ["me", "invite"])
@@ -467,7 +487,9 @@ def test_the_host_replaces_an_invitation_and_the_old_link_is_refused(server, bro
         assert "not valid" in guest.inner_text("#lt-prompt")
         guest.goto("about:blank")
         guest.goto(new)
-        guest.wait_for_function("window.ludoteca.message && window.ludoteca.message.seat === 1")
+        guest.wait_for_function(
+            "() => window.ludoteca.message && window.ludoteca.message.seat === 1"
+        )
         host.wait_for_selector(".invite.claimed")  # the host sees the friend took the seat
     finally:
         for context in contexts:

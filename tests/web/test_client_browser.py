@@ -307,7 +307,7 @@ def test_a_record_opened_before_the_room_list_arrives_leaves_the_lobby_cleanly(
     page.wait_for_selector("#lt-problem")
     for route in held:
         route.continue_()
-    page.wait_for_function("window.ludoteca.page.rooms !== undefined")
+    page.wait_for_function("() => window.ludoteca.page.rooms !== undefined")
     page.wait_for_timeout(300)  # the list arrived on the problem page (the fixture checks errors)
     assert translate("web.replay.bad_file") in page.inner_text("#lt-problem")
     page.unroute(rooms)
@@ -321,7 +321,7 @@ def test_a_lost_connection_shows_a_banner_and_comes_back_by_itself(server, page)
     assert "20" in page.inner_text("#lt-banner")
     page.click("#lt-retry")
     page.wait_for_selector("#lt-banner", state="hidden", timeout=15_000)
-    page.wait_for_function("window.ludoteca.page.socket.ready")
+    page.wait_for_function("() => window.ludoteca.page.socket.ready")
     send(page, message["observation"]["legal"][0])
     my_turn(page, message["move"])
 
@@ -392,7 +392,7 @@ def expected_name(seat: dict, lang: str) -> str:
 @pytest.mark.parametrize("game_id", sorted(SETUPS))
 def test_every_game_fits_every_language_and_screen(server, browser, game_id):
     """Per game: one room with a few moves played, then each language at each viewport."""
-    context = browser.new_context(bypass_csp=True)
+    context = browser.new_context()
     try:
         page = context.new_page()
         seat = make_room(server, game_id)
@@ -446,7 +446,7 @@ SCALE = """() => { const svg = document.getElementById('lt-board').shadowRoot.qu
 def test_habitats_tiles_stay_legible_on_a_phone_even_with_five_parks(server, browser):
     """On a 390 px phone a park's tile is at least 40 CSS px across (the parks one under the
     other); turning the screen wide lays them side by side again, without a reload."""
-    context = browser.new_context(bypass_csp=True, viewport={"width": 390, "height": 844})
+    context = browser.new_context(viewport={"width": 390, "height": 844})
     try:
         page = context.new_page()
         message = open_room(page, server, make_room(server, "habitats", {"players": 5}))
@@ -457,15 +457,15 @@ def test_habitats_tiles_stay_legible_on_a_phone_even_with_five_parks(server, bro
         phone = page.evaluate(SCALE)
         assert phone["scale"] * TILE >= 40, phone
         page.set_viewport_size({"width": 1280, "height": 800})
-        page.wait_for_function(f"({SCALE})().width > {phone['width']}")
+        page.wait_for_function(f"() => ({SCALE})().width > {phone['width']}")
         page.set_viewport_size({"width": 390, "height": 844})
-        page.wait_for_function(f"({SCALE})().width === {phone['width']}")
+        page.wait_for_function(f"() => ({SCALE})().width === {phone['width']}")
     finally:
         context.close()
 
 
 def test_potager_spaces_are_44_px_on_a_phone(server, browser):
-    context = browser.new_context(bypass_csp=True, viewport={"width": 390, "height": 844})
+    context = browser.new_context(viewport={"width": 390, "height": 844})
     try:
         page = context.new_page()
         open_room(page, server, make_room(server, "potager"))
@@ -563,7 +563,7 @@ def test_rules_pictures_fit_the_phone_and_keep_their_captions(server, browser):
 
 def test_hares_board_and_level_card_are_readable_on_a_phone(server, browser):
     """The card goes under the board on a phone: squares of 40 px, its words of 12 px."""
-    context = browser.new_context(bypass_csp=True, viewport={"width": 390, "height": 844})
+    context = browser.new_context(viewport={"width": 390, "height": 844})
     try:
         page = context.new_page()
         open_room(page, server, make_room(server, "hares", {"level": 5}))

@@ -428,25 +428,25 @@ def test_idle_rooms_leave_memory_and_a_room_of_bots_goes_on_when_looked_at(pair,
 
 @pytest.mark.browser
 def test_two_browsers_on_two_instances_play_bohnen_to_the_end(pair):
-    from .test_browser import ARGS, click_action, current, start_from_lobby, wait_my_turn_or_end
+    from .conftest import launch
+    from .test_browser import click_action, current, start_from_lobby, wait_my_turn_or_end
 
     a, b = pair
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path="/usr/bin/chromium", headless=True, args=ARGS
-        )
+        browser = launch(playwright)
         try:
             contexts = [
-                browser.new_context(viewport={"width": 1100, "height": 800}, bypass_csp=True)
-                for _ in range(2)
+                browser.new_context(viewport={"width": 1100, "height": 800}) for _ in range(2)
             ]
             host, guest = (context.new_page() for context in contexts)
             start_from_lobby(host, a.base, "bohnen", {"players": 2}, ["me", "invite"])
             link = host.locator(".invite-link").first.input_value()
             guest.goto(link.replace(a.base, b.base))  # the guest comes in through B
-            guest.wait_for_function("window.ludoteca.message && window.ludoteca.message.seat === 1")
+            guest.wait_for_function(
+                "() => window.ludoteca.message && window.ludoteca.message.seat === 1"
+            )
             assert guest.url.startswith(b.base)
             import random
 
@@ -471,6 +471,7 @@ def test_two_browsers_on_two_instances_play_bohnen_to_the_end(pair):
                 page.wait_for_selector("dialog#lt-end[open]")
             assert current(host)["observation"]["scores"] == current(guest)["observation"]["scores"]
             assert current(guest)["room"]["status"] == "finished"
+            assert browser.taken() == []
         finally:
             browser.close()
 

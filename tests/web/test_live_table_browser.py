@@ -26,14 +26,12 @@ def invited(base: str, game: str, options: dict, table: dict) -> tuple[str, dict
 
 
 def seat_page(browser, base: str, room: str, seat: int, token: str, game: str):  # noqa: F811
-    context = browser.new_context(
-        viewport={"width": 1280, "height": 860}, locale="en-GB", bypass_csp=True
-    )
+    context = browser.new_context(viewport={"width": 1280, "height": 860}, locale="en-GB")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(f"{base}/room/{room}#seat={seat}&game={game}&token={token}")
-    page.wait_for_function("window.ludoteca.message !== null")
+    page.wait_for_function("() => window.ludoteca.message !== null")
     return context, page, errors
 
 
@@ -54,7 +52,7 @@ def test_a_clock_runs_out_and_a_rematch_rotates_the_seats(server, browser):  # n
         shot(ann, "live-time-out")
         # the rematch: both ask, both land in the new room with the seats moved one on
         ann.click("#lt-end-rematch")
-        bob.wait_for_function("window.ludoteca.message.room.rematch.votes.length === 1")
+        bob.wait_for_function("() => window.ludoteca.message.room.rematch.votes.length === 1")
         bob.click("#lt-end-rematch")
         for page in (ann, bob):
             page.wait_for_function(
@@ -64,8 +62,8 @@ def test_a_clock_runs_out_and_a_rematch_rotates_the_seats(server, browser):  # n
             )
         new = ann.evaluate("window.ludoteca.message.room.id")
         assert bob.evaluate("window.ludoteca.message.room.id") == new
-        ann.wait_for_function("window.ludoteca.message.seat === 1")
-        bob.wait_for_function("window.ludoteca.message.seat === 0")
+        ann.wait_for_function("() => window.ludoteca.message.seat === 1")
+        bob.wait_for_function("() => window.ludoteca.message.seat === 0")
         assert [s["name"] for s in ann.evaluate("window.ludoteca.message.room.seats")] == [
             "Bob",
             "Ann",
@@ -90,7 +88,9 @@ def test_chat_both_ways_never_as_markup_and_resign(server, browser):  # noqa: F8
         # Ann sows: Bob's page shows the change animated (the last move's pits)
         entry = ann.evaluate("window.ludoteca.message.observation.legal[0]")
         click_action(ann, entry)
-        bob.wait_for_function("window.ludoteca.animated >= 1 && window.ludoteca.message.move > 0")
+        bob.wait_for_function(
+            "() => window.ludoteca.animated >= 1 && window.ludoteca.message.move > 0"
+        )
         shot(bob, "live-sown")
         ann.fill("#lt-chat-input", '<img src=x onerror="window.pwned=1"> hello Bob')
         ann.press("#lt-chat-input", "Enter")
@@ -103,7 +103,7 @@ def test_chat_both_ways_never_as_markup_and_resign(server, browser):  # noqa: F8
         bob.fill("#lt-chat-input", "hi Ann")
         bob.press("#lt-chat-input", "Enter")
         ann.wait_for_function(
-            "[...document.querySelectorAll('#lt-chat-list .text')]"
+            "() => [...document.querySelectorAll('#lt-chat-list .text')]"
             ".some(e => e.textContent === 'hi Ann')"
         )
         shot(bob, "live-chat")

@@ -138,16 +138,15 @@ def free_port() -> int:
 def test_a_page_reconnects_after_sigkill_and_the_game_goes_on(tmp_path):
     from playwright.sync_api import sync_playwright
 
-    from .test_browser import ARGS, click_action, shot, start_from_lobby, wait_my_turn_or_end
+    from .conftest import launch
+    from .test_browser import click_action, shot, start_from_lobby, wait_my_turn_or_end
 
     port = free_port()
     process, base = start_server(tmp_path, port)
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path="/usr/bin/chromium", headless=True, args=ARGS
-            )
-            page = browser.new_page(bypass_csp=True)  # the test waits by evaluating script
+            browser = launch(playwright)
+            page = browser.new_page()
             start_from_lobby(page, base, "pile", {"start": 20, "refill": False}, ["me", "bot"])
             message = wait_my_turn_or_end(page, -1)
             for _ in range(3):
@@ -156,11 +155,11 @@ def test_a_page_reconnects_after_sigkill_and_the_game_goes_on(tmp_path):
             before = message["observation"]["log"]
             kill(process)
             page.wait_for_function(
-                "document.querySelector('#lt-status').textContent.includes('reconnecting')"
+                "() => document.querySelector('#lt-status').textContent.includes('reconnecting')"
             )
             process, base = start_server(tmp_path, port)
             page.wait_for_function(
-                "document.querySelector('#lt-status').textContent === 'connected'",
+                "() => document.querySelector('#lt-status').textContent === 'connected'",
                 timeout=60_000,
             )
             message = wait_my_turn_or_end(page, message["move"] - 1)
@@ -170,6 +169,7 @@ def test_a_page_reconnects_after_sigkill_and_the_game_goes_on(tmp_path):
                 message = wait_my_turn_or_end(page, message["move"])
             page.wait_for_selector("dialog#lt-end[open]")
             shot(page, "after-sigkill-end")
+            assert browser.taken() == []
             browser.close()
     finally:
         kill(process)

@@ -115,6 +115,31 @@ def translate(
 ) -> str:
     """The text of ``key`` in ``lang`` (English if missing there, the key itself if missing);
     a seat it names is written as its name in ``names`` where one is given."""
+    if not params:
+        return _filled(key, lang, (), (), ())
+    try:  # the same text is asked for again and again (labels, prompts): once is enough
+        # with the values' types, as 1, 1.0 and True are equal keys but not equal words
+        return _filled(
+            key, lang, tuple(params.items()), tuple(map(type, params.values())), tuple(names)
+        )
+    except TypeError:  # a parameter that cannot be a key (a Message with its dict)
+        return _translate(key, lang, params, names)
+
+
+@lru_cache(maxsize=65536)
+def _filled(
+    key: str,
+    lang: str,
+    params: tuple[tuple[str, Any], ...],
+    _types: tuple[type, ...],
+    names: tuple[str, ...],
+) -> str:
+    return _translate(key, lang, dict(params), names)
+
+
+def _translate(
+    key: str, lang: str, params: dict[str, Any] | None, names: Sequence[str] = ()
+) -> str:
     params = {
         name: value.text(lang, names) if isinstance(value, Message | Seat) else value
         for name, value in (params or {}).items()

@@ -1,31 +1,97 @@
-"""A small SVG builder, so views write elements rather than escaped strings."""
+"""A small SVG builder, so views write elements rather than strings, and cannot forget to escape.
+
+Everything :func:`element` builds is :class:`Markup` (typed ``str``, which it is); any other
+value given to it, as a child or as an attribute, is text and is escaped for its place. Joining parts goes through
+:func:`join` (or ``+``, which keeps markup markup and escapes plain text), never ``"".join``:
+a plain string is text, so markup joined that way shows as words, never as elements."""
 
 from __future__ import annotations
 
-from html import escape
+import re
+from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
+# characters XML 1.0 forbids (a name with one would make the picture unreadable to a parser)
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+_SPECIAL = re.compile('[&<>"\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]')
+_NAME = re.compile(r"[A-Za-z][A-Za-z0-9:.-]*\Z")
 
-def element(tag: str, content: str = "", /, **attributes: Any) -> str:
+
+class Markup(str):
+    """Markup this module built: nested and joined as is, where other text is escaped."""
+
+    __slots__ = ()
+
+    def __add__(self, other: str) -> Markup:
+        return Markup(str.__add__(self, markup(other)))
+
+    def __radd__(self, other: str) -> Markup:
+        return Markup(str.__add__(markup(other), self))
+
+
+def _escaped(value: Any) -> str:
+    """``value`` as text: ``&``, ``<`` and ``>`` escaped, characters XML forbids left out."""
+    words = str(value)
+    if _SPECIAL.search(words) is None:  # most words and every number: nothing to do
+        return words
+    if _NOT_XML.search(words):
+        words = _NOT_XML.sub("", words)
+    return words.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _quoted(value: Any) -> str:
+    """``value`` as an attribute's value between double quotes."""
+    if type(value) is int or type(value) is float:
+        return str(value)
+    words = str(value)
+    return words if _SPECIAL.search(words) is None else _escaped(words).replace('"', "&quot;")
+
+
+def markup(content: Any) -> str:
+    """``content`` as markup: itself if it is :class:`Markup`, else escaped as text."""
+    if isinstance(content, Markup):
+        return content
+    return _escaped(content)
+
+
+def join(parts: Iterable[Any]) -> str:
+    """The parts one after another, each as :func:`markup`."""
+    return Markup("".join([markup(part) for part in parts]))
+
+
+@lru_cache(maxsize=512)
+def _name(name: str) -> str:
+    """A keyword argument's name as an XML name (``_`` for ``-``, a trailing ``_`` dropped);
+    refused unless it is one, so that no name from elsewhere can write markup."""
+    name = name.rstrip("_").replace("_", "-")
+    if not _NAME.match(name):
+        raise ValueError(f"not an XML name: {name!r}")
+    return name
+
+
+def element(tag: str, /, *children: Any, **attributes: Any) -> str:
     """``element("rect", id="sq-a1", x=0)`` → ``<rect id="sq-a1" x="0"/>``.
 
-    Attribute names use ``_`` for ``-`` and a trailing ``_`` for Python keywords (``class_``).
+    ``children`` are markup (:class:`Markup`) or text (anything else, escaped). Attribute names
+    use ``_`` for ``-`` and a trailing ``_`` for Python keywords (``class_``); their values are
+    escaped, and None or False leaves an attribute out.
     """
-    parts = [tag]
+    parts = [_name(tag)]
     for name, value in attributes.items():
         if value is None or value is False:
             continue
-        name = name.rstrip("_").replace("_", "-")
-        parts.append(f'{name}="{escape(str(value), quote=True)}"')
+        parts.append(f'{_name(name)}="{_quoted(value)}"')
     head = " ".join(parts)
-    return f"<{head}>{content}</{tag}>" if content else f"<{head}/>"
+    content = "".join([markup(child) for child in children])
+    return Markup(f"<{head}>{content}</{tag}>" if content else f"<{head}/>")
 
 
 def text(content: Any, **attributes: Any) -> str:
-    return element("text", escape(str(content)), **attributes)
+    return element("text", content, **attributes)
 
 
-def document(width: float, height: float, body: str, **attributes: Any) -> str:
+def document(width: float, height: float, body: Any, **attributes: Any) -> str:
     return element(
         "svg",
         body,

@@ -8,10 +8,12 @@ a glance what the others did while they waited.
 
 from __future__ import annotations
 
+import collections
 import random
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Generic, TypeVar, cast
+from typing import Any, Generic, TypeVar, cast
 
 from .core import CHANCE, State
 
@@ -31,23 +33,51 @@ def last_turns(state: S) -> dict[int, list[Step[S]]]:
     """Each seat's latest turn (CHANCE: its latest action), oldest action first; seats that
     have not moved yet are absent. A hand-built position (whose history does not start at the
     game's initial state) has none."""
-    turns: dict[int, list[Step[S]]] = {}
     path = cast("list[S] | None", state.path())  # the states of one game are of one type
     if path is None:
-        return turns
-    previous_seat: int | None = None
-    alone = state.game.num_players == 1
-    for current, after, action in zip(path[:-1], path[1:], state.history(), strict=True):
+        return {}
+    turns, _ = _turns(state.game, tuple(state.history()), path)
+    return {seat: list(steps) for seat, steps in turns.items()}
+
+
+Turns = tuple[dict[int, tuple[Step[Any], ...]], "int | None"]  # and the seat of the last turn
+_TURNS: collections.OrderedDict[tuple[Any, tuple[str, ...]], Turns] = collections.OrderedDict()
+TURNS_KEPT = 256  # as many as the paths kept (engine.core): a live game adds one action a time
+_TURNS_LOCK = threading.Lock()  # rooms render from worker threads
+
+
+def _turns(game: Any, history: tuple[str, ...], path: list[Any]) -> Turns:
+    """The turns of a path, from those of the path one action shorter when they are known
+    (a picture of each new position then costs one step, not the whole game)."""
+    with _TURNS_LOCK:
+        found = _TURNS.get((game, history))
+        earlier = _TURNS.get((game, history[:-1])) if found is None and history else None
+    if found is not None:
+        return found
+    if earlier is None:
+        turns: dict[int, tuple[Step[Any], ...]] = {}
+        previous_seat: int | None = None
+        steps: Iterable[tuple[Any, Any, str]] = zip(path[:-1], path[1:], history, strict=True)
+    else:
+        turns, previous_seat = dict(earlier[0]), earlier[1]
+        steps = [(path[-2], path[-1], history[-1])]
+    alone = game.num_players == 1
+    for current, after, action in steps:
         seat = current.current_player
         step = Step(current, action, after)
         if seat == CHANCE:
-            turns[CHANCE] = [step]
+            turns[CHANCE] = (step,)
         elif seat == previous_seat and not alone:
-            turns[seat].append(step)
+            turns[seat] = (*turns[seat], step)
         else:
-            turns[seat] = [step]
+            turns[seat] = (step,)
             previous_seat = seat
-    return turns
+    found = (turns, previous_seat)
+    with _TURNS_LOCK:
+        _TURNS[(game, history)] = found
+        if len(_TURNS) > TURNS_KEPT:
+            _TURNS.popitem(last=False)
+    return found
 
 
 def marked_seats(state: State, seat: int | None) -> set[int]:

@@ -54,12 +54,16 @@ def picture(
 ENDING_CHECK_LIMIT = 16  # a choice among this few actions is checked for one that ends the game
 
 
-def described(state: State, observation: dict[str, Any], lang: str) -> dict[str, Any]:
+def described(
+    state: State, observation: dict[str, Any], lang: str, board: str | None = None
+) -> dict[str, Any]:
     """``observation`` with what the page tells in words besides the picture: ``text`` (the
     text board, for screen readers), ``end_reason`` (the game's key of why it ended, or
     None) and, on each legal action that ends the game at once while other actions would
-    not (a stop in a game of pushing one's luck), ``ends: true``, so the page can ask before sending it."""
-    observation["text"] = state.text_board(lang)
+    not (a stop in a game of pushing one's luck), ``ends: true``, so the page can ask before
+    sending it. ``board``: the text board, when the caller has it already (it is the same for
+    every seat)."""
+    observation["text"] = state.text_board(lang) if board is None else board
     observation["end_reason"] = state.end_reason()
     legal = observation.get("legal") or []
     if 1 < len(legal) <= ENDING_CHECK_LIMIT:
@@ -80,13 +84,14 @@ class Presenter:
         self.room = room
         self._at: tuple[int, int] = (-1, -1)
         self._texts: dict[ViewKey, str] = {}
+        self._boards: dict[str, str] = {}  # the text board by language, one for every seat
         self.renders = 0  # views rendered, for the tests and the load figure
 
     def text(self, key: ViewKey, found: Hint | None = None) -> str:
         """The JSON text of ``key``'s view of the room as it is now (rendered once)."""
         at = (self.room.version, self.room.presence)
         if at != self._at:
-            self._at, self._texts = at, {}
+            self._at, self._texts, self._boards = at, {}, {}
         text = self._texts.get(key)
         if text is None:
             text = self._texts[key] = dumps(self.render(key, found))
@@ -96,7 +101,11 @@ class Presenter:
         room, state, seat = self.room, self.room.state, key.seat
         self.renders += 1
         names = seat_names(room.seats, key.lang)
-        observed = described(state, translated(state.observation(seat), key.lang), key.lang)
+        board = self._boards.get(key.lang)
+        if board is None:
+            board = self._boards[key.lang] = state.text_board(key.lang)
+        observed = translated(state.observation(seat), key.lang)
+        observed = described(state, observed, key.lang, board)
         observation = with_names(observed, names, key.lang)
         message: dict[str, Any] = {
             "type": "state",

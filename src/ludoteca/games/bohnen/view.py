@@ -10,11 +10,11 @@ with numbers and its ``marks`` ring pits; ``lang`` picks the language of the few
 from __future__ import annotations
 
 import math
-from functools import cache
+from functools import cache, lru_cache
 
 from ludoteca.engine import TERMINAL, Message, translate
 from ludoteca.engine.parts import Overlay, Picture
-from ludoteca.engine.svg import document, element, fit_size, shorten, text, text_width, wrap
+from ludoteca.engine.svg import document, element, fit_size, join, shorten, text, text_width, wrap
 from ludoteca.engine.turns import LAST, last_turns, marked_seats, sample_position
 
 from .board import INDEX, PIT_NAMES, SEAT_COLOURS
@@ -63,17 +63,27 @@ def svg(
         _status(state, seat, lang, overlay),
         _board(),
     ]
-    parts += [_tray(state, s, lang, overlay) for s in range(state.game.num_players)]
+    players = state.game.num_players
+    parts += [
+        _tray(players, s, state.captured[s], player == s, overlay.name(s, lang))
+        for s in range(players)
+    ]
     capture = set(state.pending[1]) if state.pending else set()
+    owner = state.game.board.owner
     for pit in range(12):
-        parts.append(_pit(state, pit, pit in playable, pit in capture))
+        parts.append(_pit(pit, owner[pit], state.pits[pit], pit in playable, pit in capture))
     parts.append(_last_moves(state, seat))
     parts += [_leave_marker(pit) for pit in sorted(leave)]
     parts.append(_hints(overlay))
     parts.append(_legend(state, lang, overlay))
-    return document(WIDTH, height, "".join(parts))
+    return document(WIDTH, height, join(parts))
 
 
+# Every part below is a pure function of small inputs, drawn once and kept: a picture is the
+# parts of its position put together (issue 30: a picture costs well under a millisecond).
+
+
+@cache
 def _defs() -> str:
     wood = element(
         "linearGradient",
@@ -119,6 +129,7 @@ def _defs() -> str:
     return element("defs", wood + hollow + shadow + arrow)
 
 
+@cache
 def _board() -> str:
     body = element(
         "rect",
@@ -132,7 +143,7 @@ def _board() -> str:
         stroke_width=3,
         filter="url(#bohnen-shadow)",
     )
-    grain = "".join(
+    grain = join(
         element(
             "path",
             d=f"M60,{y} C260,{y - 8} 460,{y + 10} 640,{y - 4} S820,{y + 6} 840,{y}",
@@ -143,7 +154,7 @@ def _board() -> str:
         )
         for y in (104, 131, 226, 320, 347)
     )
-    stores = "".join(
+    stores = join(
         element(
             "rect",
             x=x,
@@ -165,6 +176,7 @@ def _board() -> str:
     return element("g", body + grain + stores + names)
 
 
+@lru_cache(maxsize=2048)
 def _beans(cx: float, cy: float, count: int, radius: float, seed: int, limit: int = 24) -> str:
     """Up to ``limit`` beans on a sunflower spiral, each turned and tinted a little."""
     shown = min(count, limit)
@@ -187,7 +199,7 @@ def _beans(cx: float, cy: float, count: int, radius: float, seed: int, limit: in
                 transform=f"rotate({(i * 47 + seed * 13) % 180} {x:.1f} {y:.1f})",
             )
         )
-    return "".join(beans)
+    return join(beans)
 
 
 def _last_moves(state: BohnenState, seat: int | None) -> str:
@@ -210,9 +222,10 @@ def _last_moves(state: BohnenState, seat: int | None) -> str:
             sown = board.outcome(steps[0].before.pits, start, mover)[0] if captured else ()
             marks.append(_sown_mark(start, mover))
             marks += [_captured_mark(p, mover, sown[p]) for p in captured]
-    return element("g", "".join(marks), id="last-moves") if marks else ""
+    return element("g", join(marks), id="last-moves") if marks else ""
 
 
+@lru_cache(maxsize=1024)
 def _sown_mark(pit: int, mover: int) -> str:
     cx, cy = pit_centre(pit)
     ring = element(
@@ -231,6 +244,7 @@ def _sown_mark(pit: int, mover: int) -> str:
     )
 
 
+@lru_cache(maxsize=1024)
 def _kept_mark(pit: int, mover: int) -> str:
     """The pit a grand slam left untouched: a tick in the mover's colour."""
     cx, cy = pit_centre(pit)
@@ -263,6 +277,7 @@ def _kept_mark(pit: int, mover: int) -> str:
     )
 
 
+@lru_cache(maxsize=1024)
 def _captured_mark(pit: int, mover: int, beans: int) -> str:
     cx, cy = pit_centre(pit)
     cross = element(
@@ -294,10 +309,9 @@ def _captured_mark(pit: int, mover: int, beans: int) -> str:
     )
 
 
-def _pit(state: BohnenState, pit: int, playable: bool, captured: bool) -> str:
+@lru_cache(maxsize=2048)
+def _pit(pit: int, owner: int, beans: int, playable: bool, captured: bool) -> str:
     cx, cy = pit_centre(pit)
-    owner = state.game.board.owner[pit]
-    beans = state.pits[pit]
     name = PIT_NAMES[pit]
     parts = []
     parts.append(
@@ -346,7 +360,7 @@ def _pit(state: BohnenState, pit: int, playable: bool, captured: bool) -> str:
     # the letter stays outside the clickable group, so the pit's frame hugs the pit itself
     clickable = element(
         "g",
-        "".join(parts),
+        join(parts),
         id=f"pit-{name}",
         cursor="pointer" if playable else None,
         class_="pit playable" if playable else "pit",
@@ -354,6 +368,7 @@ def _pit(state: BohnenState, pit: int, playable: bool, captured: bool) -> str:
     return element("g", clickable + letter)
 
 
+@lru_cache(maxsize=1024)
 def _leave_marker(pit: int) -> str:
     """A 'keep' flag over a pit that the grand slam may leave untouched."""
     cx, cy = pit_centre(pit)
@@ -389,11 +404,10 @@ def _tray_box(seat: int, players: int) -> tuple[float, float, float, float]:
     return x, middle + 4, STORE_WIDTH, STORE_BOTTOM - middle - 4
 
 
-def _tray(state: BohnenState, seat: int, lang: str, overlay: Overlay) -> str:
-    x, y, w, h = _tray_box(seat, state.game.num_players)
+@lru_cache(maxsize=1024)
+def _tray(players: int, seat: int, count: int, to_move: bool, name: str) -> str:
+    x, y, w, h = _tray_box(seat, players)
     colour = SEAT_COLOURS[seat]
-    count = state.captured[seat]
-    to_move = state.current_player == seat
     parts = [
         element(
             "rect",
@@ -420,8 +434,7 @@ def _tray(state: BohnenState, seat: int, lang: str, overlay: Overlay) -> str:
             fill="#ffffff",
         ),
     ]
-    title = overlay.name(seat, lang) + ": " + str(count)
-    return element("g", element("title", title) + "".join(parts), id=f"tray-{seat}")
+    return element("g", element("title", f"{name}: {count}"), *parts, id=f"tray-{seat}")
 
 
 def _status(state: BohnenState, seat: int | None, lang: str, overlay: Overlay) -> str:
@@ -432,6 +445,11 @@ def _status(state: BohnenState, seat: int | None, lang: str, overlay: Overlay) -
     else:
         colour = SEAT_COLOURS[player]
         words = overlay.said(state.prompt(seat) if seat == player else state.status_line(), lang)
+    return _status_drawn(player, colour, words, overlay.narrow)
+
+
+@lru_cache(maxsize=1024)
+def _status_drawn(player: int, colour: str, words: str, narrow: bool) -> str:
     chip = element("circle", cx=42, cy=40, r=16, fill=colour, stroke="#4a2a10")
     number = "" if player == TERMINAL else str(player + 1)
     return element(
@@ -447,11 +465,12 @@ def _status(state: BohnenState, seat: int | None, lang: str, overlay: Overlay) -
             font_family="sans-serif",
             fill="#ffffff",
         )
-        + _status_words(words, overlay.narrow),
+        + _status_words(words, narrow),
         id="status",
     )
 
 
+@lru_cache(maxsize=1024)
 def _status_words(words: str, narrow: bool = False) -> str:
     """The status beside the chip: one line, smaller when long, else two lines."""
     room = WIDTH - 68 - 16
@@ -463,7 +482,7 @@ def _status_words(words: str, narrow: bool = False) -> str:
     step = 27 if narrow else 20
     one = len(lines) == 1
     top = (50 if one else 38) if narrow else (46 if one else 34)
-    return "".join(
+    return join(
         text(
             line,
             x=68,
@@ -478,26 +497,42 @@ def _status_words(words: str, narrow: bool = False) -> str:
 
 def _legend(state: BohnenState, lang: str, overlay: Overlay) -> str:
     """One entry per seat: colour, pits and captures; at the end the totals, winners starred."""
-    board = state.game.board
     players = state.game.num_players
-    narrow = overlay.narrow
+    over = state.is_terminal()
+    return _legend_drawn(
+        tuple((pits[0], pits[-1]) for pits in state.game.board.seat_pits),
+        tuple(overlay.name(seat, lang) for seat in range(players)),
+        tuple(state.scores() if over else state.captured),
+        frozenset(state.winners()),
+        over,
+        overlay.narrow,
+        lang,
+    )
+
+
+@lru_cache(maxsize=1024)
+def _legend_drawn(
+    spans: tuple[tuple[int, int], ...],
+    names: tuple[str, ...],
+    values: tuple[float, ...],
+    winners: frozenset[int],
+    over: bool,
+    narrow: bool,
+    lang: str,
+) -> str:
+    players = len(names)
     width = WIDTH - 60 if narrow else WIDTH / players
     size = 26 if narrow else 15
-    over = state.is_terminal()
-    scores = state.scores()
-    winners = state.winners()
     word = translate("bohnen.view.total" if over else "bohnen.view.captured", lang)
     parts = []
-    for seat in range(players):
+    for seat, ((first, last), value) in enumerate(zip(spans, values, strict=True)):
         x, y = (30, 418 + 40 * seat) if narrow else (30 + seat * width, 418)
-        pits = board.seat_pits[seat]
-        span = f"{PIT_NAMES[pits[0]]}–{PIT_NAMES[pits[-1]]}"
-        value = scores[seat] if over else state.captured[seat]
+        span = f"{PIT_NAMES[first]}–{PIT_NAMES[last]}"
         tail = f" ({span}) · {word}: {value}" if players < 4 or narrow else f" ({span}): {value}"
         star = "★ " if seat in winners else ""
         right = min(x + width - 8, WIDTH - 12)  # the next entry, or the picture's edge
         room = right - (x + size + 11) - text_width(star + tail, size, bold=True)
-        words = star + shorten(overlay.name(seat, lang), size, room, bold=True) + tail
+        words = star + shorten(names[seat], size, room, bold=True) + tail
         box = size + 3
         parts.append(
             element(
@@ -515,7 +550,7 @@ def _legend(state: BohnenState, lang: str, overlay: Overlay) -> str:
                 fill="#2b1a0c",
             )
         )
-    return element("g", "".join(parts), id="legend")
+    return element("g", join(parts), id="legend")
 
 
 def _hints(overlay: Overlay) -> str:
@@ -572,7 +607,7 @@ def _hints(overlay: Overlay) -> str:
                 marker_end="url(#bohnen-arrowhead)",
             )
         )
-    return element("g", "".join(parts), id="hints", pointer_events="none") if parts else ""
+    return element("g", join(parts), id="hints", pointer_events="none") if parts else ""
 
 
 # -- pictures for the rules page -------------------------------------------------------------

@@ -9,12 +9,12 @@ campesino to drop), ``btn-roll``, ``btn-stop`` and, while a penalty is due, ``bt
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from ludoteca.engine import Message
 from ludoteca.engine.parts import Overlay, Picture
-from ludoteca.engine.svg import document, element, fit_size, shorten, text, wrap
+from ludoteca.engine.svg import document, element, fit_size, join, shorten, text, wrap
 from ludoteca.engine.turns import LAST, sample_position
 
 from . import logic
@@ -56,12 +56,13 @@ def svg(
         _panel(state, lang, overlay),
         _prompt(state, seat, lang),
     ]
-    return document(WIDTH, HEIGHT, "".join(parts), font_family="DejaVu Sans, Verdana, sans-serif")
+    return document(WIDTH, HEIGHT, join(parts), font_family="DejaVu Sans, Verdana, sans-serif")
 
 
 ROOM = WIDTH - PANEL - 16  # the width of the panel's lines
 
 
+@lru_cache(maxsize=2048)
 def _line(words: str, x: float, y: float, size: float, **attributes: Any) -> str:
     """A panel line: smaller type if it is long, then shortened (never past the picture)."""
     bold = attributes.get("font_weight") == "bold"
@@ -80,7 +81,7 @@ def _last_moves(state: HabaneroState) -> str:
         if "-" in action:
             origin, target = (logic.index(part) for part in action.split("-"))
             (x1, y1), (x2, y2) = _centre(origin), _centre(target)
-            rings = "".join(
+            rings = join(
                 element("circle", cx=cx, cy=cy, r=CELL / 2 - 6, fill="none")
                 for cx, cy in (_centre(origin), _centre(target))
             )
@@ -104,7 +105,23 @@ def _centre(square: int) -> tuple[float, float]:
 
 
 def _board(state: HabaneroState) -> str:
-    box = state.plantation
+    return _board_drawn(
+        state.plantation,
+        state.habaneros,
+        state.cause if state.phase == "penalty" else None,
+        tuple(state.campesinos),
+        frozenset(state.outside),
+    )
+
+
+@lru_cache(maxsize=1024)  # a picture is mostly its board: drawn once per position (issue 30)
+def _board_drawn(
+    box: tuple[int, int, int, int] | None,
+    habaneros: int,
+    cause: int | None,
+    campesinos: tuple[int, ...],
+    outside: frozenset[int],
+) -> str:
     parts = []
     for i in range(SIZE * SIZE):
         x, y = i % SIZE, i // SIZE
@@ -126,7 +143,7 @@ def _board(state: HabaneroState) -> str:
                 class_="square" + ("" if on else " removed"),
             )
         )
-        if on and not state.habaneros >> i & 1:
+        if on and not habaneros >> i & 1:
             cx, cy = _centre(i)
             parts.append(
                 element(
@@ -172,10 +189,10 @@ def _board(state: HabaneroState) -> str:
             )
         )
     for i in range(SIZE * SIZE):
-        if state.habaneros >> i & 1:
+        if habaneros >> i & 1:
             parts.append(_pepper(*_centre(i)))
-    if state.phase == "penalty":
-        cx, cy = _centre(state.cause)
+    if cause is not None:
+        cx, cy = _centre(cause)
         parts.append(
             element(
                 "circle",
@@ -189,12 +206,12 @@ def _board(state: HabaneroState) -> str:
                 pointer_events="none",
             )
         )
-    outside = set(state.outside)
-    for campesino in state.campesinos:
+    for campesino in campesinos:
         parts.append(_campesino(*_centre(campesino), campesino in outside))
-    return element("g", "".join(parts), id="plantation")
+    return element("g", join(parts), id="plantation")
 
 
+@lru_cache(maxsize=256)
 def _pepper(cx: float, cy: float) -> str:
     body = (
         f"M {cx - 6} {cy - 12} C {cx + 14} {cy - 16}, {cx + 16} {cy + 4}, {cx + 2} {cy + 20} "
@@ -211,6 +228,7 @@ def _pepper(cx: float, cy: float) -> str:
     )
 
 
+@lru_cache(maxsize=256)
 def _campesino(cx: float, cy: float, outside: bool) -> str:
     body = (
         f"M {cx - 14} {cy + 26} Q {cx - 14} {cy + 2} {cx} {cy + 2} "
@@ -246,7 +264,7 @@ def _campesino(cx: float, cy: float, outside: bool) -> str:
         )
     return element(
         "g",
-        "".join(parts),
+        join(parts),
         class_="campesino" + (" outside" if outside else ""),
         pointer_events="none",
     )
@@ -306,7 +324,7 @@ def _overlay(overlay: Overlay) -> str:
             orient="auto",
         ),
     )
-    return element("g", marker + "".join(parts), class_="hint", pointer_events="none")
+    return element("g", marker + join(parts), class_="hint", pointer_events="none")
 
 
 def _say(key: str, lang: str, **params: Any) -> str:
@@ -421,9 +439,10 @@ def _panel(state: HabaneroState, lang: str, overlay: Overlay) -> str:
                 fill=FRAME,
             )
         )
-    return element("g", "".join(parts), id="panel")
+    return element("g", join(parts), id="panel")
 
 
+@lru_cache(maxsize=2048)
 def _die(cx: float, cy: float, die: int | None, rolled: bool = False) -> str:
     """The die; ``rolled``: it shows the latest roll (marked as the last move)."""
     size = 54
@@ -447,11 +466,12 @@ def _die(cx: float, cy: float, die: int | None, rolled: bool = False) -> str:
             parts.append(element("circle", cx=cx + px * 14, cy=cy + py * 14, r=5.5, fill=INK))
     if rolled:
         return element(
-            "g", "".join(parts), id="die", class_="die last", data_last="1", data_what="die"
+            "g", join(parts), id="die", class_="die last", data_last="1", data_what="die"
         )
-    return element("g", "".join(parts), id="die", class_="die")
+    return element("g", join(parts), id="die", class_="die")
 
 
+@lru_cache(maxsize=2048)
 def _button(
     id_: str,
     label: str,
@@ -487,7 +507,7 @@ def _button(
     ]
     return element(
         "g",
-        "".join(parts),
+        join(parts),
         id=id_,
         class_="button" + ("" if enabled else " disabled"),
         style="cursor: pointer" if enabled else None,
@@ -495,11 +515,16 @@ def _button(
 
 
 def _prompt(state: HabaneroState, seat: int | None, lang: str) -> str:
+    return _prompt_drawn(state.prompt(seat).text(lang))
+
+
+@lru_cache(maxsize=1024)
+def _prompt_drawn(words: str) -> str:
     """The prompt under the board, on two lines at most."""
-    lines = wrap(state.prompt(seat).text(lang), 16, WIDTH - LEFT - 16)
+    lines = wrap(words, 16, WIDTH - LEFT - 16)
     if len(lines) > 2:
         lines = [lines[0], shorten(" ".join(lines[1:]), 16, WIDTH - LEFT - 16)]
-    rows = "".join(
+    rows = join(
         text(line, x=LEFT, y=HEIGHT - 40 + 20 * row, font_size=16, fill=INK)
         for row, line in enumerate(lines)
     )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ludoteca.engine.svg import element
+from ludoteca.engine.svg import element, join
 
 DARK = "#3a2a1a"
 LINE = {"fill": "none", "stroke": DARK, "stroke_width": 0.1, "stroke_linecap": "round"}
@@ -20,7 +20,7 @@ def _e(tag: str, **attributes: object) -> str:
 
 
 def _legs(xs: tuple[float, ...], top: float, bottom: float, colour: str, width: float) -> str:
-    return "".join(
+    return join(
         _e("rect", x=x - width / 2, y=top, width=width, height=bottom - top, fill=colour)
         for x in xs
     )
@@ -49,7 +49,7 @@ def _hoofed(
     parts.append(_e("ellipse", cx=hx + 0.08, cy=hy + 0.02, rx=0.22, ry=0.14, fill=head))
     parts.append(marks)
     parts.append(_horns(horns, hx, hy))
-    return "".join(parts)
+    return join(parts)
 
 
 def _horns(kind: str, hx: float, hy: float) -> str:
@@ -74,14 +74,14 @@ def _horns(kind: str, hx: float, hy: float) -> str:
 
 
 def _spots(colour: str, points: tuple[tuple[float, float], ...], r: float) -> str:
-    return "".join(_e("circle", cx=x, cy=y, r=r, fill=colour) for x, y in points)
+    return join(_e("circle", cx=x, cy=y, r=r, fill=colour) for x, y in points)
 
 
 SPOTS = ((-0.35, 0.0), (-0.1, 0.12), (0.15, -0.02), (-0.25, 0.2), (0.3, 0.15), (0.05, -0.12))
 
 
 def _stripes() -> str:
-    return "".join(
+    return join(
         _e("path", d=f"M{x},-0.2 q0.05,0.25 0,0.5", **{**LINE, "stroke_width": 0.08})
         for x in (-0.4, -0.2, 0.0, 0.2, 0.4)
     )
@@ -105,7 +105,7 @@ def _cat(colour: str, marks: str, mane: bool = False, slender: bool = False) -> 
         ),
         marks,
     ]
-    return "".join(parts)
+    return join(parts)
 
 
 def _bird(
@@ -129,7 +129,7 @@ def _bird(
         _e("path", d=f"M0.28,-0.5 l{bill + 0.1},0.06 l-{bill + 0.08},0.1 Z", fill=beak),
         _e("circle", cx=0.15, cy=-0.5, r=0.05, fill="#fff"),
     ]
-    return "".join(parts)
+    return join(parts)
 
 
 def _lizard(colour: str, marks: str = "", jaw: float = 0.25, ridges: bool = False) -> str:
@@ -159,7 +159,7 @@ def _lizard(colour: str, marks: str = "", jaw: float = 0.25, ridges: bool = Fals
             )
         )
     parts.append(marks)
-    return "".join(parts)
+    return join(parts)
 
 
 def _insect(body: str, stripes: int, round_body: bool = False) -> str:
@@ -177,7 +177,7 @@ def _insect(body: str, stripes: int, round_body: bool = False) -> str:
     ) + _e(
         "ellipse", cx=0.15, cy=-0.42, rx=0.2, ry=0.3, fill="#e8f4ff", stroke=DARK, stroke_width=0.05
     )
-    stripe = "".join(
+    stripe = join(
         _e("rect", x=-0.3 + i * 0.22, y=-ry, width=0.1, height=2 * ry, fill=DARK)
         for i in range(stripes)
     )

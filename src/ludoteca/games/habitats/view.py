@@ -18,15 +18,24 @@ from functools import cache, lru_cache
 
 from ludoteca.engine import CHANCE, Message
 from ludoteca.engine.parts import Overlay, Picture
-from ludoteca.engine.svg import document, element, shorten, text, text_width, wrap
+from ludoteca.engine.svg import document, element, join, shorten, text, text_width, wrap
 from ludoteca.engine.turns import LAST, last_turns, marked_seats, sample_position
 
-from .game import PLAYER_COLOURS, HabitatsState, park_cell_id
+from .game import PLAYER_COLOURS, Habitats, HabitatsState, park_cell_id
 from .goals import measure
 from .icons import icon
 from .park import Park
 from .text import say
-from .tiles import SIDE_STEPS, SIDES, TileKind, column_name, market_square, row_name, sides_of
+from .tiles import (
+    SIDE_STEPS,
+    SIDES,
+    Pos,
+    TileKind,
+    column_name,
+    market_square,
+    row_name,
+    sides_of,
+)
 
 LAND_COLOURS = {
     "grassland": "#9bc95a",
@@ -67,12 +76,13 @@ def svg(
     last = _last_moves(state, seat)
     defs: dict[tuple, str] = {}
     mover = state.current_player
-    parks = [
-        _park(
-            state, s, park, state.phase == "place" and s == mover, lang, defs, advised, last, names
+    parks = []
+    for s, park in enumerate(state.parks):
+        drawn, w, h, used = _park(
+            state, s, park, state.phase == "place" and s == mover, lang, advised, last, names
         )
-        for s, park in enumerate(state.parks)
-    ]
+        defs.update(used)
+        parks.append((drawn, w, h))
     # a phone gets the parks one under the other, under the market: its tiles stay legible
     narrow = overlay is not None and overlay.narrow
     columns = 1 if narrow else 3 if len(parks) == 5 else min(len(parks), 2)
@@ -113,11 +123,20 @@ def svg(
         body.append(element("g", legend, transform=f"translate({grid_x},{top + grid_h + 16})"))
         bottom = max(top + left_h, top + grid_h + 16 + legend_h)
     height = bottom + 16
-    drawings = "".join(
-        element("g", _tile_body(state.game.tiles.by_id(key[0]), *key[1:]), id=name)
-        for key, name in defs.items()
-    )
-    return document(width, height, element("defs", drawings) + "".join(body))
+    drawings = join(_drawing(state.game.tiles.by_id(key[0]), key) for key in defs)
+    return document(width, height, element("defs", drawings) + join(body))
+
+
+@lru_cache(maxsize=4096)
+def _drawing(kind: TileKind, key: tuple) -> str:
+    return element("g", _tile_body(kind, *key[1:]), id=_drawing_id(key))
+
+
+@lru_cache(maxsize=4096)
+def _drawing_id(key: tuple) -> str:
+    """A tile drawing's id, from what it shows: the same in every picture, so a park's
+    markup can be kept and reused."""
+    return "tile-" + "-".join(str(part).lstrip("#") for part in key)
 
 
 def _advised(state: HabitatsState, overlay: Overlay | None) -> frozenset[str]:
@@ -173,6 +192,33 @@ def _header(state: HabitatsState, width: float, lang: str, names: Overlay) -> tu
         title += " · " + say(lang, "habitats.view.over")
     elif mover >= 0:
         title += " · " + say(lang, "habitats.view.turns_left", n=state.turns_left(mover))
+    return _header_drawn(
+        title,
+        tuple(state.goals),
+        tuple(tuple(measure(goal, park) for park in state.parks) for goal in state.goals),
+        state.year if state.phase != "end" else 0,
+        tuple(names.name(s, lang) for s in range(state.game.num_players)),
+        tuple(state.scores()),
+        tuple(state.goal_points),
+        mover,
+        width,
+        lang,
+    )
+
+
+@lru_cache(maxsize=1024)
+def _header_drawn(
+    title: str,
+    goal_ids: tuple[str, ...],
+    standings: tuple[tuple[int, ...], ...],
+    year: int,  # 0 once the game is over
+    names: tuple[str, ...],
+    scores: tuple[float, ...],
+    goal_points: tuple[tuple[int, ...], ...],
+    mover: int,
+    width: float,
+    lang: str,
+) -> tuple[str, float]:
     room = width - 32
     # wrapped, never cut: a phone's narrow picture has room for fewer words a line
     title_lines = wrap(title, 20, room, True)
@@ -181,24 +227,23 @@ def _header(state: HabitatsState, width: float, lang: str, names: Overlay) -> tu
         for i, line in enumerate(title_lines)
     ]
     y = 54 + 24 * (len(title_lines) - 1)
-    players = state.game.num_players
+    players = len(names)
     standing_w = 40 * players
-    goals = [f"{i + 1}: {say(lang, f'habitats.goal.{goal}')}" for i, goal in enumerate(state.goals)]
+    goals = [f"{i + 1}: {say(lang, f'habitats.goal.{goal}')}" for i, goal in enumerate(goal_ids)]
     # each player's standing on the goal follows the longest goal line
     text_w = min(max((text_width(g, 13, True) for g in goals), default=0), room - standing_w - 16)
-    for i, goal in enumerate(state.goals):
-        current = i + 1 == state.year and state.phase != "end"
+    for i, standing in enumerate(standings):
+        current = i + 1 == year
         for row, line in enumerate(wrap(goals[i], 13, text_w, current)):
             fill = INK if current else MUTED
             parts.append(text(line, x=16, y=y + 16 * row, style=_font(13, current), fill=fill))
             rows = row + 1
-        for s, park in enumerate(state.parks):
+        for s, value in enumerate(standing):
             x = 16 + text_w + 16 + 40 * s
             parts.append(element("circle", cx=x + 6, cy=y - 4, r=5, fill=PLAYER_COLOURS[s]))
-            parts.append(text(measure(goal, park), x=x + 14, y=y, style=_font(13), fill=INK))
+            parts.append(text(value, x=x + 14, y=y, style=_font(13), fill=INK))
         y += 19 + 16 * (rows - 1)
     # the players: name, points, goal points
-    scores = state.scores()
     per_row = max(1, int(room // 230))
     chip_w = room / per_row
     y += 8
@@ -209,9 +254,9 @@ def _header(state: HabitatsState, width: float, lang: str, names: Overlay) -> tu
         parts.append(
             element("circle", cx=x + 8, cy=row_y + 4, r=8, fill=PLAYER_COLOURS[s], stroke=INK)
         )
-        name = shorten(names.name(s, lang), 15, chip_w - 34, True)
+        name = shorten(names[s], 15, chip_w - 34, True)
         parts.append(text(name, x=x + 22, y=row_y + 9, style=_font(15, True), fill=INK))
-        points = "+".join(str(p) for p in state.goal_points[s]) or "0"
+        points = "+".join(str(p) for p in goal_points[s]) or "0"
         line = (
             say(lang, "habitats.view.vp", n=f"{scores[s]:g}")
             + " · "
@@ -229,7 +274,7 @@ def _header(state: HabitatsState, width: float, lang: str, names: Overlay) -> tu
     rows = math.ceil(players / per_row)
     height = y + 40 * rows
     band = element("rect", x=0, y=0, width="100%", height=height, fill="#f4efe3")
-    return band + "".join(parts), height
+    return band + join(parts), height
 
 
 # -- left column -------------------------------------------------------------------------------
@@ -259,7 +304,18 @@ def _left_column(
         )
     ]
     y += 28
-    parts.append(_market(state, x + 18, y, defs, lang, advised, last))
+    market, used = _market(
+        state.game,
+        tuple(sorted(state.market.items())),
+        tuple(state.figures),
+        x + 18,
+        y,
+        lang,
+        frozenset(click for click in advised if click.startswith("mk-")),
+        tuple(sorted((k, v) for k, v in last.items() if k.startswith("mk-"))),
+    )
+    defs.update(used)
+    parts.append(market)
     y += layout.height * MARKET_TILE + 34
     if state.held is not None:
         words = say(lang, "habitats.view.held", tile=Message(f"habitats.tile.{state.held.id}"))
@@ -281,7 +337,7 @@ def _left_column(
         sheet, sheet_h = _score_sheet(state, x, y, width, lang, names)
         parts.append(sheet)
         y += sheet_h + 12
-    return "".join(parts), y - top
+    return join(parts), y - top
 
 
 def _score_sheet(
@@ -336,20 +392,26 @@ def _score_sheet(
                     style=_font(12, weight),
                 )
             )
-    return "".join(parts), height
+    return join(parts), height
 
 
+@lru_cache(maxsize=1024)
 def _market(
-    state: HabitatsState,
+    game: Habitats,
+    market: tuple[tuple[Pos, str], ...],
+    figures: tuple[tuple[Pos, str], ...],
     x0: float,
     y0: float,
-    defs: dict,
     lang: str,
     advised: frozenset,
-    last: dict[str, int],
-) -> str:
-    """The market grid with its figures; its columns are lettered below, its rows numbered."""
-    layout = state.game.layout
+    marks: tuple[tuple[str, int], ...],
+) -> tuple[str, dict[tuple, str]]:
+    """The market grid with its figures, its columns lettered below, its rows numbered; and
+    the tile drawings it uses."""
+    layout = game.layout
+    tiles = dict(market)
+    last = dict(marks)
+    defs: dict[tuple, str] = {}
     size = MARKET_TILE
     parts = [
         element(
@@ -387,7 +449,7 @@ def _market(
     for pos in layout.spaces:
         x = x0 + pos[0] * size
         y = y0 + (layout.height - 1 - pos[1]) * size
-        tile = state.market.get(pos)
+        tile = tiles.get(pos)
         name = market_square(pos)
         click = f"mk-{name}"
         if tile is None:
@@ -396,18 +458,18 @@ def _market(
             )
             parts.append(element("g", body, id=click))
         else:
-            kind = state.game.tiles.by_id(tile)
+            kind = game.tiles.by_id(tile)
             body = _tile(kind, kind.roads, x + 2, y + 2, size - 4, None, lang, defs=defs)
             parts.append(element("g", body, id=click, style="cursor:pointer"))
             if click in advised:
                 parts.append(_ring(x + 2, y + 2, size - 4))
         if click in last:
             parts.append(_last_mark(x + 2, y + 2, size - 4, last[click], click))
-    for s, (pos, facing) in enumerate(state.figures):
+    for s, (pos, facing) in enumerate(figures):
         cx = x0 + pos[0] * size + size / 2
         cy = y0 + (layout.height - 1 - pos[1]) * size + size / 2
         parts.append(_figure(cx, cy, facing, PLAYER_COLOURS[s], s + 1))
-    return "".join(parts)
+    return join(parts), defs
 
 
 def _ring(x: float, y: float, size: float) -> str:
@@ -451,12 +513,42 @@ def _park(
     park: Park,
     show_open: bool,
     lang: str,
-    defs: dict,
     advised: frozenset,
     last: dict[str, int],
     names: Overlay,
-) -> tuple[str, float, float]:
-    """One park with its title and the names of its columns and rows; and its size."""
+) -> tuple[str, float, float, dict[tuple, str]]:
+    """One park with its title and the names of its columns and rows; its size; the tile
+    drawings it uses."""
+    cells = f"park{seat}_"
+    return _park_drawn(
+        seat,
+        park,
+        show_open,
+        lang,
+        frozenset(click for click in advised if click.startswith(cells)),
+        tuple(sorted((cell, mover) for cell, mover in last.items() if cell.startswith(cells))),
+        names.name(seat, lang),
+        sum(state.goal_points[seat]),
+        seat == state.current_player,
+        show_open and (not park.open or state.legal_actions() == ["discard"]),
+    )
+
+
+@lru_cache(maxsize=1024)  # a park is a value: equal parks are one object (Park.place)
+def _park_drawn(
+    seat: int,
+    park: Park,
+    show_open: bool,
+    lang: str,
+    advised: frozenset,
+    marks: tuple[tuple[str, int], ...],
+    name: str,
+    goals: int,
+    to_move: bool,
+    discard: bool,
+) -> tuple[str, float, float, dict[tuple, str]]:
+    last = dict(marks)
+    defs: dict[tuple, str] = {}
     cells = set(park.tiles) | (set(park.open) if show_open else set())
     xs = [x for x, _ in cells]
     ys = [y for _, y in cells]
@@ -465,11 +557,7 @@ def _park(
     w = max(left + (high_x - low_x + 1) * TILE + PAD, 250)
     h = top + (high_y - low_y + 1) * TILE + PAD
     score = park.score()
-    goals = sum(state.goal_points[seat])
-    to_move = seat == state.current_player
-    title = say(
-        lang, "habitats.view.park", player=names.name(seat, lang), park=score.total, goals=goals
-    )
+    title = say(lang, "habitats.view.park", player=name, park=score.total, goals=goals)
     parts = [
         element(
             "rect",
@@ -546,9 +634,9 @@ def _park(
             )
             if cell in advised:
                 parts.append(_ring(px, py, TILE))
-        if not park.open or state.legal_actions() == ["discard"]:
+        if discard:
             parts.append(_discard(seat, w, lang))
-    return "".join(parts), w, h
+    return join(parts), w, h, defs
 
 
 def _discard(seat: int, w: float, lang: str) -> str:
@@ -581,10 +669,14 @@ def _tile(
     """One tile drawn in its landscape colour with its roads and its icon: a ``<use>`` of a
     drawing kept once in ``defs`` (so a big park stays a small document)."""
     key = (kind.id, mask, size, colour, lang, fulfilled, scored)
-    if key not in defs:
-        defs[key] = f"tile{len(defs)}"
-    title = element("title", Message(f"habitats.tile.{kind.id}").text(lang))
-    return element("g", title + f'<use href="#{defs[key]}" x="{x}" y="{y}"/>')
+    defs[key] = _drawing_id(key)
+    return _tile_use(kind.id, key, x, y, lang)
+
+
+@lru_cache(maxsize=8192)
+def _tile_use(kind_id: str, key: tuple, x: float, y: float, lang: str) -> str:
+    title = element("title", Message(f"habitats.tile.{kind_id}").text(lang))
+    return element("g", title, element("use", href=f"#{_drawing_id(key)}", x=x, y=y))
 
 
 def tile_name_fitted(name: str, size: float) -> tuple[str, float]:
@@ -676,7 +768,7 @@ def _tile_body(
         )
     if scored is not None and kind.kind in ("watchtower", "tourist", "road"):
         parts.append(_scored(scored, s))
-    return "".join(parts)
+    return join(parts)
 
 
 def _scored(points: int, s: float) -> str:
@@ -718,7 +810,7 @@ def _creature(kind: TileKind, s: float, lang: str, fulfilled: bool | None) -> st
             )
         )
     parts.append(_demand(kind, 2, s - s / 5.2 - 2, s))
-    return "".join(parts)
+    return join(parts)
 
 
 def _demand(kind: TileKind, x: float, y: float, s: float) -> str:
@@ -757,14 +849,14 @@ def _demand(kind: TileKind, x: float, y: float, s: float) -> str:
                 stroke_width=0.5,
             )
         )
-    return "".join(parts)
+    return join(parts)
 
 
 def _tourists(kind: TileKind, s: float, lang: str) -> str:
     """BIG or MANY in the reader's language, sized to the tile, over a little crowd."""
     word = say(lang, f"habitats.view.{kind.tourists}")
     font = min(s / 4.2, (s - 8) / max(text_width(word, 1, True), 0.1))
-    crowd = "".join(
+    crowd = join(
         element("circle", cx=s / 2 + dx * s / 9, cy=s * 0.7, r=s / 14, fill="#fff", stroke=INK)
         for dx in ((0,) if kind.tourists == "big" else (-1.5, 0, 1.5))
     )
@@ -783,7 +875,7 @@ def _tourists(kind: TileKind, s: float, lang: str) -> str:
 
 
 def _flower(cx: float, cy: float, r: float, colour: str) -> str:
-    petals = "".join(
+    petals = join(
         element(
             "circle",
             cx=cx + dx * r * 0.8,
@@ -853,7 +945,7 @@ def _tower(kind: TileKind, cx: float, cy: float, s: float) -> str:
             stroke_width=0.5,
         )
     )
-    return "".join(parts)
+    return join(parts)
 
 
 # -- legend ------------------------------------------------------------------------------------
@@ -877,7 +969,7 @@ LEGEND = (
 def _legend_icon(entry: str, lang: str) -> str:
     """The little picture of a legend entry, in a 28 × 22 box."""
     if entry == "demand":
-        return "".join(
+        return join(
             element("rect", x=i * 14, y=4, width=12, height=12, rx=2, fill=LAND_COLOURS[land])
             for i, land in enumerate(("forest", "water"))
         )
@@ -898,7 +990,7 @@ def _legend_icon(entry: str, lang: str) -> str:
     if entry == "tower":
         return text("2/1", x=0, y=15, style=_font(12, True), fill=INK)
     if entry == "tourists":
-        return "".join(
+        return join(
             element("circle", cx=4 + 7 * i, cy=10, r=3.5, fill="#fff", stroke=INK) for i in range(3)
         )
     if entry == "road":
@@ -959,7 +1051,7 @@ def _legend(lang: str, width: float) -> tuple[str, float]:
         for row, line in enumerate(lines):
             parts.append(text(line, x=x + 34, y=y + 14 + 15 * row, style=_font(12), fill=INK))
         heights[column] += max(24, 15 * len(lines) + 8)
-    return element("g", "".join(parts), id="legend"), max(heights)
+    return element("g", join(parts), id="legend"), max(heights)
 
 
 def legend_svg(lang: str = "en", width: float = 520) -> str:

@@ -9,12 +9,12 @@ solver's move) and a legend; without an overlay the board is drawn bare.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from ludoteca.engine import CHANCE, Message
 from ludoteca.engine.parts import Overlay, Picture
-from ludoteca.engine.svg import document, element, shorten, text, wrap
+from ludoteca.engine.svg import document, element, join, shorten, text, wrap
 from ludoteca.engine.turns import LAST, last_turns, sample_position
 
 from .board import file_of, mirror, name, rank_of, square
@@ -39,7 +39,12 @@ def _tr(key: str, lang: str, **params: Any) -> str:
 
 def _display(state, sq: int) -> tuple[int, int]:
     """Column and row (0 = top) where square ``sq`` is drawn."""
-    shown = mirror(sq) if state.colour == "black" else sq
+    return _shown_at(state.colour, sq)
+
+
+def _shown_at(colour: str | None, sq: int) -> tuple[int, int]:
+    """Column and row of square ``sq`` on the board of hares of ``colour`` (black: mirrored)."""
+    shown = mirror(sq) if colour == "black" else sq
     return file_of(shown), 8 - rank_of(shown)
 
 
@@ -51,6 +56,7 @@ def _centre(state, sq: int) -> tuple[float, float]:
 # -- pieces ------------------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=512)
 def _hare(x: float, y: float, colour: str, scale: float = 1.0) -> str:
     fill, line, inner, eye = (
         ("#fbfaf5", "#5b4a3a", "#f2b8c0", "#2b2118")
@@ -128,14 +134,15 @@ def _hare(x: float, y: float, colour: str, scale: float = 1.0) -> str:
         element("circle", cx=x + s(3), cy=y - s(3), r=s(1.8), fill=eye),
         element("circle", cx=x + s(8), cy=y + s(1), r=s(1.6), fill="#d9707f"),
     ]
-    return element("g", "".join(parts), pointer_events="none", class_="hare")
+    return element("g", join(parts), pointer_events="none", class_="hare")
 
 
+@lru_cache(maxsize=512)
 def _carrot(x: float, y: float) -> str:
     body = (
         f"M {x - 8} {y - 8} Q {x} {y - 12} {x + 8} {y - 8} L {x + 1} {y + 24} L {x - 1} {y + 24} Z"
     )
-    leaves = "".join(
+    leaves = join(
         element(
             "path",
             d=f"M {x} {y - 9} Q {x + dx} {y - 20} {x + dx * 1.4} {y - 25}",
@@ -146,7 +153,7 @@ def _carrot(x: float, y: float) -> str:
         )
         for dx in (-6, 0, 6)
     )
-    ridges = "".join(
+    ridges = join(
         element(
             "line",
             x1=x - w,
@@ -162,15 +169,17 @@ def _carrot(x: float, y: float) -> str:
     return element("g", leaves + shape + ridges, pointer_events="none", class_="carrot")
 
 
+@lru_cache(maxsize=512)
 def _burrow(x: float, y: float) -> str:
     parts = [
         element("ellipse", cx=x, cy=y + 6, rx=25, ry=15, fill="#7a5a3a"),
         element("ellipse", cx=x, cy=y + 7, rx=20, ry=11, fill="#3b2618"),
         element("ellipse", cx=x, cy=y + 9, rx=14, ry=6, fill="#1f130b"),
     ]
-    return element("g", "".join(parts), pointer_events="none", class_="burrow")
+    return element("g", join(parts), pointer_events="none", class_="burrow")
 
 
+@lru_cache(maxsize=512)
 def _hunter(x: float, y: float, piece: str, hares_colour: str | None) -> str:
     dark = hares_colour != "black"  # the hunter has the other colour
     token, glyph, rim = (
@@ -188,7 +197,7 @@ def _hunter(x: float, y: float, piece: str, hares_colour: str | None) -> str:
             font_family="DejaVu Sans, Segoe UI Symbol, Apple Symbols, sans-serif",
         ),
     ]
-    return element("g", "".join(parts), pointer_events="none", class_="hunter")
+    return element("g", join(parts), pointer_events="none", class_="hunter")
 
 
 # -- the picture -------------------------------------------------------------------------------
@@ -200,48 +209,7 @@ def svg(
     hints = overlay if overlay is not None and overlay.aids() else None
     board, p = state._shown_field(), state.position
     colour = state.colour or "white"
-    body = [
-        element("rect", x=0, y=0, width="100%", height="100%", fill="#f7f1e1"),
-        element(
-            "defs",
-            element(
-                "marker",
-                element("path", d="M 0 0 L 10 5 L 0 10 z", fill="#1f7a34"),
-                id="hares-arrowhead",
-                viewBox="0 0 10 10",
-                refX=5,
-                refY=5,
-                markerWidth=3.2,
-                markerHeight=3.2,
-                orient="auto-start-reverse",
-            ),
-        ),
-        element(
-            "rect",
-            x=LEFT - 6,
-            y=TOP - 6,
-            width=8 * SIZE + 12,
-            height=8 * SIZE + 12,
-            fill="#6b4f2e",
-            rx=6,
-        ),
-    ]
-    for sq in range(64):
-        col, row = _display(state, sq)
-        shade = DARK if (file_of(sq) + rank_of(sq)) % 2 else LIGHT  # a1 is dark
-        body.append(
-            element(
-                "rect",
-                id=f"sq-{name(sq)}",
-                x=LEFT + col * SIZE,
-                y=TOP + row * SIZE,
-                width=SIZE,
-                height=SIZE,
-                fill=shade,
-                class_="square",
-            )
-        )
-    body += _coordinates(state)
+    body = [_board(state.colour)]
     if hints is not None:
         body += _under_hints(state, hints)
     for sq in sorted(board.burrows):
@@ -275,12 +243,58 @@ def svg(
         # a phone: the level card under the board, drawn larger (its words stay readable)
         top = TOP + 8 * SIZE + 30
         move = f"translate({LEFT},{top}) scale({NARROW_ZOOM}) translate({-PANEL},{-TOP})"
-        body.append(element("g", "".join(panel), transform=move))
+        body.append(element("g", join(panel), transform=move))
         width, height = NARROW_WIDTH, top + (bottom - TOP) * NARROW_ZOOM + 16
     else:
         body += panel
         width, height = WIDTH, max(HEIGHT, bottom + 16)
-    return document(width, height, "".join(body), font_family="DejaVu Sans, Verdana, sans-serif")
+    return document(width, height, join(body), font_family="DejaVu Sans, Verdana, sans-serif")
+
+
+@lru_cache(maxsize=4)  # the board without its pieces, the same in every picture (issue 30)
+def _board(colour: str | None) -> str:
+    body = [
+        element("rect", x=0, y=0, width="100%", height="100%", fill="#f7f1e1"),
+        element(
+            "defs",
+            element(
+                "marker",
+                element("path", d="M 0 0 L 10 5 L 0 10 z", fill="#1f7a34"),
+                id="hares-arrowhead",
+                viewBox="0 0 10 10",
+                refX=5,
+                refY=5,
+                markerWidth=3.2,
+                markerHeight=3.2,
+                orient="auto-start-reverse",
+            ),
+        ),
+        element(
+            "rect",
+            x=LEFT - 6,
+            y=TOP - 6,
+            width=8 * SIZE + 12,
+            height=8 * SIZE + 12,
+            fill="#6b4f2e",
+            rx=6,
+        ),
+    ]
+    for sq in range(64):
+        col, row = _shown_at(colour, sq)
+        shade = DARK if (file_of(sq) + rank_of(sq)) % 2 else LIGHT  # a1 is dark
+        body.append(
+            element(
+                "rect",
+                id=f"sq-{name(sq)}",
+                x=LEFT + col * SIZE,
+                y=TOP + row * SIZE,
+                width=SIZE,
+                height=SIZE,
+                fill=shade,
+                class_="square",
+            )
+        )
+    return join([*body, *_coordinates(colour)])
 
 
 def _last_move(state: HaresState) -> str:
@@ -290,7 +304,7 @@ def _last_move(state: HaresState) -> str:
     if not steps or state.current_player == CHANCE:
         return ""
     action = steps[-1].action
-    frames = "".join(
+    frames = join(
         _square_rect(state, square(part), fill="none", stroke="#3b6fd1", stroke_width=4)
         for part in (action[:2], action[2:])
     )
@@ -301,10 +315,10 @@ def _last_move(state: HaresState) -> str:
     return element("g", frames + trail, id="last-move", data_seat=0, data_what=action, **LAST)
 
 
-def _coordinates(state) -> list[str]:
+def _coordinates(colour: str | None) -> list[str]:
     marks = []
     for sq in range(8):
-        col, _ = _display(state, sq)
+        col, _ = _shown_at(colour, sq)
         marks.append(
             text(
                 "abcdefgh"[sq],
@@ -316,7 +330,7 @@ def _coordinates(state) -> list[str]:
             )
         )
     for rank in range(1, 9):
-        _, row = _display(state, 8 * (rank - 1))
+        _, row = _shown_at(colour, 8 * (rank - 1))
         marks.append(
             text(
                 rank,

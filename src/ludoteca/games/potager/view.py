@@ -7,11 +7,11 @@ Clickable ids: ``hedge-<slot>``, ``g<seat>-<space>`` (garden spaces), ``pat-<pat
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from ludoteca.engine import CHANCE, Message
 from ludoteca.engine.parts import Overlay, Picture
-from ludoteca.engine.svg import document, element, fit_size, shorten, text, text_width
+from ludoteca.engine.svg import document, element, fit_size, join, shorten, text, text_width
 from ludoteca.engine.turns import LAST, last_turns, marked_seats, sample_position
 
 from .board import COLUMNS, INDEX, TOOL_SPACES, TRACK_END, TRACK_TOOLS, VEGETABLES, patterns
@@ -69,13 +69,14 @@ def svg(
     parts.append(_garden(state, 1 - bottom, TOP_GARDEN_Y, True, lang, names, last))
     parts.append(_garden(state, bottom, BOTTOM_GARDEN_Y, False, lang, names, last))
     parts.append(_hedge(state, lang, names, last))
-    panel = _track(state, lang) + _chart(state, lang, last) + _banner(state, lang, names)
+    chart = _chart(lang, tuple((k, v) for k, v in last.items() if k.startswith("pat-")))
+    panel = _track(tuple(state.points)) + chart + _banner(state, lang, names)
     if narrow:
         dx, dy = PANEL_SHIFT
         panel = element("g", panel, transform=f"translate({dx},{dy})")
     parts.append(panel)
-    parts.append(_skip(state, lang, to_move and "skip" in state.legal_actions()))
-    return document(width, height, "".join(parts), font_family="sans-serif")
+    parts.append(_skip(lang, to_move and "skip" in state.legal_actions()))
+    return document(width, height, join(parts), font_family="sans-serif")
 
 
 def _last_clicks(state: PotagerState, seat: int | None) -> dict[str, int]:
@@ -92,6 +93,11 @@ def _last_clicks(state: PotagerState, seat: int | None) -> dict[str, int]:
     return found
 
 
+# The parts below are pure functions of small inputs, each drawn once and kept (issue 30): a
+# picture is its position's parts put together.
+
+
+@lru_cache(maxsize=1024)
 def _last_mark(x: float, y: float, size: float, mover: int, what: str) -> str:
     """A dashed frame in the mover's colour over an element of its latest turn."""
     return element(
@@ -149,34 +155,49 @@ def _garden(
         )
     )
     for space in INDEX:
-        column, row = COLUMNS.index(space[0]), int(space[1])
-        y_row = (row - 1) if facing_down is False else (5 - row)
-        x, y = GARDEN_X + column * CELL, top + y_row * CELL
         cell_id = f"g{seat}-{space}"
-        inner = [
-            element(
-                "rect",
-                x=x + 2,
-                y=y + 2,
-                width=CELL - 4,
-                height=CELL - 4,
-                rx=6,
-                fill=SOIL,
-                stroke=SOIL_EDGE,
-                stroke_width=1.5,
-            )
-        ]
         token = state.token(seat, space)
-        if token is None and space in TOOL_SPACES:
-            inner.append(_tool_space(TOOL_SPACES[space], x, y, lang))
-        elif token is None:
-            inner.append(text(space, x=x + CELL / 2, y=y + CELL / 2 + 4, **_small("#c79a70")))
-        else:
-            inner.append(_token(token, x + 5, y + 5, CELL - 10, lang))
-        if cell_id in last:
-            inner.append(_last_mark(x + 1, y + 1, CELL - 2, last[cell_id], cell_id))
-        parts.append(element("g", "".join(inner), id=cell_id))
-    return "".join(parts)
+        parts.append(_cell(seat, space, top, facing_down, token, lang, last.get(cell_id)))
+    return join(parts)
+
+
+@lru_cache(maxsize=4096)
+def _cell(
+    seat: int,
+    space: str,
+    top: float,
+    facing_down: bool,
+    token: tuple[str, bool] | None,
+    lang: str,
+    mover: int | None,
+) -> str:
+    """A garden space with what lies on it, framed if ``mover`` filled it in their last turn."""
+    column, row = COLUMNS.index(space[0]), int(space[1])
+    y_row = (row - 1) if facing_down is False else (5 - row)
+    x, y = GARDEN_X + column * CELL, top + y_row * CELL
+    cell_id = f"g{seat}-{space}"
+    inner = [
+        element(
+            "rect",
+            x=x + 2,
+            y=y + 2,
+            width=CELL - 4,
+            height=CELL - 4,
+            rx=6,
+            fill=SOIL,
+            stroke=SOIL_EDGE,
+            stroke_width=1.5,
+        )
+    ]
+    if token is None and space in TOOL_SPACES:
+        inner.append(_tool_space(TOOL_SPACES[space], x, y, lang))
+    elif token is None:
+        inner.append(text(space, x=x + CELL / 2, y=y + CELL / 2 + 4, **_small("#c79a70")))
+    else:
+        inner.append(_token(token, x + 5, y + 5, CELL - 10, lang))
+    if mover is not None:
+        inner.append(_last_mark(x + 1, y + 1, CELL - 2, mover, cell_id))
+    return element("g", *inner, id=cell_id)
 
 
 def _label(name: str, cx: float, cy: float, width: float, fill: str, size: float) -> str:
@@ -188,7 +209,7 @@ def _label(name: str, cx: float, cy: float, width: float, fill: str, size: float
         words = [name[:half] + "-", name[half:]]
     widest = max(text_width(word, 1) for word in words)
     size = max(9.0, min(size, width / widest))
-    return "".join(
+    return join(
         text(
             word,
             x=cx,
@@ -203,6 +224,7 @@ def _small(fill: str, size: float = 11) -> dict:
     return {"font_size": size, "fill": fill, "text_anchor": "middle"}
 
 
+@lru_cache(maxsize=256)
 def _tool_space(tool: str, x: float, y: float, lang: str) -> str:
     words = _t(f"potager.thing.{tool}", lang).split(" ", 1)
     return element(
@@ -218,7 +240,8 @@ def _tool_space(tool: str, x: float, y: float, lang: str) -> str:
     ) + _label(" ".join(words), x + CELL / 2, y + CELL / 2, CELL - 14, "#6b4f12", 12)
 
 
-def _token(token, x: float, y: float, size: float, lang: str) -> str:
+@lru_cache(maxsize=2048)
+def _token(token: tuple[str, bool], x: float, y: float, size: float, lang: str) -> str:
     kind, double = token
     if kind in VEGETABLES:
         dark, light = COLOURS[kind]
@@ -258,6 +281,28 @@ def _token(token, x: float, y: float, size: float, lang: str) -> str:
 
 
 def _hedge(state, lang: str, names: Overlay, last: dict[str, int]) -> str:
+    return _hedge_drawn(
+        tuple(state.hedge),
+        state.trampoline,
+        state.bag_size(),
+        state.hand,
+        state.game.bonus_tools,
+        lang,
+        tuple((k, v) for k, v in last.items() if k.startswith("hedge-")),
+    )
+
+
+@lru_cache(maxsize=1024)
+def _hedge_drawn(
+    hedge: tuple[str | None, ...],
+    trampoline: str | None,
+    bag: int,
+    hand: tuple[str, int] | None,
+    bonus_tools: bool,
+    lang: str,
+    marks: tuple[tuple[str, int], ...],
+) -> str:
+    last = dict(marks)
     parts = [
         element(
             "rect",
@@ -300,14 +345,14 @@ def _hedge(state, lang: str, names: Overlay, last: dict[str, int]) -> str:
                 stroke_width=1,
             )
         ]
-        kind = state.hedge[slot - 1]
+        kind = hedge[slot - 1]
         if kind is not None:
             token = (kind, kind in VEGETABLES)
             inner.append(_token(token, x + 6, HEDGE_Y + 6, CELL - 12, lang))
         if slot_id in last:
             inner.append(_last_mark(x + 1, HEDGE_Y + 1, CELL - 2, last[slot_id], slot_id))
-        parts.append(element("g", "".join(inner), id=slot_id))
-        if not state.game.bonus_tools:  # there the hose buttons name the columns
+        parts.append(element("g", join(inner), id=slot_id))
+        if not bonus_tools:  # there the hose buttons name the columns
             parts.append(
                 text(COLUMNS[slot - 1], x=x + CELL / 2, y=HEDGE_Y - 12, **_small("#1f4a1c", 13))
             )
@@ -332,8 +377,8 @@ def _hedge(state, lang: str, names: Overlay, last: dict[str, int]) -> str:
             stroke_width=3,
         )
     )
-    if state.trampoline is not None:
-        token = (state.trampoline, state.trampoline in VEGETABLES)
+    if trampoline is not None:
+        token = (trampoline, trampoline in VEGETABLES)
         parts.append(_token(token, tx + 7, HEDGE_Y + 7, CELL - 14, lang))
     parts.append(
         text(
@@ -345,13 +390,13 @@ def _hedge(state, lang: str, names: Overlay, last: dict[str, int]) -> str:
     )
     parts.append(
         text(
-            shorten(_t("potager.view.bag", lang, n=state.bag_size()), 12, PANEL_X - tx - 8),
+            shorten(_t("potager.view.bag", lang, n=bag), 12, PANEL_X - tx - 8),
             x=tx + CELL / 2,
             y=HEDGE_Y + CELL + 18,
             **_small("#1f4a1c", 12),
         )
     )
-    if state.game.bonus_tools:
+    if bonus_tools:
         for k in range(1, 5):
             x = GARDEN_X + k * CELL
             parts.append(
@@ -374,8 +419,8 @@ def _hedge(state, lang: str, names: Overlay, last: dict[str, int]) -> str:
                     id=f"hose-{column}",
                 )
             )
-    if state.hand is not None:
-        kind, slot = state.hand
+    if hand is not None:
+        kind, slot = hand
         x = GARDEN_X + (slot - 1) * CELL
         parts.append(
             element(
@@ -391,7 +436,7 @@ def _hedge(state, lang: str, names: Overlay, last: dict[str, int]) -> str:
                 stroke_dasharray="5 4",
             )
         )
-    return "".join(parts)
+    return join(parts)
 
 
 def _banner(state, lang: str, names: Overlay) -> str:
@@ -410,8 +455,14 @@ def _banner(state, lang: str, names: Overlay) -> str:
     return text(words, x=PANEL_X, y=CHART_BOTTOM + 30, font_size=18, fill="#8b0000")
 
 
-def _track(state, lang: str) -> str:
+@lru_cache(maxsize=1024)
+def _track(points: tuple[int, ...]) -> str:
     """The score track 0–60 in rows of 10; tool spaces (5, 10, …, 35) marked in gold."""
+    return _track_spaces() + join(_gnome(seat, value) for seat, value in enumerate(points))
+
+
+@cache
+def _track_spaces() -> str:
     parts = []
     step, top = TRACK_STEP, TOP_GARDEN_Y - 20
     for value in range(TRACK_END + 1):
@@ -432,24 +483,28 @@ def _track(state, lang: str) -> str:
             )
         )
         parts.append(text(value, x=x + (step - 4) / 2, y=y + 17, **_small("#5b4a2a", 13)))
-    for seat in (0, 1):
-        value = min(state.points[seat], TRACK_END)
-        row, col = divmod(value, 10)
-        x = PANEL_X + col * step + 1 + seat * (step - 17)
-        y = top + row * 30 + 24
-        parts.append(
-            element(
-                "path",
-                d=f"M{x} {y} l6 -22 l6 22 z",
-                fill=GNOME_COLOURS[seat],
-                stroke="#fff",
-                stroke_width=1.5,
-            )
-        )
-    return "".join(parts)
+    return join(parts)
 
 
-def _chart(state, lang: str, last: dict[str, int]) -> str:
+def _gnome(seat: int, points: int) -> str:
+    """A seat's gnome on the space of its points."""
+    step, top = TRACK_STEP, TOP_GARDEN_Y - 20
+    row, col = divmod(min(points, TRACK_END), 10)
+    x = PANEL_X + col * step + 1 + seat * (step - 17)
+    y = top + row * 30 + 24
+    return element(
+        "path",
+        d=f"M{x} {y} l6 -22 l6 22 z",
+        fill=GNOME_COLOURS[seat],
+        stroke="#fff",
+        stroke_width=1.5,
+    )
+
+
+@lru_cache(maxsize=1024)
+def _chart(lang: str, marks: tuple[tuple[str, int], ...]) -> str:
+    """The pattern cards, those harvested in the other seat's last turn framed."""
+    last = dict(marks)
     parts = [
         text(
             shorten(_t("potager.view.patterns", lang), 15, WIDTH - PANEL_X - 16, bold=True),
@@ -526,11 +581,12 @@ def _chart(state, lang: str, last: dict[str, int]) -> str:
                     fill=dark,
                 )
             )
-        parts.append(element("g", "".join(inner), id=pattern_id))
-    return "".join(parts)
+        parts.append(element("g", join(inner), id=pattern_id))
+    return join(parts)
 
 
-def _skip(state, lang: str, active: bool) -> str:
+@lru_cache(maxsize=64)
+def _skip(lang: str, active: bool) -> str:
     x, y = GARDEN_X + 5 * CELL + 16, BOTTOM_GARDEN_Y + 5 * CELL - 34
     return element(
         "g",
