@@ -14,7 +14,7 @@ import pytest
 
 from ludoteca.games import registry
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 ARGS = [
     "--no-sandbox",
