@@ -16,6 +16,7 @@ import pytest
 from tests.waiting import busy_processes, load_above, wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
+START_BOUND = 180  # seconds a server process may take to print its address
 
 
 def server_env() -> dict[str, str]:
@@ -49,16 +50,21 @@ def start_server(
         text=True,
         start_new_session=new_session,
     )
-    deadline = time.monotonic() + 60
+    # generous: a first start on a crowded machine imports numba and reads the cores' cache
+    deadline, seen = time.monotonic() + START_BOUND, []
     while time.monotonic() < deadline:
         line = process.stdout.readline()
         found = re.search(r"http://[\d.]+:\d+/", line)
         if found:
             return process, found.group(0).rstrip("/")
+        seen.append(line.rstrip())
         if not line and process.poll() is not None:
             break
     process.kill()
-    raise AssertionError("the server did not start")
+    raise AssertionError(
+        f"the server printed no address within {START_BOUND} s (exit code {process.poll()});"
+        f" its output: {seen[-10:]}"
+    )
 
 
 def kill(process: subprocess.Popen) -> None:
@@ -117,14 +123,14 @@ def test_the_game_goes_on_after_sigkill_from_the_last_acknowledged_action(tmp_pa
 
 
 def wait_for_turn(client: httpx.Client, room: str, token: str) -> dict:
-    """The seat's view once it may act (or the game is over); bots answer in a worker."""
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        state = client.get(f"/api/rooms/{room}/view", headers={"X-Seat-Token": token}).json()
-        if state["observation"]["legal"] or state["observation"]["terminal"]:
-            return state
-        time.sleep(0.05)
-    raise AssertionError("the seat never got its turn")
+    """The seat's view once it may act (or the game is over); bots answer in a worker, which
+    a server just started may still be starting (minutes on a crowded machine)."""
+    return wait_until(
+        lambda: client.get(f"/api/rooms/{room}/view", headers={"X-Seat-Token": token}).json(),
+        f"the seat's turn in room {room}",
+        bound=180,
+        ready=lambda state: state["observation"]["legal"] or state["observation"]["terminal"],
+    )
 
 
 def free_port() -> int:
