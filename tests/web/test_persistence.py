@@ -213,27 +213,31 @@ def test_bot_workers_end_with_a_server_killed_outright(tmp_path):
     """A SIGKILLed server cannot shut its worker pool down; its bot worker ends with it within
     seconds, also at a load average above 8 (the kernel ends it with its parent)."""
     process, base = start_server(tmp_path / "data", workers=1)
-    seats = [{"kind": "bot", "bot": "random"}, {"kind": "person", "name": "Ann"}]
-    with httpx.Client(base_url=base, timeout=60) as client:
-        made = client.post("/api/rooms", json={"game": "pile", "options": {}, "seats": seats})
-        room = made.json()["room"]
-        wait_until(  # the bot moved: the worker is up and watches its parent
-            lambda: client.get(f"/api/rooms/{room}/view").json()["move"],
-            "the bot's first move",
-            bound=180,
-        )
-    workers = {pid for pid in _children(process.pid) if "-fork" in _cmdline(pid)}
-    assert workers, f"no bot worker among {_children(process.pid)}"
-    helpers = _children(process.pid)  # the worker and multiprocessing's resource tracker
-    with busy_processes(12):
-        load = load_above(8)
-        kill(process)
-        wait_until(
-            lambda: {pid: _cmdline(pid)[:80] for pid in helpers if _alive(pid)},
-            f"the server's helpers to end after kill -9 at a load average of {load:.1f}",
-            bound=10,
-            ready=lambda alive: not alive,
-        )
+    try:
+        seats = [{"kind": "bot", "bot": "random"}, {"kind": "person", "name": "Ann"}]
+        with httpx.Client(base_url=base, timeout=60) as client:
+            made = client.post("/api/rooms", json={"game": "pile", "options": {}, "seats": seats})
+            room = made.json()["room"]
+            wait_until(  # the bot moved: the worker is up and watches its parent
+                lambda: client.get(f"/api/rooms/{room}/view").json()["move"],
+                "the bot's first move",
+                bound=180,
+            )
+        workers = {pid for pid in _children(process.pid) if "-fork" in _cmdline(pid)}
+        assert workers, f"no bot worker among {_children(process.pid)}"
+        helpers = _children(process.pid)  # the worker and multiprocessing's resource tracker
+        with busy_processes(12):
+            load = load_above(8)
+            kill(process)
+            wait_until(
+                lambda: {pid: _cmdline(pid)[:80] for pid in helpers if _alive(pid)},
+                f"the server's helpers to end after kill -9 at a load average of {load:.1f}",
+                bound=10,
+                ready=lambda alive: not alive,
+            )
+    finally:
+        if process.poll() is None:  # a wait above failed: the server must not outlive the test
+            kill(process)
 
 
 def _cmdline(pid: int) -> str:
