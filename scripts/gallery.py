@@ -59,14 +59,19 @@ def serve(data: str) -> tuple[subprocess.Popen[bytes], str]:
     command += ["--limit", "hellos=1000/minute"]
     process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
-    for _ in range(300):
+    # generous: a first start on a crowded machine imports numba and reads the cores' cache
+    deadline, error = time.monotonic() + 180, None
+    while time.monotonic() < deadline and process.poll() is None:
         try:
-            urllib.request.urlopen(base + "/api/games", timeout=2)
+            urllib.request.urlopen(base + "/api/games", timeout=5)
             return process, base
-        except OSError:
+        except OSError as failed:
+            error = failed
             time.sleep(0.1)
     process.kill()
-    raise SystemExit("the server did not start")
+    raise SystemExit(
+        f"the server did not answer on {base} within 180 s (exit code {process.poll()}): {error}"
+    )
 
 
 def make_room(base: str, game_id: str, players: int | None = None) -> dict:

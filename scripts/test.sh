@@ -1,7 +1,16 @@
 #!/usr/bin/env bash
-# Installs what the tests need (Debian's Chromium and PostgreSQL included) and runs every test.
+# Installs what the tests need (Debian's Chromium and PostgreSQL included) and runs every test,
+# the slow ones too (plain `pytest` leaves them out).
+#   --under-load   runs the tests beside 6 busy processes it starts and stops itself (the
+#                  suite's waits must hold on a crowded machine)
+# Other arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+under_load=false
+if [ "${1:-}" = "--under-load" ]; then
+    under_load=true
+    shift
+fi
 SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
 as_postgres() { if [ -z "$SUDO" ]; then runuser -u postgres -- "$@"; else sudo -u postgres "$@"; fi; }
 
@@ -34,4 +43,12 @@ python3 -m pip install -q -e ".[test,openspiel,postgres,rl-envs,lab]"
 python3 -m ruff check .
 # Types: all of src/ (pyproject.toml, [tool.mypy]; the engine under strict flags).
 python3 -m mypy
-python3 -m pytest -n 2 --durations=20 "$@"
+if $under_load; then
+    hogs=()
+    for _ in 1 2 3 4 5 6; do
+        timeout 4h python3 -c "while True: pass" &  # bounded, should this script be killed
+        hogs+=($!)
+    done
+    trap 'kill "${hogs[@]}" 2>/dev/null || true' EXIT
+fi
+python3 -m pytest -n 2 --durations=20 -m "slow or not slow" "$@"

@@ -19,10 +19,22 @@ CASES = [
 ]
 
 
+SEEDS = st.integers(0, 2**32 - 1)
+ANY_HEALTH = list(HealthCheck)
+
+
 @pytest.mark.parametrize(("game_id", "options"), CASES)
-@settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck))
-@given(seed=st.integers(0, 2**32 - 1))
+@settings(max_examples=2, deadline=None, suppress_health_check=ANY_HEALTH)
+@given(seed=SEEDS)
 def test_random_play_keeps_the_contract(game_id, options, seed):
+    conformance.check_game(load_game(game_id, **options), seed, view=registry.view(game_id))
+
+
+@pytest.mark.slow  # more seeds than the fast loop's two
+@pytest.mark.parametrize(("game_id", "options"), CASES)
+@settings(max_examples=4, deadline=None, suppress_health_check=ANY_HEALTH)
+@given(seed=SEEDS)
+def test_more_random_play_keeps_the_contract(game_id, options, seed):
     conformance.check_game(load_game(game_id, **options), seed, view=registry.view(game_id))
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("pyspiel")
+pytestmark = pytest.mark.slow  # runs a benchmark script (in worker processes)
 
 SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "mcts.py"
 

@@ -30,6 +30,7 @@ def _sims(game, count):
     pyspiel.random_sim_test(game, num_sims=count, serialize=True, verbose=False)
 
 
+@pytest.mark.slow  # OpenSpiel serializes and replays at every step: a long game is slow
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_every_registered_game_passes_openspiels_random_simulation(game_id):
     game_class = registry.game_class(game_id)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from ludoteca.engine import CHANCE, TERMINAL, Game, State
+from ludoteca.engine import CHANCE, TERMINAL
+
+from ..toys import ToyGame, ToyState
 
 
-class WagerState(State):
+class WagerState(ToyState):
     """Seat 0 picks a wager; chance settles it; seat 1 wins what seat 0 does not.
 
     ``bet:safe`` wins with probability 0.3, ``bet:long`` with 0.8, spread over several outcomes
@@ -16,9 +18,7 @@ class WagerState(State):
         "long": [("die:win", 0.5), ("die:win-too", 0.3), ("die:lose", 0.2)],
     }
 
-    def __init__(self, game, bet=None, outcome=None):
-        super().__init__(game)
-        self.bet, self.outcome = bet, outcome
+    FIELDS = {"bet": None, "outcome": None}
 
     @property
     def current_player(self):
@@ -43,38 +43,26 @@ class WagerState(State):
         won = self.outcome.startswith("die:win")
         return [1, 0] if won else [0, 1]
 
-    def _key(self):
-        return (self.bet, self.outcome)
-
     def __str__(self):
         return f"bet {self.bet}, outcome {self.outcome}"
 
 
-class WagerGame(Game):
+class WagerGame(ToyGame):
     id = "wager"
     name = "Wager"
     min_players = max_players = 2
-
-    def new_initial_state(self):
-        return WagerState(self)
-
-    def score_range(self):
-        return 0.0, 1.0
-
-    def max_game_length(self):
-        return 2  # the bet, then the die
+    STATE = WagerState
+    LONGEST = 2  # the bet, then the die
 
     def all_actions(self):
         return ["bet:safe", "bet:long", "die:win", "die:win-too", "die:lose", "die:lose-too"]
 
 
-class RaceState(State):
+class RaceState(ToyState):
     """Three to five seats take turns adding 1 or 2 to a shared counter; whoever reaches the
     target wins alone. Each seat wins by itself, so only a max^n search plays it right."""
 
-    def __init__(self, game, counter=0, to_move=0, winner=None):
-        super().__init__(game)
-        self.counter, self.to_move, self.winner = counter, to_move, winner
+    FIELDS = {"counter": 0, "to_move": 0, "winner": None}
 
     @property
     def current_player(self):
@@ -92,27 +80,17 @@ class RaceState(State):
     def scores(self):
         return [1 if seat == self.winner else 0 for seat in range(self.game.num_players)]
 
-    def _key(self):
-        return (self.counter, self.to_move, self.winner)
-
     def __str__(self):
         return f"counter {self.counter}"
 
 
-class RaceGame(Game):
+class RaceGame(ToyGame):
     id = "race"
     name = "Race"
     min_players, max_players = 1, 5
     default_players = 3
-
-    def new_initial_state(self):
-        return RaceState(self)
-
-    def score_range(self):
-        return 0.0, 1.0
-
-    def max_game_length(self):
-        return 10  # every addition adds at least 1 towards 10
+    STATE = RaceState
+    LONGEST = 10  # every addition adds at least 1 towards 10
 
     def all_actions(self):
         return ["add:1", "add:2"]
@@ -121,13 +99,11 @@ class RaceGame(Game):
         return RaceState(self, counter, to_move)
 
 
-class HarvestState(State):
+class HarvestState(ToyState):
     """A one-seat game: pick a field, then chance ripens it. ``field:wide`` scores 4 for sure,
     ``field:lucky`` 10 with probability 0.25 and else 0 (expected 2.5), ``field:poor`` 1."""
 
-    def __init__(self, game, field=None, yield_=None):
-        super().__init__(game)
-        self.field, self.yield_ = field, yield_
+    FIELDS = {"field": None, "yield_": None}
 
     @property
     def current_player(self):
@@ -155,26 +131,17 @@ class HarvestState(State):
     def scores(self):
         return [self.yield_ or 0]
 
-    def _key(self):
-        return (self.field, self.yield_)
-
     def __str__(self):
         return f"field {self.field}, yield {self.yield_}"
 
 
-class HarvestGame(Game):
+class HarvestGame(ToyGame):
     id = "harvest"
     name = "Harvest"
     min_players = max_players = 1
-
-    def new_initial_state(self):
-        return HarvestState(self)
-
-    def score_range(self):
-        return 0.0, 10.0
-
-    def max_game_length(self):
-        return 2  # the field, then its yield
+    STATE = HarvestState
+    SCORES = (0.0, 10.0)
+    LONGEST = 2  # the field, then its yield
 
     def all_actions(self):
         fields = ["field:poor", "field:lucky", "field:wide"]

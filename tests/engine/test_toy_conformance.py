@@ -19,6 +19,32 @@ def test_toy_game_passes_conformance(seed):
     conformance.check_game(PileGame(start=9), seed)
 
 
+def test_conformance_replays_a_game_a_bounded_number_of_times(monkeypatch):
+    """The round trips replay the game up to a sample of its steps (one in each doubling
+    stretch) and at the end: a long game costs a few times its length, not its square."""
+    replayed: list[int] = []
+    replay = PileGame.replay
+
+    def counted(self, actions):
+        replayed.append(len(actions))
+        return replay(self, actions)
+
+    monkeypatch.setattr(PileGame, "replay", counted)
+    final = conformance.check_game(PileGame(start=30), seed=5)
+    assert len(final) > 16
+    assert sum(replayed) <= 4 * len(final)
+    assert len(final) in replayed  # the end is checked
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_round_trip_steps_sample_every_doubling_stretch(seed):
+    steps = conformance.round_trip_steps(seed, 1000)
+    assert {0, 1} <= steps
+    for low in (2, 4, 8, 16, 32, 64, 128, 256, 512):
+        assert len({step for step in steps if low <= step < 2 * low}) == 1
+    assert steps == conformance.round_trip_steps(seed, 1000)
+
+
 def test_options_are_validated_with_the_allowed_values():
     with pytest.raises(ValueError, match="unknown option 'colour'.*refill, start"):
         PileGame(colour="red")

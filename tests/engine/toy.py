@@ -6,13 +6,13 @@ is below 3. Whoever takes the last counter wins. It exercises chance nodes, two 
 
 from __future__ import annotations
 
-from ludoteca.engine import CHANCE, TERMINAL, Game, Message, Option, State
+from ludoteca.engine import CHANCE, TERMINAL, Message, Option
+
+from ..toys import ToyGame, ToyState
 
 
-class PileState(State):
-    def __init__(self, game, pile, to_move, needs_roll=False, taken=(0, 0)):
-        super().__init__(game)
-        self.pile, self.to_move, self.needs_roll, self.taken = pile, to_move, needs_roll, taken
+class PileState(ToyState):
+    FIELDS = {"pile": 0, "to_move": 0, "needs_roll": False, "taken": (0, 0)}
 
     @property
     def current_player(self):
@@ -46,14 +46,11 @@ class PileState(State):
             return Message("core.illegal.not_legal", {"action": action})
         return super().why_illegal(action)
 
-    def _key(self):
-        return (self.pile, self.to_move, self.needs_roll, self.taken)
-
     def __str__(self):
         return f"pile {self.pile}, player {self.to_move + 1} to move"
 
 
-class PileGame(Game):
+class PileGame(ToyGame):
     id = "pile"
     name = "Pile"
     min_players = max_players = 2
@@ -64,9 +61,6 @@ class PileGame(Game):
 
     def new_initial_state(self):
         return PileState(self, self.options["start"], 0)
-
-    def score_range(self):
-        return 0.0, 1.0
 
     def max_game_length(self):
         # Without refills a game takes at most ``start`` turns; refills could go on for ever,

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import threading
+import weakref
+from collections import deque
+
 import pytest
 
 from ludoteca.games import registry
+
+# the longest a socket's next message may take (a machine under load; a bot thinking)
+RECEIVE_BOUND = 60.0
 
 
 def pytest_configure(config):
@@ -39,9 +46,10 @@ def app(request, tmp_path, test_games):
 
 
 @pytest.fixture
-def client(app):
-    from starlette.testclient import TestClient
+def client(app, monkeypatch):
+    from starlette.testclient import TestClient, WebSocketTestSession
 
+    monkeypatch.setattr(WebSocketTestSession, "receive", bounded(WebSocketTestSession.receive))
     with TestClient(app) as client:
         yield client
 
@@ -102,3 +110,34 @@ def no_csp_violations(request):
     yield
     if isinstance(guard, CspGuard):
         assert guard.taken() == [], "Content-Security-Policy violations"
+def bounded(receive):
+    """``WebSocketTestSession.receive`` within ``RECEIVE_BOUND`` seconds: TestClient's own
+    waits for ever, also when the server ended the socket without closing it. A message that
+    does not come fails the test, saying what the socket heard last."""
+    heard: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+    def bounded_receive(session) -> dict:
+        last = heard.setdefault(session, deque(maxlen=3))
+        box: dict = {}
+
+        def wait() -> None:
+            try:
+                box["message"] = receive(session)
+            except BaseException as error:  # handed to the test's thread
+                box["error"] = error
+
+        thread = threading.Thread(target=wait, name="bounded-receive", daemon=True)
+        thread.start()
+        thread.join(RECEIVE_BOUND)
+        if thread.is_alive():
+            seen = [str(message.get("text", message))[:300] for message in last]
+            raise AssertionError(
+                f"no message on {session.scope.get('path')} within {RECEIVE_BOUND:.0f} s;"
+                f" the last ones: {seen}"
+            )
+        if "error" in box:
+            raise box["error"]
+        last.append(box["message"])
+        return box["message"]
+
+    return bounded_receive

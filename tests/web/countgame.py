@@ -6,14 +6,14 @@ server's undo may take back ``add:`` decisions but never across a roll.
 
 from __future__ import annotations
 
-from ludoteca.engine import CHANCE, TERMINAL, Game, State
-from ludoteca.engine.svg import document, element, text
+from ludoteca.engine import CHANCE, TERMINAL
+from ludoteca.engine.svg import document, text
+
+from ..toys import ToyGame, ToyState, button
 
 
-class CountState(State):
-    def __init__(self, game, total=0, rolling=False, stopped=False):
-        super().__init__(game)
-        self.total, self.rolling, self.stopped = total, rolling, stopped
+class CountState(ToyState):
+    FIELDS = {"total": 0, "rolling": False, "stopped": False}
 
     @property
     def current_player(self):
@@ -48,38 +48,21 @@ class CountState(State):
     def _observe(self, seat):
         return {"total": self.total, "seat_colours": ["#7b2cbf"]}
 
-    def _key(self):
-        return (self.total, self.rolling, self.stopped)
-
     def __str__(self):
         return f"total {self.total}"
 
 
-class CountGame(Game):
+class CountGame(ToyGame):
     id = "count"
     name = "Count"
     min_players = max_players = 1
-
-    def new_initial_state(self):
-        return CountState(self)
-
-    def score_range(self):
-        return 0.0, 13.0
-
-    def max_game_length(self):
-        return 1000  # rolls of 0 could go on; a practical bound
+    STATE = CountState
+    SCORES = (0.0, 13.0)
+    LONGEST = 1000  # rolls of 0 could go on; a practical bound
 
 
 class CountView:
     def svg(self, state, seat, *, lang="en", overlay=None):
-        def button(id_, x, y, label, colour):
-            return element(
-                "g",
-                element("rect", x=x, y=y, width=90, height=40, rx=8, fill=colour)
-                + text(label, x=x + 45, y=y + 26, fill="#fff", text_anchor="middle"),
-                id=id_,
-            )
-
         body = text(f"total {state.total}", x=20, y=40, font_size=24)
         body += button("add", 20, 60, "add", "#2f5d50")
         body += button("add-1", 20, 110, "+1", "#3f7a69") + button(

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from ludoteca.engine import Message
 from ludoteca.engine.parts import Hint, Knowledge, Overlay
-from ludoteca.engine.svg import document, element, join, text
+from ludoteca.engine.svg import document, element, join
 
 from ..engine.toy import PileGame
+from ..toys import button
 
 
 class PileViewGame(PileGame):
@@ -20,12 +21,7 @@ class PileView:
             for i in range(state.pile)
         )
         buttons = join(
-            element(
-                "g",
-                element("rect", x=20 + 110 * k, y=120, width=100, height=40, rx=8, fill="#2f5d50")
-                + text(f"take {k + 1}", x=70 + 110 * k, y=146, fill="#fff", text_anchor="middle"),
-                id=f"take:{k + 1}",
-            )
+            button(f"take:{k + 1}", 20 + 110 * k, 120, f"take {k + 1}", "#2f5d50", width=100)
             for k in range(min(2, state.pile))
         )
         return document(300, 180, counters + buttons)

@@ -19,7 +19,7 @@ from ludoteca.games.hares import solve
 
 from .test_browser import ARGS, SHOTS, browser, server  # noqa: F401  (fixtures)
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 PASSWORD = "sow-beans-in-autumn"
 SIZES = {"wide": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}

@@ -392,6 +392,27 @@ def test_nothing_sent_to_clients_holds_the_seed_or_the_rng(app, client):
         }
 
 
+def test_a_message_the_server_fails_to_handle_closes_the_socket(app, client, monkeypatch):
+    """A fault of the server's own while it handles a message closes the socket with 1011.
+    The socket used to take such a fault (any RuntimeError) for the client going away and end
+    without closing, and the client waited for ever for an answer (TestClient's receive
+    too): the secrecy test above hung so."""
+    from starlette.websockets import WebSocketDisconnect
+
+    made = create(client)
+
+    async def failing(room, watcher):
+        raise RuntimeError("a fault while drawing the view")
+
+    with client.websocket_connect(f"/ws/rooms/{made['room']}") as ws:
+        hello(ws, made["tokens"]["0"])
+        monkeypatch.setattr(app.state.hub, "send_view", failing)
+        ws.send_text(json.dumps({"type": "hints", "on": True}))
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+    assert closed.value.code == 1011
+
+
 # -- words -------------------------------------------------------------------------------
 
 

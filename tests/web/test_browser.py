@@ -7,14 +7,14 @@ from __future__ import annotations
 import os
 import random
 import threading
-import time
 from pathlib import Path
 
 import pytest
 
 from ludoteca.games import registry
+from tests.waiting import wait_until
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 ARGS = [
     "--no-sandbox",
@@ -61,9 +61,7 @@ def server(tmp_path_factory):
     runner = uvicorn.Server(config)
     thread = threading.Thread(target=runner.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 30
-    while not runner.started and time.monotonic() < deadline:
-        time.sleep(0.05)
+    wait_until(lambda: runner.started, "the server in a thread to start", bound=120)
     port = runner.servers[0].sockets[0].getsockname()[1]
     yield f"http://127.0.0.1:{port}"
     runner.should_exit = True

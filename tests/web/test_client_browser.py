@@ -19,7 +19,7 @@ from ludoteca.games import registry
 
 from .test_browser import REAL_GAMES, browser, page, server  # noqa: F401  (fixtures)
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 SETUPS = {
     "habanero": {},

@@ -23,7 +23,7 @@ from .test_browser import (  # noqa: F401  (the fixtures: a live server and Chro
     wait_my_turn_or_end,
 )
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 @pytest.fixture

@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 
 from ludoteca.server import Limits, Settings, create_app
 
+pytestmark = pytest.mark.slow  # every endpoint fuzzed: minutes on a crowded machine
+
 LOOSE = Limits(
     rooms="100000/minute", joins="100000/minute", hellos="100000/minute", messages="100000/second"
 )

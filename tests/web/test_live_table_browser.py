@@ -12,7 +12,7 @@ import pytest
 from .test_browser import ARGS, browser, click_action, server, shot  # noqa: F401  (fixtures)
 from .test_persistence import kill, start_server
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 TWO = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
 

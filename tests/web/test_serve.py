@@ -7,9 +7,10 @@ import os
 import signal
 import subprocess
 import sys
-import time
 
 import pytest
+
+from tests.waiting import wait_until
 
 from .test_persistence import ROOT, server_env, start_server
 
@@ -25,7 +26,12 @@ def test_ctrl_c_ends_the_server_with_one_line_and_no_traceback(tmp_path):
             json={"game": "pile", "seats": [{"kind": "bot", "bot": "random"}, {"kind": "person"}]},
         )
         assert made.status_code == 200
-        time.sleep(1.0)  # the workers are up and have played
+        room = made.json()["room"]
+        wait_until(  # a worker is up and has played
+            lambda: httpx.get(f"{base}/api/rooms/{room}/view", timeout=60).json()["move"],
+            "the bot's first move",
+            bound=180,
+        )
         os.killpg(process.pid, signal.SIGINT)  # as a terminal does: the whole process group
         output, _ = process.communicate(timeout=30)
     finally:

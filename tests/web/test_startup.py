@@ -13,17 +13,9 @@ from starlette.testclient import TestClient
 
 from ludoteca.server import Settings, create_app
 from ludoteca.server.db import SeatInfo, Store
+from tests.waiting import wait_until
 
 from .test_api import TWO_PEOPLE, create, log_rows
-
-
-def wait_until(check, seconds=10.0):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        time.sleep(0.02)
-    return False
 
 
 def test_a_broken_room_is_put_aside_and_the_others_resume(tmp_path, test_games, caplog):
@@ -38,7 +30,11 @@ def test_a_broken_room_is_put_aside_and_the_others_resume(tmp_path, test_games, 
     app = create_app(settings)
     with TestClient(app) as client:
         # the good rooms resumed on their own: their bots moved without anyone opening them
-        assert wait_until(lambda: log_rows(app, "good1") == 1 and log_rows(app, "good2") == 1)
+        wait_until(
+            lambda: (log_rows(app, "good1"), log_rows(app, "good2")),
+            "the bots of the good rooms to move (rows in their logs)",
+            ready=lambda rows: rows == (1, 1),
+        )
         broken = client.get("/api/rooms/broken")
         assert broken.status_code == 200 and broken.json()["status"] == "broken"
         view = client.get("/api/rooms/broken/view")
@@ -76,16 +72,16 @@ def test_a_room_without_moves_is_closed_as_abandoned_and_its_bot_stops(tmp_path,
         with TestClient(app) as client:
             people = create(client)
             thinking = create(client, seats=[{"kind": "bot", "bot": "waiting"}, TWO_PEOPLE[1]])
-            assert wait_until(
-                lambda: client.get(f"/api/rooms/{people['room']}").json()["status"] == "abandoned"
-            )
-            assert wait_until(
-                lambda: client.get(f"/api/rooms/{thinking['room']}").json()["status"] == "abandoned"
-            )
+            for made in (people, thinking):
+                wait_until(
+                    lambda made=made: client.get(f"/api/rooms/{made['room']}").json()["status"],
+                    f"room {made['room']} to be closed as abandoned",
+                    ready=lambda status: status == "abandoned",
+                )
             listed = client.get("/api/rooms").json()
             assert not {people["room"], thinking["room"]} & {r["id"] for r in listed["playing"]}
             released.set()  # the bot answers, too late: nothing is played
-            time.sleep(0.3)
+            time.sleep(0.3)  # not a wait: time for a move that must not come
             assert log_rows(app, thinking["room"]) == 0
             refused = client.post(
                 f"/api/rooms/{people['room']}/actions",
@@ -102,11 +98,13 @@ def test_a_room_of_bots_rests_while_nobody_watches(tmp_path, test_games):
     bots = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
     with TestClient(app) as client:
         room = create(client, options={"start": 30, "refill": True}, seats=bots)["room"]
-        time.sleep(0.3)
+        time.sleep(0.3)  # not a wait: time for moves that must not come
         assert log_rows(app, room) == 0  # nobody has looked yet
         with client.websocket_connect(f"/ws/rooms/{room}") as ws:
             ws.send_text('{"type": "hello", "views": false}')
-            assert wait_until(lambda: log_rows(app, room) >= 3)
+            wait_until(
+                lambda: log_rows(app, room), "three moves of the bots", ready=lambda n: n >= 3
+            )
         time.sleep(0.2)  # the move being thought about may still be played
         rested = log_rows(app, room)
         time.sleep(0.4)

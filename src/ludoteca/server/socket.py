@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -34,6 +35,9 @@ from .rooms import Hub
 from .watchers import Outbox, Watcher
 
 STRIKES = 5  # refusals for a quota in a row before the socket is closed
+INTERNAL_ERROR = 1011  # the close code of a message the server failed to handle
+
+log = logging.getLogger("ludoteca.server")
 
 router = APIRouter()
 
@@ -56,15 +60,23 @@ async def socket(websocket: WebSocket, room_id: str) -> None:
     try:
         room = await hub.room(room_id[:40])
         while not outbox.closed and outbox.close_code is None:
-            event = await websocket.receive()
+            try:
+                event = await websocket.receive()
+            except RuntimeError:  # the client went away mid-receive
+                break
             if event["type"] == "websocket.disconnect":
                 break
             await _one(hub, room, watcher, event, limit)
     except RoomError as error:  # no such room
         outbox.put("error", dumps(error.to_json(watcher.lang)))
         outbox.close(4000 + error.status)
-    except (WebSocketDisconnect, RuntimeError):  # the client went away mid-receive
+    except WebSocketDisconnect:
         pass
+    except Exception:
+        # a fault of the server's own: the client is told by the close code, rather than
+        # left waiting for ever for the answer to its message
+        log.exception("room %s: a socket's message failed", room_id[:40])
+        outbox.close(INTERNAL_ERROR)
     finally:
         if room is not None:
             hub.leave(room, watcher)

@@ -6,14 +6,16 @@ room; a worker keeps the last state it built per room and only applies the new a
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import os
 import signal
+import sys
 import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any
 
 from ludoteca import load_game
@@ -73,18 +75,34 @@ def _start(games: dict[str, str], server: int) -> None:
     """A worker starts: Ctrl-C is the server's to handle (the pool is shut down with it), the
     worker ends with its server, and the games registered at run time are registered here too."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    threading.Thread(target=_follow, args=(server,), daemon=True).start()
+    _end_with(server)
     for game_id, module in games.items():
         if game_id not in registry.ids():
             registry.add(game_id, module)
 
 
-def _follow(server: int) -> None:
+PR_SET_PDEATHSIG = 1  # prctl(2): the signal this process gets when its parent ends
+
+
+def _end_with(server: int) -> None:
     """End this worker once its server is gone. A server killed outright (SIGKILL, a crash)
     never shuts its pool down, and the worker would wait for work for ever: its task queue
-    never reports end of file, since the worker holds that queue's writing end too."""
+    never reports end of file, since the worker holds that queue's writing end too. On Linux
+    the kernel kills the worker with its parent (at once, however loaded the machine is); a
+    thread that looks at the parent's pid is the fallback elsewhere. The pool's processes are
+    started by the server's event-loop thread, which lasts as long as the server (the death
+    signal follows the thread that started the process)."""
+    if sys.platform.startswith("linux"):
+        with suppress(OSError, AttributeError):  # no prctl: the thread below does it
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != server:  # it was gone before the kernel was asked
+        os._exit(0)
+    threading.Thread(target=_follow, args=(server,), daemon=True).start()
+
+
+def _follow(server: int) -> None:
     while os.getppid() == server:
-        time.sleep(1.0)
+        time.sleep(0.5)
     os._exit(0)
 
 
