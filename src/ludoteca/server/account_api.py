@@ -6,7 +6,6 @@ repeat the CSRF cookie in a header (guard.py checks it)."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
@@ -15,10 +14,11 @@ from pydantic import BaseModel
 
 from ludoteca import list_games
 
-from .accounts import Accounts, User, name_key
+from .accounts import Accounts, HashPool, User, name_key
 from .api import AddressDep, HubDep, SettingsDep, UserDep
 from .errors import RoomError
 from .guard import SESSION_COOKIE, openapi_body, read_json
+from .logins import KNOWN_COOKIE, KNOWN_DAYS, LoginGuard
 from .messages import Adopt, ChangePassword, HeldSeat, LogIn, Progress, SignUp
 from .profiles import Profiles
 from .ratings import anchors
@@ -42,8 +42,18 @@ def get_profiles(request: Request) -> Profiles:
     return request.app.state.profiles
 
 
+def get_logins(request: Request) -> LoginGuard:
+    return request.app.state.logins
+
+
+def get_hashing(request: Request) -> HashPool:
+    return request.app.state.hashing
+
+
 AccountsDep = Annotated[Accounts, Depends(get_accounts)]
 ProfilesDep = Annotated[Profiles, Depends(get_profiles)]
+LoginsDep = Annotated[LoginGuard, Depends(get_logins)]
+HashingDep = Annotated[HashPool, Depends(get_hashing)]
 
 
 async def signed_in(user: UserDep) -> User:
@@ -68,14 +78,16 @@ async def sign_up(
     request: Request,
     hub: HubDep,
     accounts: AccountsDep,
+    logins: LoginsDep,
+    hashing: HashingDep,
     settings: SettingsDep,
     address: AddressDep,
 ) -> JSONResponse:
     """A new account, logged in at once; the guest's seats listed become its own."""
     body = await read_json(request, SignUp, settings.max_body)
     hub.quotas.hit("logins", address)
-    user = await asyncio.to_thread(accounts.sign_up, body.name, body.password)
-    return await _logged_in(request, hub, accounts, user, body.seats)
+    user = await hashing.run(accounts.sign_up, body.name, body.password)
+    return await _logged_in(request, hub, accounts, logins, user, body.seats)
 
 
 @account.post("/login", openapi_extra=openapi_body(LogIn))
@@ -83,13 +95,18 @@ async def log_in(
     request: Request,
     hub: HubDep,
     accounts: AccountsDep,
+    logins: LoginsDep,
+    hashing: HashingDep,
     settings: SettingsDep,
     address: AddressDep,
 ) -> JSONResponse:
+    """Log in; guessing is slowed down per address and per name (logins.py)."""
     body = await read_json(request, LogIn, settings.max_body)
-    hub.quotas.hit("logins", address, f"name:{name_key(body.name)}")
-    user = await asyncio.to_thread(accounts.log_in, body.name, body.password)
-    return await _logged_in(request, hub, accounts, user, body.seats)
+    known = await hub.db.run(logins.known_user, request.cookies.get(KNOWN_COOKIE))
+    attempt = await hub.db.run(logins.begin, address, name_key(body.name)[:80], known)
+    user = await hashing.run(accounts.log_in, body.name, body.password)
+    await hub.db.run(logins.succeeded, attempt)
+    return await _logged_in(request, hub, accounts, logins, user, body.seats)
 
 
 @account.post("/logout")
@@ -108,11 +125,12 @@ async def change_password(
     settings: SettingsDep,
     address: AddressDep,
     user: SignedInDep,
+    hashing: HashingDep,
 ) -> Me:
     body = await read_json(request, ChangePassword, settings.max_body)
     hub.quotas.hit("logins", address, f"name:{name_key(user.name)}")
     keep = request.cookies.get(SESSION_COOKIE)
-    await asyncio.to_thread(accounts.change_password, user, body.old, body.new, keep)
+    await hashing.run(accounts.change_password, user, body.old, body.new, keep)
     return Me(name=user.name)
 
 
@@ -126,11 +144,17 @@ async def adopt(
 
 
 async def _logged_in(
-    request: Request, hub: Hub, accounts: Accounts, user: User, seats: list[HeldSeat]
+    request: Request,
+    hub: Hub,
+    accounts: Accounts,
+    logins: LoginGuard,
+    user: User,
+    seats: list[HeldSeat],
 ) -> JSONResponse:
     adopted = await _adopt(hub, accounts, user, seats)
     token = await hub.db.run(accounts.open_session, user)
     answer = JSONResponse(Me(name=user.name, adopted=adopted).model_dump())
+    secure = request.url.scheme == "https"
     answer.set_cookie(
         SESSION_COOKIE,
         token,
@@ -138,8 +162,20 @@ async def _logged_in(
         path="/",
         httponly=True,
         samesite="lax",
-        secure=request.url.scheme == "https",
+        secure=secure,
     )
+    # This browser is known to the account from now on: a slow-down of its name does not
+    # apply to it (logins.py)
+    if await hub.db.run(logins.known_user, request.cookies.get(KNOWN_COOKIE)) != user.id:
+        answer.set_cookie(
+            KNOWN_COOKIE,
+            await hub.db.run(logins.know, user.id),
+            max_age=KNOWN_DAYS * 24 * 3600,
+            path="/api/account",
+            httponly=True,
+            samesite="lax",
+            secure=secure,
+        )
     return answer
 
 

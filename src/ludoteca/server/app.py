@@ -15,11 +15,12 @@ from fastapi.exceptions import RequestValidationError, WebSocketRequestValidatio
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from ludoteca import web
 
 from . import account_api, api, health, socket, words, workers
-from .accounts import Accounts
+from .accounts import Accounts, HashPool
 from .botrunner import BotRunner
 from .bus import make_bus
 from .config import Settings
@@ -27,6 +28,7 @@ from .db import Database, Store
 from .errors import RoomError, malformed
 from .guard import Guard
 from .leases import Leases, SoleLeases
+from .logins import LoginGuard
 from .profiles import Profiles
 from .quotas import Quotas
 from .rooms import Hub
@@ -81,6 +83,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.stopping = False
     app.state.accounts = Accounts(store)
+    app.state.logins = LoginGuard(store)
+    app.state.hashing = HashPool()
     app.state.profiles = Profiles(store)
     _errors(app)
     app.include_router(api.catalogue)
@@ -99,6 +103,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     mimetypes.add_type("text/javascript", ".js")
     app.mount("/static", StaticFiles(directory=web.STATIC), name="static")
     app.add_middleware(Guard, allowed_origins=settings.allowed_origins)
+    if settings.trusted_proxies:  # outermost: the Guard and the routes see the real client
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(settings.trusted_proxies))
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app
 

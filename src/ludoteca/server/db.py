@@ -27,6 +27,7 @@ from sqlalchemy import (
     Integer,
     String,
     Table,
+    UniqueConstraint,
     bindparam,
     create_engine,
     event,
@@ -143,10 +144,14 @@ class UserRow(Base):
     """An account: its name as typed (unique whatever the case) and its Argon2 hash."""
 
     __tablename__ = "users"
+    __table_args__ = (UniqueConstraint("name_skeleton", name="uq_users_name_skeleton"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     name: Mapped[str] = mapped_column(String(40))
     name_key: Mapped[str] = mapped_column(String(40), unique=True)  # the name casefolded
+    # the name as it looks (accounts.skeleton: "Аna" with a Cyrillic А looks like "ana"), so
+    # that no new name can pass for one taken (null for names older than the rule that clash)
+    name_skeleton: Mapped[str | None] = mapped_column(String(80), nullable=True)
     password_hash: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(DateTime, default=_now)
 
@@ -159,6 +164,33 @@ class SessionRow(Base):
     token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime, default=_now)
+
+
+class KnownBrowserRow(Base):
+    """A browser that has logged in to an account (the sha256 of its long-lived cookie): the
+    slow-down of a name under attack does not apply to it (logins.py)."""
+
+    __tablename__ = "known_browsers"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=_now)
+
+
+class LoginAttemptRow(Base):
+    """A log-in being checked or failed, counted by every instance alike (logins.py); a
+    success deletes its row, rows older than the window are deleted as new ones come."""
+
+    __tablename__ = "login_attempts"
+    __table_args__ = (
+        Index("ix_login_attempts_name", "name_key", "at"),
+        Index("ix_login_attempts_address", "address", "at"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    address: Mapped[str] = mapped_column(String(80))
+    name_key: Mapped[str] = mapped_column(String(80))
+    at: Mapped[datetime] = mapped_column(DateTime, default=_now)
 
 
 class RatingRow(Base):
