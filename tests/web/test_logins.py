@@ -4,6 +4,8 @@ every instance on one database)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from starlette.testclient import TestClient
 
@@ -166,3 +168,68 @@ def test_api_answers_are_not_stored_by_caches(client):
     made = client.get("/api/games")
     assert made.headers["cache-control"] == "no-store"
     assert "strict-transport-security" not in made.headers  # plain http here
+
+
+def test_behind_a_trusted_proxy_https_gives_secure_cookies_and_hsts(tmp_path):
+    """The proxy says the request came over HTTPS: cookies are Secure, answers carry HSTS.
+    (TestClient's peer is named "testclient"; a real one is an address: test_proxy.py.)"""
+    settings = Settings(data_dir=tmp_path, bot_workers=0, trusted_proxies=("testclient",))
+    app = create_app(settings)
+    with TestClient(app) as client:
+        answer = client.get(
+            "/api/account", headers={"X-Forwarded-Proto": "https", "X-Forwarded-For": "192.0.2.4"}
+        )
+        assert answer.headers["strict-transport-security"].startswith("max-age=")
+        assert "Secure" in answer.headers["set-cookie"]
+    app.state.hub.close()
+
+
+def test_forwarded_headers_are_ignored_without_a_trusted_proxy(client):
+    answer = client.get("/api/account", headers={"X-Forwarded-Proto": "https"})
+    assert "strict-transport-security" not in answer.headers
+    assert "Secure" not in answer.headers["set-cookie"]
+
+
+def _memory(pid: int) -> dict[str, int]:
+    """VmRSS and VmHWM (the peak) of a process, in bytes."""
+    found = {}
+    for line in Path(f"/proc/{pid}/status").read_text("ascii").splitlines():
+        name, _, value = line.partition(":")
+        if name in ("VmRSS", "VmHWM"):
+            found[name] = int(value.split()[0]) * 1024
+    return found
+
+
+@pytest.mark.slow
+def test_thirty_sign_ups_at_once_do_not_take_64_mib_each(tmp_path):
+    """Argon2 runs in a pool of two threads: 30 sign-ups arriving together (from 30 addresses,
+    so that no quota refuses them) raise the server's peak memory by about two hashes, not
+    thirty (measured before the pool: 386 MB for 30 log-ins)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    import httpx
+
+    from .test_persistence import kill, start_server
+
+    process, base = start_server(tmp_path, workers=0)
+    try:
+        before = _memory(process.pid)["VmRSS"]
+
+        def sign_up_from(index: int) -> int:
+            transport = httpx.HTTPTransport(local_address=f"127.0.3.{index + 1}")
+            with httpx.Client(base_url=base, transport=transport, timeout=120) as client:
+                client.get("/api/account")
+                answer = client.post(
+                    "/api/account/signup",
+                    json={"name": f"Burst{index}", "password": PASSWORD},
+                    headers={"X-CSRF-Token": client.cookies["ludoteca_csrf"]},
+                )
+                return answer.status_code
+
+        with ThreadPoolExecutor(max_workers=30) as pool:
+            codes = list(pool.map(sign_up_from, range(30)))
+        assert codes == [200] * 30
+        grown = _memory(process.pid)["VmHWM"] - before
+        assert grown < 200 * 1024 * 1024, f"peak memory grew by {grown / 2**20:.0f} MiB"
+    finally:
+        kill(process)
