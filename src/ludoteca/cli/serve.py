@@ -67,6 +67,14 @@ def register(subparsers: argparse._SubParsersAction, lang: str = "en") -> None:
         "comma-separated; default: none)",
     )
     parser.add_argument(
+        "--metrics-from",
+        action="append",
+        default=[],
+        metavar="CIDR",
+        help="an address or network whose requests for /metrics are answered (also "
+        "$LUDOTECA_METRICS_FROM, comma-separated; default: loopback only)",
+    )
+    parser.add_argument(
         "--abandon-after",
         type=float,
         default=24 * 3600,
@@ -117,6 +125,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         limits = Limits.from_environment().with_overrides(dict(_pairs(args.limit)))
         proxies = trusted_networks(tuple(args.trusted_proxy) or _listed("LUDOTECA_TRUSTED_PROXIES"))
+        watchers = trusted_networks(tuple(args.metrics_from) or _listed("LUDOTECA_METRICS_FROM"))
     except ValueError as error:
         print(say(args.lang, "web.serve.bad_limit", detail=str(error)), file=sys.stderr)
         return 2
@@ -124,6 +133,7 @@ def run(args: argparse.Namespace) -> int:
     settings = Settings(
         database=args.database or os.environ.get("LUDOTECA_DATABASE_URL") or None,
         trusted_proxies=proxies,
+        **({"metrics_from": watchers} if watchers else {}),
         data_dir=args.data,
         bot_workers=args.workers,
         bot_delay=max(0.0, args.bot_delay),

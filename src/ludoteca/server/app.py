@@ -29,6 +29,7 @@ from .errors import RoomError, malformed
 from .guard import Guard
 from .leases import Leases, SoleLeases
 from .logins import LoginGuard
+from .metrics import Metrics, Observe
 from .profiles import Profiles
 from .quotas import Quotas
 from .rooms import Hub
@@ -58,15 +59,25 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if store.shared
         else SoleLeases(bus.instance)
     )
+    metrics = Metrics()
     hub = Hub(
-        Database(store), BotRunner(count, settings.bot_delay), Quotas(settings.limits), bus, leases
+        Database(store, metrics.database),
+        BotRunner(count, settings.bot_delay),
+        Quotas(settings.limits),
+        bus,
+        leases,
     )
+    metrics.watch(lambda: len(hub.rooms), lambda: hub.bots.busy)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub.bots.warm()
         await hub.start(settings.idle_rooms)
-        tasks = [asyncio.create_task(hub.resume()), asyncio.create_task(_sweep(hub, settings))]
+        tasks = [
+            asyncio.create_task(hub.resume()),
+            asyncio.create_task(_sweep(hub, settings)),
+            asyncio.create_task(metrics.watch_the_loop()),
+        ]
         yield
         app.state.stopping = True
         for task in tasks:
@@ -80,6 +91,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         title="Ludoteca", lifespan=lifespan, docs_url=docs, redoc_url=None, openapi_url=schema
     )
     app.state.hub = hub
+    app.state.metrics = metrics
     app.state.settings = settings
     app.state.stopping = False
     app.state.accounts = Accounts(store)
@@ -103,6 +115,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     mimetypes.add_type("text/javascript", ".js")
     app.mount("/static", StaticFiles(directory=web.STATIC), name="static")
     app.add_middleware(Guard, allowed_origins=settings.allowed_origins)
+    # outside the Guard (its refusals are counted too), inside the proxy headers (real clients)
+    app.add_middleware(Observe, metrics=metrics, allowed=settings.metrics_from)
     if settings.trusted_proxies:  # outermost: the Guard and the routes see the real client
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(settings.trusted_proxies))
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]

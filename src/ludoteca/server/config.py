@@ -76,6 +76,8 @@ class Settings:
     # count) and scheme (Secure cookies, HSTS) come from those headers. Empty: never believed,
     # so no client can choose the address its quotas count for.
     trusted_proxies: tuple[str, ...] = ()
+    # Addresses or networks whose requests for /metrics are answered (others get 403)
+    metrics_from: tuple[str, ...] = ("127.0.0.0/8", "::1/128")
     api_docs: bool = False  # serve /api/docs and /api/openapi.json
     abandon_after: float = 24 * 3600.0  # seconds without a move before a room is abandoned
     max_body: int = 256 * 1024  # bytes of a request body

@@ -9,6 +9,7 @@ synchronous and commits before it returns; the server calls them from one thread
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -652,19 +653,30 @@ def _sqlite_pragmas(connection, _record) -> None:
     cursor.close()
 
 
+def _unobserved(_operation: str, _seconds: float) -> None:
+    pass
+
+
 class Database:
     """The store as the event loop calls it: inline for SQLite (a commit takes well under a
     millisecond and a thread hand-off costs more), in one thread for a server database."""
 
-    def __init__(self, store: Store):
+    def __init__(self, store: Store, observe: Callable[[str, float], None] | None = None):
         self.store = store
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ludoteca-db")
+        # told each operation's name and seconds (the metrics' database time)
+        self.observe = observe or _unobserved
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
-        if self.store.inline:
-            return function(*args)
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._thread, partial(function, *args))
+        started = time.perf_counter()
+        try:
+            if self.store.inline:
+                return function(*args)
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self._thread, partial(function, *args))
+        finally:
+            name = getattr(function, "__name__", "other")
+            self.observe(name, time.perf_counter() - started)
 
     def close(self) -> None:
         self._thread.shutdown(wait=True)
