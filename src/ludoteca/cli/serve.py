@@ -125,7 +125,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         limits = Limits.from_environment().with_overrides(dict(_pairs(args.limit)))
         proxies = trusted_networks(tuple(args.trusted_proxy) or _listed("LUDOTECA_TRUSTED_PROXIES"))
-        watchers = trusted_networks(tuple(args.metrics_from) or _listed("LUDOTECA_METRICS_FROM"))
+        watchers = (
+            trusted_networks(tuple(args.metrics_from) or _listed("LUDOTECA_METRICS_FROM"))
+            or Settings.metrics_from
+        )
     except ValueError as error:
         print(say(args.lang, "web.serve.bad_limit", detail=str(error)), file=sys.stderr)
         return 2
@@ -133,7 +136,7 @@ def run(args: argparse.Namespace) -> int:
     settings = Settings(
         database=args.database or os.environ.get("LUDOTECA_DATABASE_URL") or None,
         trusted_proxies=proxies,
-        **({"metrics_from": watchers} if watchers else {}),
+        metrics_from=watchers,
         data_dir=args.data,
         bot_workers=args.workers,
         bot_delay=max(0.0, args.bot_delay),
