@@ -19,7 +19,8 @@ from .api import AddressDep, HubDep, SettingsDep, UserDep
 from .errors import RoomError
 from .guard import SESSION_COOKIE, openapi_body, read_json
 from .logins import KNOWN_COOKIE, KNOWN_DAYS, LoginGuard
-from .messages import Adopt, ChangePassword, HeldSeat, LogIn, Progress, SignUp
+from .messages import Adopt, ChangePassword, DeleteAccount, HeldSeat, LogIn, Progress, SignUp
+from .privacy import Privacy
 from .profiles import Profiles
 from .ratings import anchors
 from .rooms import Hub
@@ -46,6 +47,10 @@ def get_logins(request: Request) -> LoginGuard:
     return request.app.state.logins
 
 
+def get_privacy(request: Request) -> Privacy:
+    return request.app.state.privacy
+
+
 def get_hashing(request: Request) -> HashPool:
     return request.app.state.hashing
 
@@ -53,6 +58,7 @@ def get_hashing(request: Request) -> HashPool:
 AccountsDep = Annotated[Accounts, Depends(get_accounts)]
 ProfilesDep = Annotated[Profiles, Depends(get_profiles)]
 LoginsDep = Annotated[LoginGuard, Depends(get_logins)]
+PrivacyDep = Annotated[Privacy, Depends(get_privacy)]
 HashingDep = Annotated[HashPool, Depends(get_hashing)]
 
 
@@ -132,6 +138,36 @@ async def change_password(
     keep = request.cookies.get(SESSION_COOKIE)
     await hashing.run(accounts.change_password, user, body.old, body.new, keep)
     return Me(name=user.name)
+
+
+@account.get("/export")
+async def export(hub: HubDep, privacy: PrivacyDep, user: SignedInDep) -> JSONResponse:
+    """Everything the site holds about the account, as a JSON file to keep."""
+    data = await hub.db.run(privacy.export, user.id)
+    filename = f"ludoteca-{name_key(user.name)}.json".encode("ascii", "replace").decode()
+    return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+
+@account.post("/delete", openapi_extra=openapi_body(DeleteAccount))
+async def delete_account(
+    request: Request,
+    hub: HubDep,
+    accounts: AccountsDep,
+    privacy: PrivacyDep,
+    hashing: HashingDep,
+    settings: SettingsDep,
+    address: AddressDep,
+    user: SignedInDep,
+) -> JSONResponse:
+    """Delete the account (its password again); its games stay, anonymised."""
+    body = await read_json(request, DeleteAccount, settings.max_body)
+    hub.quotas.hit("logins", address, f"name:{name_key(user.name)}")
+    await hashing.run(accounts.confirm, user, body.password)
+    await hub.db.run(privacy.forget, user.id)
+    answer = JSONResponse(Me(name=None).model_dump())
+    answer.delete_cookie(SESSION_COOKIE, path="/")
+    answer.delete_cookie(KNOWN_COOKIE, path="/api/account")
+    return answer
 
 
 @account.post("/adopt", openapi_extra=openapi_body(Adopt))

@@ -224,6 +224,13 @@ class Accounts:
             self._set_hash(row.id, HASHER.hash(password))
         return User(row.id, row.name)
 
+    def confirm(self, user: User, password: str) -> None:
+        """401 unless ``password`` is the account's (before what cannot be undone)."""
+        with self.store.sessions() as session:
+            row = session.get(UserRow, user.id)
+        if row is None or not _verify(row.password_hash, password):
+            raise RoomError(401, "web.account.bad_password")
+
     def change_password(self, user: User, old: str, new: str, keep: str | None) -> None:
         """A new password; every other session of the account ends (``keep`` stays)."""
         with self.store.sessions() as session:

@@ -30,6 +30,7 @@ from .guard import Guard
 from .leases import Leases, SoleLeases
 from .logins import LoginGuard
 from .metrics import Metrics, Observe
+from .privacy import Privacy
 from .profiles import Profiles
 from .quotas import Quotas
 from .rooms import Hub
@@ -96,6 +97,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.stopping = False
     app.state.accounts = Accounts(store)
     app.state.logins = LoginGuard(store)
+    app.state.privacy = Privacy(store)
     app.state.hashing = HashPool()
     app.state.profiles = Profiles(store)
     _errors(app)

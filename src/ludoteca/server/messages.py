@@ -274,6 +274,12 @@ class ChangePassword(Body):
     new: Password
 
 
+class DeleteAccount(Body):
+    """The account's password again: deleting it cannot be undone."""
+
+    password: Password
+
+
 class Adopt(Body):
     """Seats held by this browser (as a guest) that become the logged-in account's."""
 

@@ -1,4 +1,5 @@
-// The account page: sign up or log in (a guest's games come along), change the password, log out.
+// The account page: sign up or log in (a guest's games come along), change the password, log out,
+// download what the site holds about you or delete the account.
 import { heldSeats, loadProgress, me, renderNav } from "../account.js";
 import { api } from "../api.js";
 import { app, h, toast } from "../dom.js";
@@ -23,6 +24,12 @@ export class AccountPage {
             toast(t("web.account.password_changed"), "info");
           }),
           h("div", { class: "actions" }, h("button", { id: "lt-logout", text: t("web.account.logout"), onclick: () => this.logout() }))),
+        h("section", { class: "panel narrow", id: "lt-your-data", "aria-labelledby": "lt-your-data-title" },
+          h("h2", { id: "lt-your-data-title", text: t("web.account.your_data") }),
+          h("p", {}, h("a", { href: "/api/account/export", download: "", id: "lt-export", text: t("web.account.export") })),
+          this.form("delete", t("web.account.delete"), [
+            ["password", t("web.account.current_password"), "password", "current-password"],
+          ], (values) => this.remove(values), t("web.account.delete_note"))),
       );
       return;
     }
@@ -69,6 +76,15 @@ export class AccountPage {
     renderNav();
     await loadProgress();
     go(`/player/${encodeURIComponent(me.name)}`);
+  }
+
+  async remove(values) {
+    await api("/api/account/delete", { json: values });
+    me.name = null;
+    renderNav();
+    await loadProgress();
+    toast(t("web.account.deleted"), "info");
+    go("/");
   }
 
   async logout() {
