@@ -67,6 +67,25 @@ def register(subparsers: argparse._SubParsersAction, lang: str = "en") -> None:
         "comma-separated; default: none)",
     )
     parser.add_argument(
+        "--smtp",
+        metavar="URL",
+        help="the SMTP server the site mails through (account recovery), e.g. "
+        "smtp://127.0.0.1:25, smtp+starttls://user:pw@mail.example.org or smtps://… (also "
+        "$LUDOTECA_SMTP; default: no mail, no recovery)",
+    )
+    parser.add_argument(
+        "--mail-from",
+        metavar="ADDRESS",
+        help="the sender of the site's mails (also $LUDOTECA_MAIL_FROM; ludoteca@localhost)",
+    )
+    parser.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="the site's address as its players reach it, for links in mails, e.g. "
+        "https://games.example.org (also $LUDOTECA_PUBLIC_URL; default: the address a request "
+        "came to, on this machine only)",
+    )
+    parser.add_argument(
         "--metrics-from",
         action="append",
         default=[],
@@ -137,6 +156,9 @@ def run(args: argparse.Namespace) -> int:
         database=args.database or os.environ.get("LUDOTECA_DATABASE_URL") or None,
         trusted_proxies=proxies,
         metrics_from=watchers,
+        smtp=args.smtp or os.environ.get("LUDOTECA_SMTP") or None,
+        mail_from=args.mail_from or os.environ.get("LUDOTECA_MAIL_FROM") or Settings.mail_from,
+        public_url=args.public_url or os.environ.get("LUDOTECA_PUBLIC_URL") or None,
         data_dir=args.data,
         bot_workers=args.workers,
         bot_delay=max(0.0, args.bot_delay),
@@ -150,7 +172,7 @@ def run(args: argparse.Namespace) -> int:
     )
     try:
         app = create_app(settings)
-    except ValueError as error:  # a database password file that cannot be read
+    except ValueError as error:  # a database password file that cannot be read, a bad SMTP URL
         print(say(args.lang, "web.serve.bad_limit", detail=str(error)), file=sys.stderr)
         return 2
     hub = app.state.hub

@@ -29,10 +29,14 @@ SESSION_SECONDS = 30 * 24 * 3600
 
 
 class Me(BaseModel):
-    """Who this browser is: an account's name, or null for a guest."""
+    """Who this browser is: an account's name, or null for a guest; whether the site can mail
+    (account recovery), and the account's recovery address."""
 
     name: str | None
     adopted: int = 0
+    mail: bool = False
+    email: str | None = None
+    email_verified: bool = False
 
 
 def get_accounts(request: Request) -> Accounts:
@@ -74,9 +78,13 @@ account = APIRouter(prefix="/api/account")
 
 
 @account.get("")
-async def me(user: UserDep) -> Me:
+async def me(request: Request, hub: HubDep, user: UserDep) -> Me:
     """The logged-in account (the CSRF cookie is set by this answer too, when missing)."""
-    return Me(name=user.name if user else None)
+    mail = request.app.state.mailer.enabled
+    if user is None:
+        return Me(name=None, mail=mail)
+    contact = await hub.db.run(request.app.state.recovery.contact, user.id)
+    return Me(name=user.name, mail=mail, email=contact.email, email_verified=contact.verified)
 
 
 @account.post("/signup", openapi_extra=openapi_body(SignUp))

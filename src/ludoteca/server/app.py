@@ -19,7 +19,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from ludoteca import web
 
-from . import account_api, api, health, socket, words, workers
+from . import account_api, api, health, recovery_api, socket, words, workers
 from .accounts import Accounts, HashPool
 from .botrunner import BotRunner
 from .bus import make_bus
@@ -29,10 +29,12 @@ from .errors import RoomError, malformed
 from .guard import Guard
 from .leases import Leases, SoleLeases
 from .logins import LoginGuard
+from .mail import Mailer
 from .metrics import Metrics, Observe
 from .privacy import Privacy
 from .profiles import Profiles
 from .quotas import Quotas
+from .recovery import Recovery
 from .rooms import Hub
 
 log = logging.getLogger("ludoteca.server")
@@ -46,6 +48,8 @@ PAGES = (
     "/player/{name}",
     "/leaderboard/{game_id}",
     "/account",
+    "/account/verify",
+    "/account/reset",
 )
 HTTP_KEYS = {404: "web.error.not_found", 405: "web.error.method"}
 
@@ -98,6 +102,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.accounts = Accounts(store)
     app.state.logins = LoginGuard(store)
     app.state.privacy = Privacy(store)
+    app.state.recovery = Recovery(store)
+    app.state.mailer = Mailer(settings.smtp, settings.mail_from)
     app.state.hashing = HashPool()
     app.state.profiles = Profiles(store)
     _errors(app)
@@ -106,6 +112,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api.replay)
     app.include_router(api.lobby)
     app.include_router(account_api.account)
+    app.include_router(recovery_api.recovery)
     app.include_router(account_api.players)
     app.include_router(socket.router)
     app.include_router(health.router)

@@ -76,6 +76,11 @@ class Settings:
     # count) and scheme (Secure cookies, HSTS) come from those headers. Empty: never believed,
     # so no client can choose the address its quotas count for.
     trusted_proxies: tuple[str, ...] = ()
+    # Mail (account recovery): the SMTP server's URL (None: no mail, no recovery), the
+    # sender, and the site's address as links in mails give it ("https://games.example.org")
+    smtp: str | None = None
+    mail_from: str = "ludoteca@localhost"
+    public_url: str | None = None
     # Addresses or networks whose requests for /metrics are answered (others get 403)
     metrics_from: tuple[str, ...] = ("127.0.0.0/8", "::1/128")
     api_docs: bool = False  # serve /api/docs and /api/openapi.json

@@ -155,6 +155,23 @@ class UserRow(Base):
     name_skeleton: Mapped[str | None] = mapped_column(String(80), nullable=True)
     password_hash: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(DateTime, default=_now)
+    # an address for account recovery, given by the player; verified by a link sent to it
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    email_verified: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+
+
+class MailTokenRow(Base):
+    """A link sent by mail (the sha256 of its token): verifying an address, or resetting a
+    password. Single use, expiring (recovery.py)."""
+
+    __tablename__ = "mail_tokens"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    purpose: Mapped[str] = mapped_column(String(16))  # "verify" or "reset"
+    email: Mapped[str] = mapped_column(String(254))
+    expires_at: Mapped[datetime] = mapped_column(DateTime)
+    used: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class SessionRow(Base):
