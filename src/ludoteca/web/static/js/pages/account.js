@@ -163,7 +163,7 @@ export class MailLinkPage {
           await api("/api/account/reset/confirm", { json: { token, password: values.password } });
           say(t("web.account.reset_done"));
           panel.append(h("p", {}, h("a", { href: "/account", "data-go": "", id: "lt-to-login", text: t("web.account.login") })));
-        }, t("web.account.rules"), t("web.account.reset_title")));
+        }, t("web.account.password_rules"), t("web.account.change_password")));
   }
 
   relabel() {
