@@ -8,6 +8,7 @@ The long parts of a game are played through the API with the seat tokens the bro
 
 from __future__ import annotations
 
+import json
 import random
 import time
 
@@ -274,3 +275,22 @@ def shot_and_check(page, axe, name: str, problems: list) -> None:
     ]
     if bad:
         problems.append((name, bad))
+
+
+def test_a_player_downloads_their_data_and_deletes_the_account(server, browser):  # noqa: F811
+    page = new_page(browser)
+    sign_up(page, server, "Leaving")
+    page.goto(server + "/account")
+    with page.expect_download() as download:
+        page.click("#lt-export")
+    data = json.loads(download.value.path().read_text("utf-8"))
+    assert data["account"]["name"] == "Leaving" and data["games"] == []
+    page.fill("#lt-delete-password", "not-the-password")
+    page.click("#lt-delete-submit")
+    page.wait_for_function("document.querySelector('#lt-delete-error').textContent.length > 0")
+    page.fill("#lt-delete-password", PASSWORD)
+    page.click("#lt-delete-submit")
+    page.wait_for_url(server + "/")
+    page.wait_for_function("document.querySelector('#lt-nav-account').textContent === 'Log in'")
+    assert httpx.get(f"{server}/api/players/Leaving", timeout=30).status_code == 404
+    close(page)

@@ -21,8 +21,10 @@ def register(subparsers: argparse._SubParsersAction, lang: str = "en") -> None:
     parser.add_argument(
         "--database",
         metavar="URL",
-        help="SQLAlchemy database URL, e.g. postgresql+psycopg://user:pw@host/ludoteca "
-        "(default: SQLite in the data folder)",
+        help="SQLAlchemy database URL, e.g. postgresql+psycopg://user@host/ludoteca "
+        "(default: $LUDOTECA_DATABASE_URL, else SQLite in the data folder); its password may "
+        "come from $LUDOTECA_DATABASE_PASSWORD or the file $LUDOTECA_DATABASE_PASSWORD_FILE "
+        "instead, so that it does not show in the process list",
     )
     parser.add_argument(
         "--data",
@@ -53,6 +55,43 @@ def register(subparsers: argparse._SubParsersAction, lang: str = "en") -> None:
         metavar="URL",
         help="another site whose pages may use this server, e.g. https://games.example.org "
         "(default: only this server's own pages)",
+    )
+    parser.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="CIDR",
+        help="a reverse proxy (address or network, e.g. 127.0.0.1 or 10.0.0.0/8) whose "
+        "X-Forwarded-For and X-Forwarded-Proto are believed: quotas count the client behind it "
+        "and https turns on Secure cookies and HSTS (also $LUDOTECA_TRUSTED_PROXIES, "
+        "comma-separated; default: none)",
+    )
+    parser.add_argument(
+        "--smtp",
+        metavar="URL",
+        help="the SMTP server the site mails through (account recovery), e.g. "
+        "smtp://127.0.0.1:25, smtp+starttls://user:pw@mail.example.org or smtps://… (also "
+        "$LUDOTECA_SMTP; default: no mail, no recovery)",
+    )
+    parser.add_argument(
+        "--mail-from",
+        metavar="ADDRESS",
+        help="the sender of the site's mails (also $LUDOTECA_MAIL_FROM; ludoteca@localhost)",
+    )
+    parser.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="the site's address as its players reach it, for links in mails, e.g. "
+        "https://games.example.org (also $LUDOTECA_PUBLIC_URL; default: the address a request "
+        "came to, on this machine only)",
+    )
+    parser.add_argument(
+        "--metrics-from",
+        action="append",
+        default=[],
+        metavar="CIDR",
+        help="an address or network whose requests for /metrics are answered (also "
+        "$LUDOTECA_METRICS_FROM, comma-separated; default: loopback only)",
     )
     parser.add_argument(
         "--abandon-after",
@@ -100,17 +139,26 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from ludoteca.server import Limits, Settings, create_app, logs
+    from ludoteca.server.config import trusted_networks
 
     try:
         limits = Limits.from_environment().with_overrides(dict(_pairs(args.limit)))
+        proxies = trusted_networks(tuple(args.trusted_proxy) or _listed("LUDOTECA_TRUSTED_PROXIES"))
+        watchers = (
+            trusted_networks(tuple(args.metrics_from) or _listed("LUDOTECA_METRICS_FROM"))
+            or Settings.metrics_from
+        )
     except ValueError as error:
         print(say(args.lang, "web.serve.bad_limit", detail=str(error)), file=sys.stderr)
         return 2
-    origins = tuple(args.allow_origin) or tuple(
-        filter(None, os.environ.get("LUDOTECA_ALLOWED_ORIGINS", "").split(","))
-    )
+    origins = tuple(args.allow_origin) or _listed("LUDOTECA_ALLOWED_ORIGINS")
     settings = Settings(
-        database=args.database,
+        database=args.database or os.environ.get("LUDOTECA_DATABASE_URL") or None,
+        trusted_proxies=proxies,
+        metrics_from=watchers,
+        smtp=args.smtp or os.environ.get("LUDOTECA_SMTP") or None,
+        mail_from=args.mail_from or os.environ.get("LUDOTECA_MAIL_FROM") or Settings.mail_from,
+        public_url=args.public_url or os.environ.get("LUDOTECA_PUBLIC_URL") or None,
         data_dir=args.data,
         bot_workers=args.workers,
         bot_delay=max(0.0, args.bot_delay),
@@ -122,7 +170,11 @@ def run(args: argparse.Namespace) -> int:
         instance=args.instance,
         idle_rooms=max(1.0, args.idle_rooms),
     )
-    app = create_app(settings)
+    try:
+        app = create_app(settings)
+    except ValueError as error:  # a database password file that cannot be read, a bad SMTP URL
+        print(say(args.lang, "web.serve.bad_limit", detail=str(error)), file=sys.stderr)
+        return 2
     hub = app.state.hub
     server = uvicorn.Server(
         uvicorn.Config(
@@ -131,7 +183,8 @@ def run(args: argparse.Namespace) -> int:
             port=args.port,
             log_level="warning",
             ws="auto",
-            proxy_headers=False,  # a client may not choose the address its quotas count for
+            # forwarded headers are believed by the app, and only from --trusted-proxy
+            proxy_headers=False,
             # Compressing costs each socket its own deflate of every view (measured: 60 against
             # 25 ms of server CPU per move with 100 spectators); CPU is what runs out first.
             ws_per_message_deflate=False,
@@ -168,6 +221,11 @@ def run(args: argparse.Namespace) -> int:
         print(say(args.lang, "web.serve.stopped"), flush=True)
         return 0
     return 1
+
+
+def _listed(variable: str) -> tuple[str, ...]:
+    """The comma-separated items of an environment variable."""
+    return tuple(item.strip() for item in os.environ.get(variable, "").split(",") if item.strip())
 
 
 def _pairs(items: list[str]) -> list[tuple[str, str]]:

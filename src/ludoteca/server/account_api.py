@@ -6,7 +6,6 @@ repeat the CSRF cookie in a header (guard.py checks it)."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
@@ -15,11 +14,13 @@ from pydantic import BaseModel
 
 from ludoteca import list_games
 
-from .accounts import Accounts, User, name_key
+from .accounts import Accounts, HashPool, User, name_key
 from .api import AddressDep, HubDep, SettingsDep, UserDep
 from .errors import RoomError
 from .guard import SESSION_COOKIE, openapi_body, read_json
-from .messages import Adopt, ChangePassword, HeldSeat, LogIn, Progress, SignUp
+from .logins import KNOWN_COOKIE, KNOWN_DAYS, LoginGuard
+from .messages import Adopt, ChangePassword, DeleteAccount, HeldSeat, LogIn, Progress, SignUp
+from .privacy import Privacy
 from .profiles import Profiles
 from .ratings import anchors
 from .rooms import Hub
@@ -28,10 +29,14 @@ SESSION_SECONDS = 30 * 24 * 3600
 
 
 class Me(BaseModel):
-    """Who this browser is: an account's name, or null for a guest."""
+    """Who this browser is: an account's name, or null for a guest; whether the site can mail
+    (account recovery), and the account's recovery address."""
 
     name: str | None
     adopted: int = 0
+    mail: bool = False
+    email: str | None = None
+    email_verified: bool = False
 
 
 def get_accounts(request: Request) -> Accounts:
@@ -42,8 +47,23 @@ def get_profiles(request: Request) -> Profiles:
     return request.app.state.profiles
 
 
+def get_logins(request: Request) -> LoginGuard:
+    return request.app.state.logins
+
+
+def get_privacy(request: Request) -> Privacy:
+    return request.app.state.privacy
+
+
+def get_hashing(request: Request) -> HashPool:
+    return request.app.state.hashing
+
+
 AccountsDep = Annotated[Accounts, Depends(get_accounts)]
 ProfilesDep = Annotated[Profiles, Depends(get_profiles)]
+LoginsDep = Annotated[LoginGuard, Depends(get_logins)]
+PrivacyDep = Annotated[Privacy, Depends(get_privacy)]
+HashingDep = Annotated[HashPool, Depends(get_hashing)]
 
 
 async def signed_in(user: UserDep) -> User:
@@ -58,9 +78,13 @@ account = APIRouter(prefix="/api/account")
 
 
 @account.get("")
-async def me(user: UserDep) -> Me:
+async def me(request: Request, hub: HubDep, user: UserDep) -> Me:
     """The logged-in account (the CSRF cookie is set by this answer too, when missing)."""
-    return Me(name=user.name if user else None)
+    mail = request.app.state.mailer.enabled
+    if user is None:
+        return Me(name=None, mail=mail)
+    contact = await hub.db.run(request.app.state.recovery.contact, user.id)
+    return Me(name=user.name, mail=mail, email=contact.email, email_verified=contact.verified)
 
 
 @account.post("/signup", openapi_extra=openapi_body(SignUp))
@@ -68,14 +92,16 @@ async def sign_up(
     request: Request,
     hub: HubDep,
     accounts: AccountsDep,
+    logins: LoginsDep,
+    hashing: HashingDep,
     settings: SettingsDep,
     address: AddressDep,
 ) -> JSONResponse:
     """A new account, logged in at once; the guest's seats listed become its own."""
     body = await read_json(request, SignUp, settings.max_body)
     hub.quotas.hit("logins", address)
-    user = await asyncio.to_thread(accounts.sign_up, body.name, body.password)
-    return await _logged_in(request, hub, accounts, user, body.seats)
+    user = await hashing.run(accounts.sign_up, body.name, body.password)
+    return await _logged_in(request, hub, accounts, logins, user, body.seats)
 
 
 @account.post("/login", openapi_extra=openapi_body(LogIn))
@@ -83,13 +109,18 @@ async def log_in(
     request: Request,
     hub: HubDep,
     accounts: AccountsDep,
+    logins: LoginsDep,
+    hashing: HashingDep,
     settings: SettingsDep,
     address: AddressDep,
 ) -> JSONResponse:
+    """Log in; guessing is slowed down per address and per name (logins.py)."""
     body = await read_json(request, LogIn, settings.max_body)
-    hub.quotas.hit("logins", address, f"name:{name_key(body.name)}")
-    user = await asyncio.to_thread(accounts.log_in, body.name, body.password)
-    return await _logged_in(request, hub, accounts, user, body.seats)
+    known = await hub.db.run(logins.known_user, request.cookies.get(KNOWN_COOKIE))
+    attempt = await hub.db.run(logins.begin, address, name_key(body.name)[:80], known)
+    user = await hashing.run(accounts.log_in, body.name, body.password)
+    await hub.db.run(logins.succeeded, attempt)
+    return await _logged_in(request, hub, accounts, logins, user, body.seats)
 
 
 @account.post("/logout")
@@ -108,12 +139,43 @@ async def change_password(
     settings: SettingsDep,
     address: AddressDep,
     user: SignedInDep,
+    hashing: HashingDep,
 ) -> Me:
     body = await read_json(request, ChangePassword, settings.max_body)
     hub.quotas.hit("logins", address, f"name:{name_key(user.name)}")
     keep = request.cookies.get(SESSION_COOKIE)
-    await asyncio.to_thread(accounts.change_password, user, body.old, body.new, keep)
+    await hashing.run(accounts.change_password, user, body.old, body.new, keep)
     return Me(name=user.name)
+
+
+@account.get("/export")
+async def export(hub: HubDep, privacy: PrivacyDep, user: SignedInDep) -> JSONResponse:
+    """Everything the site holds about the account, as a JSON file to keep."""
+    data = await hub.db.run(privacy.export, user.id)
+    filename = f"ludoteca-{name_key(user.name)}.json".encode("ascii", "replace").decode()
+    return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+
+@account.post("/delete", openapi_extra=openapi_body(DeleteAccount))
+async def delete_account(
+    request: Request,
+    hub: HubDep,
+    accounts: AccountsDep,
+    privacy: PrivacyDep,
+    hashing: HashingDep,
+    settings: SettingsDep,
+    address: AddressDep,
+    user: SignedInDep,
+) -> JSONResponse:
+    """Delete the account (its password again); its games stay, anonymised."""
+    body = await read_json(request, DeleteAccount, settings.max_body)
+    hub.quotas.hit("logins", address, f"name:{name_key(user.name)}")
+    await hashing.run(accounts.confirm, user, body.password)
+    await hub.db.run(privacy.forget, user.id)
+    answer = JSONResponse(Me(name=None).model_dump())
+    answer.delete_cookie(SESSION_COOKIE, path="/")
+    answer.delete_cookie(KNOWN_COOKIE, path="/api/account")
+    return answer
 
 
 @account.post("/adopt", openapi_extra=openapi_body(Adopt))
@@ -126,11 +188,17 @@ async def adopt(
 
 
 async def _logged_in(
-    request: Request, hub: Hub, accounts: Accounts, user: User, seats: list[HeldSeat]
+    request: Request,
+    hub: Hub,
+    accounts: Accounts,
+    logins: LoginGuard,
+    user: User,
+    seats: list[HeldSeat],
 ) -> JSONResponse:
     adopted = await _adopt(hub, accounts, user, seats)
     token = await hub.db.run(accounts.open_session, user)
     answer = JSONResponse(Me(name=user.name, adopted=adopted).model_dump())
+    secure = request.url.scheme == "https"
     answer.set_cookie(
         SESSION_COOKIE,
         token,
@@ -138,8 +206,20 @@ async def _logged_in(
         path="/",
         httponly=True,
         samesite="lax",
-        secure=request.url.scheme == "https",
+        secure=secure,
     )
+    # This browser is known to the account from now on: a slow-down of its name does not
+    # apply to it (logins.py)
+    if await hub.db.run(logins.known_user, request.cookies.get(KNOWN_COOKIE)) != user.id:
+        answer.set_cookie(
+            KNOWN_COOKIE,
+            await hub.db.run(logins.know, user.id),
+            max_age=KNOWN_DAYS * 24 * 3600,
+            path="/api/account",
+            httponly=True,
+            samesite="lax",
+            secure=secure,
+        )
     return answer
 
 

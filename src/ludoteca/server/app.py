@@ -15,11 +15,12 @@ from fastapi.exceptions import RequestValidationError, WebSocketRequestValidatio
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from ludoteca import web
 
-from . import account_api, api, health, socket, words, workers
-from .accounts import Accounts
+from . import account_api, api, health, recovery_api, socket, words, workers
+from .accounts import Accounts, HashPool
 from .botrunner import BotRunner
 from .bus import make_bus
 from .config import Settings
@@ -27,8 +28,13 @@ from .db import Database, Store
 from .errors import RoomError, malformed
 from .guard import Guard
 from .leases import Leases, SoleLeases
+from .logins import LoginGuard
+from .mail import Mailer
+from .metrics import Metrics, Observe
+from .privacy import Privacy
 from .profiles import Profiles
 from .quotas import Quotas
+from .recovery import Recovery
 from .rooms import Hub
 
 log = logging.getLogger("ludoteca.server")
@@ -43,6 +49,8 @@ PAGES = (
     "/leaderboard",
     "/leaderboard/{game_id}",
     "/account",
+    "/account/verify",
+    "/account/reset",
 )
 HTTP_KEYS = {404: "web.error.not_found", 405: "web.error.method"}
 
@@ -57,15 +65,25 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if store.shared
         else SoleLeases(bus.instance)
     )
+    metrics = Metrics()
     hub = Hub(
-        Database(store), BotRunner(count, settings.bot_delay), Quotas(settings.limits), bus, leases
+        Database(store, metrics.database),
+        BotRunner(count, settings.bot_delay),
+        Quotas(settings.limits),
+        bus,
+        leases,
     )
+    metrics.watch(lambda: len(hub.rooms), lambda: hub.bots.busy)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub.bots.warm()
         await hub.start(settings.idle_rooms)
-        tasks = [asyncio.create_task(hub.resume()), asyncio.create_task(_sweep(hub, settings))]
+        tasks = [
+            asyncio.create_task(hub.resume()),
+            asyncio.create_task(_sweep(hub, settings)),
+            asyncio.create_task(metrics.watch_the_loop()),
+        ]
         yield
         app.state.stopping = True
         for task in tasks:
@@ -79,9 +97,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         title="Ludoteca", lifespan=lifespan, docs_url=docs, redoc_url=None, openapi_url=schema
     )
     app.state.hub = hub
+    app.state.metrics = metrics
     app.state.settings = settings
     app.state.stopping = False
     app.state.accounts = Accounts(store)
+    app.state.logins = LoginGuard(store)
+    app.state.privacy = Privacy(store)
+    app.state.recovery = Recovery(store)
+    app.state.mailer = Mailer(settings.smtp, settings.mail_from)
+    app.state.hashing = HashPool()
     app.state.profiles = Profiles(store)
     _errors(app)
     app.include_router(api.catalogue)
@@ -89,6 +113,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api.replay)
     app.include_router(api.lobby)
     app.include_router(account_api.account)
+    app.include_router(recovery_api.recovery)
     app.include_router(account_api.players)
     app.include_router(socket.router)
     app.include_router(health.router)
@@ -100,6 +125,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     mimetypes.add_type("text/javascript", ".js")
     app.mount("/static", StaticFiles(directory=web.STATIC), name="static")
     app.add_middleware(Guard, allowed_origins=settings.allowed_origins)
+    # outside the Guard (its refusals are counted too), inside the proxy headers (real clients)
+    app.add_middleware(Observe, metrics=metrics, allowed=settings.metrics_from)
+    if settings.trusted_proxies:  # outermost: the Guard and the routes see the real client
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(settings.trusted_proxies))
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app
 

@@ -53,6 +53,11 @@ class BotRunner:
             task.cancel()
         self.executor.shutdown(wait=False, cancel_futures=True)
 
+    @property
+    def busy(self) -> int:
+        """Rooms whose chance or bots are to move (their loops are on)."""
+        return len(self._running)
+
     def thinking(self, room: Room) -> bool:
         return room.id in self._running
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
 from limits import parse_many
+from sqlalchemy.engine import make_url
 
 
 @dataclass(frozen=True)
@@ -21,7 +23,9 @@ class Limits:
     messages: str = "20/second;600/minute"  # actions, undos and other WebSocket messages
     hints: str = "60/minute"  # hints computed for a seat
     chat: str = "5/10seconds;40/minute"  # chat messages (room and lobby)
-    logins: str = "10/minute;100/hour"  # log-ins, sign-ups and password changes (also per name)
+    # sign-ups and password changes (the latter per account too); log-ins have their own
+    # quotas, kept in the database (logins.py)
+    logins: str = "10/minute;100/hour"
     mcts_rooms: int = 3  # rooms with an MCTS bot in play at once, per client address
 
     def __post_init__(self) -> None:
@@ -67,6 +71,18 @@ class Settings:
     # Origins allowed to send unsafe requests and open WebSockets ("https://example.org");
     # empty: only pages of this server itself (the Origin's host is the request's Host).
     allowed_origins: tuple[str, ...] = ()
+    # Proxies (addresses or CIDR networks, "127.0.0.1", "10.0.0.0/8") whose X-Forwarded-For and
+    # X-Forwarded-Proto are believed: behind them, a request's client address (what its quotas
+    # count) and scheme (Secure cookies, HSTS) come from those headers. Empty: never believed,
+    # so no client can choose the address its quotas count for.
+    trusted_proxies: tuple[str, ...] = ()
+    # Mail (account recovery): the SMTP server's URL (None: no mail, no recovery), the
+    # sender, and the site's address as links in mails give it ("https://games.example.org")
+    smtp: str | None = None
+    mail_from: str = "ludoteca@localhost"
+    public_url: str | None = None
+    # Addresses or networks whose requests for /metrics are answered (others get 403)
+    metrics_from: tuple[str, ...] = ("127.0.0.0/8", "::1/128")
     api_docs: bool = False  # serve /api/docs and /api/openapi.json
     abandon_after: float = 24 * 3600.0  # seconds without a move before a room is abandoned
     max_body: int = 256 * 1024  # bytes of a request body
@@ -80,7 +96,7 @@ class Settings:
 
     def database_url(self) -> str:
         if self.database:
-            return self.database
+            return with_password(self.database)
         folder = Path(self.data_dir or os.environ.get("LUDOTECA_DATA", "data")).resolve()
         private_folder(folder)
         database = folder / "ludoteca.sqlite3"
@@ -96,3 +112,33 @@ def private_folder(folder: Path) -> None:
     if not folder.exists():
         folder.mkdir(mode=0o700, parents=True)
         folder.chmod(0o700)  # whatever the umask
+
+
+def trusted_networks(given: tuple[str, ...]) -> tuple[str, ...]:
+    """``given`` as networks ("10.1.2.3/8" becomes "10.0.0.0/8"; an address, itself); a bad
+    one is a ValueError that names it."""
+    networks = []
+    for item in given:
+        try:
+            network = ipaddress.ip_network(item.strip(), strict=False)
+        except ValueError:
+            raise ValueError(f"not an address or network: {item!r}") from None
+        networks.append(str(network))
+    return tuple(networks)
+
+
+def with_password(url: str) -> str:
+    """``url`` with the database password from ``LUDOTECA_DATABASE_PASSWORD`` or the file named
+    by ``LUDOTECA_DATABASE_PASSWORD_FILE`` when the URL carries none, so that the password need
+    not stand on a command line (where ``ps`` shows it to every user of the machine)."""
+    password = os.environ.get("LUDOTECA_DATABASE_PASSWORD")
+    named = os.environ.get("LUDOTECA_DATABASE_PASSWORD_FILE")
+    if password is None and named:
+        try:
+            password = Path(named).read_text("utf-8").strip()
+        except OSError as error:
+            raise ValueError(f"cannot read the database password file {named}: {error}") from None
+    parsed = make_url(url)
+    if password is None or parsed.password is not None:
+        return url
+    return parsed.set(password=password).render_as_string(hide_password=False)

@@ -9,6 +9,7 @@ synchronous and commits before it returns; the server calls them from one thread
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -27,6 +28,7 @@ from sqlalchemy import (
     Integer,
     String,
     Table,
+    UniqueConstraint,
     bindparam,
     create_engine,
     event,
@@ -143,12 +145,33 @@ class UserRow(Base):
     """An account: its name as typed (unique whatever the case) and its Argon2 hash."""
 
     __tablename__ = "users"
+    __table_args__ = (UniqueConstraint("name_skeleton", name="uq_users_name_skeleton"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     name: Mapped[str] = mapped_column(String(40))
     name_key: Mapped[str] = mapped_column(String(40), unique=True)  # the name casefolded
+    # the name as it looks (accounts.skeleton: "Аna" with a Cyrillic А looks like "ana"), so
+    # that no new name can pass for one taken (null for names older than the rule that clash)
+    name_skeleton: Mapped[str | None] = mapped_column(String(80), nullable=True)
     password_hash: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(DateTime, default=_now)
+    # an address for account recovery, given by the player; verified by a link sent to it
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    email_verified: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+
+
+class MailTokenRow(Base):
+    """A link sent by mail (the sha256 of its token): verifying an address, or resetting a
+    password. Single use, expiring (recovery.py)."""
+
+    __tablename__ = "mail_tokens"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    purpose: Mapped[str] = mapped_column(String(16))  # "verify" or "reset"
+    email: Mapped[str] = mapped_column(String(254))
+    expires_at: Mapped[datetime] = mapped_column(DateTime)
+    used: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class SessionRow(Base):
@@ -159,6 +182,33 @@ class SessionRow(Base):
     token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime, default=_now)
+
+
+class KnownBrowserRow(Base):
+    """A browser that has logged in to an account (the sha256 of its long-lived cookie): the
+    slow-down of a name under attack does not apply to it (logins.py)."""
+
+    __tablename__ = "known_browsers"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=_now)
+
+
+class LoginAttemptRow(Base):
+    """A log-in being checked or failed, counted by every instance alike (logins.py); a
+    success deletes its row, rows older than the window are deleted as new ones come."""
+
+    __tablename__ = "login_attempts"
+    __table_args__ = (
+        Index("ix_login_attempts_name", "name_key", "at"),
+        Index("ix_login_attempts_address", "address", "at"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    address: Mapped[str] = mapped_column(String(80))
+    name_key: Mapped[str] = mapped_column(String(80))
+    at: Mapped[datetime] = mapped_column(DateTime, default=_now)
 
 
 class RatingRow(Base):
@@ -620,19 +670,30 @@ def _sqlite_pragmas(connection, _record) -> None:
     cursor.close()
 
 
+def _unobserved(_operation: str, _seconds: float) -> None:
+    pass
+
+
 class Database:
     """The store as the event loop calls it: inline for SQLite (a commit takes well under a
     millisecond and a thread hand-off costs more), in one thread for a server database."""
 
-    def __init__(self, store: Store):
+    def __init__(self, store: Store, observe: Callable[[str, float], None] | None = None):
         self.store = store
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ludoteca-db")
+        # told each operation's name and seconds (the metrics' database time)
+        self.observe = observe or _unobserved
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
-        if self.store.inline:
-            return function(*args)
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._thread, partial(function, *args))
+        started = time.perf_counter()
+        try:
+            if self.store.inline:
+                return function(*args)
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self._thread, partial(function, *args))
+        finally:
+            name = getattr(function, "__name__", "other")
+            self.observe(name, time.perf_counter() - started)
 
     def close(self) -> None:
         self._thread.shutdown(wait=True)

@@ -6,6 +6,8 @@
   ``nosniff`` and ``Referrer-Policy: no-referrer``.
 - A request body must be JSON (``Content-Type: application/json``) and is read with a cap:
   a larger body is refused as soon as the cap is passed, before the rest is read.
+- Over HTTPS (directly, or as a trusted proxy says) answers carry HSTS; answers of the API
+  carry ``Cache-Control: no-store`` (they hold seat tokens and private state).
 - CSRF (double submit): every answer sets a random ``CSRF_COOKIE`` when the browser has none;
   an unsafe request that carries the session cookie, and every unsafe request to
   ``/api/account``, must repeat that cookie's value in the ``X-CSRF-Token`` header. A page of
@@ -47,6 +49,8 @@ HEADERS = [
     (b"x-frame-options", b"DENY"),
     (b"cross-origin-opener-policy", b"same-origin"),
 ]
+HSTS = (b"strict-transport-security", b"max-age=31536000; includeSubDomains")
+NO_STORE = (b"cache-control", b"no-store")
 
 Model = TypeVar("Model", bound=BaseModel)
 
@@ -77,10 +81,16 @@ class Guard:
             await refuse(scope, send, RoomError(403, "web.error.csrf"))
             return
         extra = [] if cookies.get(CSRF_COOKIE) else [csrf_cookie(scope)]
+        if scope.get("scheme") == "https":
+            extra.append(HSTS)
+        private = scope["path"].startswith("/api/")
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *HEADERS, *extra]
+                headers = [*message.get("headers", []), *HEADERS, *extra]
+                if private and not any(name.lower() == NO_STORE[0] for name, _ in headers):
+                    headers.append(NO_STORE)
+                message["headers"] = headers
             await send(message)
 
         await self.app(scope, receive, send_with_headers)

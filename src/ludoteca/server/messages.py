@@ -274,6 +274,35 @@ class ChangePassword(Body):
     new: Password
 
 
+class SetEmail(Body):
+    """An address for account recovery (verified by a link mailed to it)."""
+
+    email: Annotated[StrictStr, Field(min_length=3, max_length=254)]
+
+
+class MailToken(Body):
+    """The token of a link the site mailed."""
+
+    token: Annotated[StrictStr, Field(min_length=1, max_length=100)]
+
+
+class RequestReset(Body):
+    """Whose password to reset: a reset link goes to the account's verified address."""
+
+    name: AccountName
+
+
+class ConfirmReset(Body):
+    token: Annotated[StrictStr, Field(min_length=1, max_length=100)]
+    password: Password
+
+
+class DeleteAccount(Body):
+    """The account's password again: deleting it cannot be undone."""
+
+    password: Password
+
+
 class Adopt(Body):
     """Seats held by this browser (as a guest) that become the logged-in account's."""
 

@@ -7,7 +7,8 @@ import { botLabel } from "./names.js";
 import { state } from "./router.js";
 import { mine } from "./store.js";
 
-export const me = { name: null, progress: null };
+// ``mail``: the site can mail (account recovery); ``email``/``emailVerified``: the account's address.
+export const me = { name: null, progress: null, mail: false, email: null, emailVerified: false };
 
 // The seats this browser holds as a guest: sent at sign-up and log-in, so they become the account's.
 export function heldSeats() {
@@ -16,7 +17,8 @@ export function heldSeats() {
 
 export async function loadMe() {
   try {
-    me.name = (await api("/api/account")).name;
+    const answer = await api("/api/account");
+    Object.assign(me, { name: answer.name, mail: answer.mail, email: answer.email, emailVerified: answer.email_verified });
   } catch {
     me.name = null;
   }

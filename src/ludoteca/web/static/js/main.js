@@ -6,7 +6,7 @@ import { loadMe, loadProgress, renderNav } from "./account.js";
 import { api } from "./api.js";
 import { $, app, h } from "./dom.js";
 import { chosenLanguage, fillLanguageMenu, loadWords, words } from "./i18n.js";
-import { AccountPage } from "./pages/account.js";
+import { AccountPage, MailLinkPage } from "./pages/account.js";
 import { LeaderboardPage } from "./pages/leaderboard.js";
 import { LobbyPage } from "./pages/lobby.js";
 import { PlayPage } from "./pages/play.js";
@@ -28,6 +28,8 @@ addRoute(/^\/player\/([^/]+)$/, (name) => new ProfilePage(decodeURIComponent(nam
 addRoute(/^\/leaderboard\/([\w-]+)$/, (id) => new LeaderboardPage(id));
 addRoute(/^\/leaderboard$/, () => new LeaderboardPage(null));
 addRoute(/^\/account$/, () => new AccountPage());
+addRoute(/^\/account\/verify$/, () => new MailLinkPage("verify"));
+addRoute(/^\/account\/reset$/, () => new MailLinkPage("reset"));
 addRoute(/^\/$/, () => new LobbyPage());
 setFallback(() => new NotFoundPage());
 followLinks();
