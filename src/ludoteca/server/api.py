@@ -13,18 +13,20 @@ from ludoteca import load_game
 from ludoteca.engine import LANGUAGES, Record, RecordError
 from ludoteca.engine.i18n import read_catalog
 
-from . import words
+from . import commands, opening, words
 from .accounts import Accounts, User
 from .botrunner import bot_specs
 from .config import Settings
+from .decisions import decide
 from .errors import RoomError
 from .guard import SESSION_COOKIE, openapi_body, read_json
 from .illustrations import illustrated
 from .messages import Act, Claim, CreateRoom, Join, LobbyChat, Replay, Revoke, Undo
 from .presenter import described, picture
-from .quotas import Quotas, address_key, seat_key
+from .quotas import Quotas, address_key
 from .room import make_game
 from .rooms import Hub
+from .table import CHAT_HISTORY, chat_text, new_token
 
 # -- dependencies ----------------------------------------------------------------------------
 
@@ -126,7 +128,7 @@ async def create_room(
     seats (shown only now); ``host`` lets the host replace an invitation not yet opened."""
     body = await read_json(request, CreateRoom, settings.max_body)
     hub.quotas.hit("rooms", address)
-    return await hub.create(body, address)
+    return await opening.create(hub, body, address)
 
 
 @rooms.get("")
@@ -152,7 +154,7 @@ async def view(room_id: str, request: Request, hub: HubDep, lang: LangDep) -> Re
     live = await hub.room(_room_id(room_id))
     token = request.headers.get("x-seat-token")
     seat = await hub.seat_of(live, token) if token is not None else None
-    return Response(hub.view_text(live, seat, lang), media_type="application/json")
+    return Response(hub.publisher.view_text(live, seat, lang), media_type="application/json")
 
 
 @rooms.post("/{room_id}/join", openapi_extra=openapi_body(Join))
@@ -168,7 +170,9 @@ async def join(
     body = await read_json(request, Join, settings.max_body)
     hub.quotas.hit("joins", address)
     held = (user.id, user.name) if user else None
-    return await hub.take_open_seat(_room_id(room_id), body.seat, body.name, held)
+    live, token = await hub.room(_room_id(room_id)), new_token()
+    await hub.apply(live, commands.TakeSeat(body.seat, body.name.strip(), token, held))
+    return {"room": live.id, "seat": body.seat, "token": token}
 
 
 @rooms.post("/{room_id}/claim", openapi_extra=openapi_body(Claim))
@@ -186,7 +190,10 @@ async def claim(
     body = await read_json(request, Claim, settings.max_body)
     hub.quotas.hit("joins", address)
     held = (user.id, user.name) if user else None
-    return await hub.claim(_room_id(room_id), body.seat, body.token, body.name, held)
+    live, fresh = await hub.room(_room_id(room_id)), new_token()
+    name = body.name.strip() if body.name else None
+    await hub.apply(live, commands.Exchange(body.seat, body.token, fresh, name, held))
+    return {"room": live.id, "seat": body.seat, "token": fresh}
 
 
 @rooms.post("/{room_id}/revoke", openapi_extra=openapi_body(Revoke))
@@ -197,7 +204,9 @@ async def revoke(
     with the new invitation; the old link stops working."""
     body = await read_json(request, Revoke, settings.max_body)
     hub.quotas.hit("joins", address)
-    return await hub.replace_invitation(_room_id(room_id), body.seat, body.host)
+    live, token = await hub.room(_room_id(room_id)), new_token()
+    await hub.apply(live, commands.ReplaceInvitation(body.seat, body.host, token))
+    return {"room": live.id, "seat": body.seat, "token": token}
 
 
 @rooms.post("/{room_id}/actions", openapi_extra=openapi_body(Act))
@@ -206,9 +215,8 @@ async def act(
 ) -> dict[str, Any]:
     body = await read_json(request, Act, settings.max_body)
     live = await hub.room(_room_id(room_id))
-    seat = await hub.authorize(live, body.seat, body.token)
-    hub.quotas.hit("messages", address, seat_key(live.id, seat))
-    return {"ok": True, "move": await live.act(seat, body.action, body.move)}
+    decision = commands.Act(body.seat, body.action, body.move)
+    return {"ok": True, "move": await decide(hub, live, body.token, decision, address)}
 
 
 @rooms.post("/{room_id}/undo", openapi_extra=openapi_body(Undo))
@@ -217,9 +225,8 @@ async def undo(
 ) -> dict[str, Any]:
     body = await read_json(request, Undo, settings.max_body)
     live = await hub.room(_room_id(room_id))
-    seat = await hub.authorize(live, body.seat, body.token)
-    hub.quotas.hit("messages", address, seat_key(live.id, seat))
-    return {"ok": True, "move": await live.undo(seat, body.move)}
+    decision = commands.Undo(body.seat, body.move)
+    return {"ok": True, "move": await decide(hub, live, body.token, decision, address)}
 
 
 @rooms.get("/{room_id}/record")
@@ -239,7 +246,8 @@ lobby = APIRouter(prefix="/api/lobby")
 @lobby.get("/chat")
 async def lobby_messages(hub: HubDep, after: int = 0) -> dict[str, list]:
     """The lobby's latest chat messages (after message id ``after``)."""
-    return {"messages": await hub.chat_history("", max(0, min(after, 2**62)))}
+    after = max(0, min(after, 2**62))
+    return {"messages": await hub.db.run(hub.db.store.chat, "", after, CHAT_HISTORY)}
 
 
 @lobby.post("/chat", openapi_extra=openapi_body(LobbyChat))
@@ -248,7 +256,9 @@ async def lobby_say(
 ) -> dict[str, Any]:
     """Say something in the lobby: ``{name, text}``; answers the message as kept."""
     body = await read_json(request, LobbyChat, settings.max_body)
-    return await hub.lobby_chat(body.name, body.text, address)
+    kept = chat_text(body.text)
+    hub.quotas.hit("chat", address)
+    return await hub.db.run(hub.db.store.add_chat, "", None, body.name.strip()[:40], kept)
 
 
 def _room_id(room_id: str) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from collections.abc import Awaitable, Callable
 from concurrent.futures import BrokenExecutor, Executor
 from functools import partial
 
@@ -18,6 +19,7 @@ from ludoteca.engine import State, sample_chance
 from ludoteca.engine.parts import Hint
 
 from . import workers
+from .commands import Command, Event, PlayFor
 from .leases import SoleLeases
 from .room import Room
 
@@ -43,6 +45,8 @@ class BotRunner:
         self._hints: dict[str, tuple[int, dict[int, Hint | None]]] = {}
         # several instances: only the holder of a room's lease moves its chance and bots
         self.leases = SoleLeases()
+        # how a move is played (the hub's: the room handles it, the publisher sends it)
+        self.apply: Callable[[Room, Command], Awaitable[list[Event]]] = _handle
 
     def warm(self) -> None:
         """Start the workers now and import the games in them."""
@@ -83,7 +87,7 @@ class BotRunner:
                     action = await self._choose(room, state, player)
                 else:
                     return
-                await room.play_for(player, action, version)
+                await self.apply(room, PlayFor(player, action, version))
         except Exception:
             log.exception("room %s: chance or a bot failed", room.id)
         finally:
@@ -144,3 +148,7 @@ class BotRunner:
 
     def forget(self, room: Room) -> None:
         self._hints.pop(room.id, None)
+
+
+async def _handle(room: Room, command: Command) -> list[Event]:
+    return await room.handle(command)
