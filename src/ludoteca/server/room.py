@@ -446,7 +446,6 @@ class Room:
             reason = Message(error.key, error.params) if error.key else error.reason
             raise RoomError(422, "web.error.illegal", {"reason": reason}) from None
         await self._commit(seat, "act", action, new)
-        self._emit(Moved(seat, action, self.version))
 
     async def _undo(self, command: Undo) -> None:
         await self._check(command.move)
@@ -454,7 +453,6 @@ class Room:
             raise RoomError(409, "web.error.cannot_undo")
         previous = self.game.replay([a for _, a in self.moves[:-1]])
         await self._commit(command.seat, "undo", None, previous)
-        self._emit(Undone(command.seat, self.version))
 
     async def _play_for(self, command: PlayFor) -> None:
         """Played only if the room is still where the action was chosen (nothing happens
@@ -467,7 +465,6 @@ class Room:
             )
         except RoomError:  # another instance stored a move first
             return
-        self._emit(Moved(command.player, command.action, self.version))
 
     async def _settle(self, _command: Settle) -> None:
         if self.state.is_terminal() and self.status == "playing":
@@ -523,6 +520,7 @@ class Room:
         self.clock = clock
         self._play(seat, kind, action, new)
         self.version += 1
+        self._emit(Moved(seat, action, self.version) if action else Undone(seat, self.version))
         if new.is_terminal() and self.status != "finished":
             await self.db.run(self.db.store.finish, self.id, self.record(), ratings.settle)
             self.status = "finished"
