@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import html
 from functools import cache
 from typing import Annotated, Any
@@ -82,11 +83,17 @@ async def games(lang: LangDep) -> list[dict[str, Any]]:
 
 
 @catalogue.get("/games/{game_id}/picture")
-async def game_picture(game_id: str, lang: LangDep) -> Response:
-    """The game's own view of an opening position (the lobby's game cards), as SVG."""
-    found = _opening_picture(game_id[:40], lang)
+async def game_picture(game_id: str, request: Request, lang: LangDep) -> Response:
+    """The game's own view of an opening position (the lobby's game cards), as SVG; 503 with
+    ``Retry-After`` while it is being drawn (the card says it is getting ready)."""
+    game_id = game_id[:40]
+    if game_id not in {info["id"] for info in words.games(lang)}:
+        raise RoomError(404, "web.error.no_game", {"game": game_id})
+    ready, found = request.app.state.cards.picture(game_id, lang)
+    if not ready:
+        raise RoomError(503, "web.lobby.getting_ready", retry_after=2)
     if found is None:
-        raise RoomError(404, "web.error.no_game", {"game": game_id[:40]})
+        raise RoomError(404, "web.error.no_game", {"game": game_id})
     return Response(found, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
 
 
@@ -103,7 +110,7 @@ async def catalog(lang: str) -> dict[str, Any]:
 
 
 @catalogue.get("/rules/{game_id}")
-async def rules(game_id: str, lang: LangDep) -> dict[str, str]:
+async def rules(game_id: str, hub: HubDep, lang: LangDep) -> dict[str, str]:
     try:
         game = load_game(game_id)
     except ValueError:
@@ -112,7 +119,9 @@ async def rules(game_id: str, lang: LangDep) -> dict[str, str]:
         text = game.rules_text(lang)
     except OSError:
         raise RoomError(404, "web.error.no_rules", {"game": game_id}) from None
-    return {"game": game_id, "lang": lang, "html": illustrated(_markdown(text), game_id, lang)}
+    await hub.bots.ready(game_id)  # its pictures are drawn by its core, compiled by then
+    page = await asyncio.to_thread(illustrated, _markdown(text), game_id, lang)
+    return {"game": game_id, "lang": lang, "html": page}
 
 
 # -- rooms -----------------------------------------------------------------------------------
@@ -274,15 +283,23 @@ replay = APIRouter(prefix="/api")
 
 @replay.post("/replay", openapi_extra=openapi_body(Replay))
 async def replay_step(
-    request: Request, settings: SettingsDep, quotas: QuotasDep, address: AddressDep
+    request: Request, hub: HubDep, settings: SettingsDep, address: AddressDep
 ) -> dict[str, Any]:
     """One step of a record (any record: uploaded or of a finished room), as spectators
-    see it: ``{record, step, lang}``."""
+    see it: ``{record, step, lang}``. Replayed and drawn off the event loop."""
     body = await read_json(request, Replay, settings.max_body)
-    quotas.hit("messages", address)
-    lang = words.language(body.lang)
+    hub.quotas.hit("messages", address)
     try:
         record = Record.from_json(body.record.model_dump())
+    except RecordError as error:
+        raise RoomError(400, "web.error.bad_record", {"detail": str(error)[:200]}) from None
+    await hub.bots.ready(record.game)
+    return await asyncio.to_thread(_replayed, body, record)
+
+
+def _replayed(body: Replay, record: Record) -> dict[str, Any]:
+    lang = words.language(body.lang)
+    try:
         game = make_game(record.game, record.options)
         step = min(body.step, len(record.actions))
         state = game.replay(record.actions[:step])
@@ -324,21 +341,6 @@ def _catalog(lang: str) -> dict[str, Any]:
             found[message.id[0]] = text[0]
             found[message.id[0] + "#plural"] = list(text)
     return found
-
-
-@cache
-def _opening_picture(game_id: str, lang: str) -> str | None:
-    """An opening position drawn by the game's view: chance's first outcomes drawn in order
-    (the same picture every time), for a game with a view."""
-    if game_id not in {info["id"] for info in words.games(lang)}:
-        return None
-    game = load_game(game_id)
-    state = game.new_initial_state()
-    for _ in range(8):
-        if not state.is_chance_node():
-            break
-        state = state.apply(state.chance_outcomes()[0][0])
-    return picture(game, state, None, lang, None)
 
 
 @cache

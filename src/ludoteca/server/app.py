@@ -22,10 +22,12 @@ from . import account_api, api, health, socket, words, workers
 from .accounts import Accounts
 from .botrunner import BotRunner
 from .bus import make_bus
+from .cards import Cards
 from .config import Settings
 from .db import Database, Store
 from .errors import RoomError, malformed
 from .guard import Guard
+from .lag import LoopLag
 from .leases import Leases, SoleLeases
 from .profiles import Profiles
 from .quotas import Quotas
@@ -64,7 +66,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub.bots.warm()
         await hub.start(settings.idle_rooms)
-        tasks = [asyncio.create_task(hub.resume()), asyncio.create_task(_sweep(hub, settings))]
+        tasks = [
+            asyncio.create_task(app.state.lag.run()),
+            asyncio.create_task(hub.resume()),
+            asyncio.create_task(_sweep(hub, settings)),
+        ]
         yield
         app.state.stopping = True
         for task in tasks:
@@ -80,6 +86,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.hub = hub
     app.state.settings = settings
     app.state.stopping = False
+    app.state.lag = LoopLag()
+    app.state.cards = Cards(hub.bots)
     app.state.accounts = Accounts(store)
     app.state.profiles = Profiles(store)
     _errors(app)

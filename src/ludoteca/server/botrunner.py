@@ -7,11 +7,13 @@ only stops thinking while nobody watches it (it goes on when someone looks again
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 from collections.abc import Awaitable, Callable
 from concurrent.futures import BrokenExecutor, Executor
 from functools import partial
+from typing import TypeVar
 
 from ludoteca import CHANCE
 from ludoteca.bots import BOTS
@@ -24,6 +26,7 @@ from .leases import SoleLeases
 from .room import Room
 
 log = logging.getLogger("ludoteca.server")
+T = TypeVar("T")
 
 
 def bot_specs() -> list[str]:
@@ -43,14 +46,34 @@ class BotRunner:
         self._running: set[str] = set()  # rooms whose loop is on
         self._tasks: set[asyncio.Task] = set()
         self._hints: dict[str, tuple[int, dict[int, Hint | None]]] = {}
+        self._ready: dict[str, asyncio.Future[str]] = {}  # games whose core is compiled
         # several instances: only the holder of a room's lease moves its chance and bots
         self.leases = SoleLeases()
         # how a move is played (the hub's: the room handles it, the publisher sends it)
         self.apply: Callable[[Room, Command], Awaitable[list[Event]]] = _handle
 
     def warm(self) -> None:
-        """Start the workers now and import the games in them."""
-        workers.start_all(self.executor, self.worker_count)
+        """Start the workers now: they import the games and compile their cores, while the
+        site already answers (``ready``)."""
+        found = workers.start_all(self.executor, self.worker_count)
+        self._ready = {game: asyncio.wrap_future(future) for game, future in found.items()}
+
+    def is_ready(self, game_id: str) -> bool:
+        """The game's core is compiled (its cache on disk is there for the server to load)."""
+        future = self._ready.get(game_id)
+        return future is None or future.done()
+
+    async def ready(self, game_id: str) -> None:
+        """Wait until a worker compiled the game's core (the event loop goes on meanwhile; a
+        failed compilation is the game's to report when it is used)."""
+        future = self._ready.get(game_id)
+        if future is not None and not future.done():
+            with contextlib.suppress(Exception):
+                await asyncio.shield(future)
+
+    async def run(self, call: Callable[[], T]) -> T:
+        """``call`` in a worker."""
+        return await asyncio.get_running_loop().run_in_executor(self.executor, call)
 
     def close(self) -> None:
         for task in self._tasks:

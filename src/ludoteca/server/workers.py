@@ -1,4 +1,5 @@
-"""Work done off the event loop: bots choosing actions and hints, in worker processes.
+"""Work done off the event loop: bots choosing actions and hints, compiling the games' cores
+and drawing the lobby's pictures, in worker processes.
 
 Each call gets a room's game, options and actions (plain data), so any worker can serve any
 room; a worker keeps the last state it built per room and only applies the new actions.
@@ -8,22 +9,24 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import random
 import signal
 import threading
 import time
 from collections.abc import Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import Any
 
 from ludoteca import load_game
 from ludoteca.bots import hint, make_bot
-from ludoteca.engine import State
+from ludoteca.engine import State, sample_chance
 from ludoteca.engine.parts import Hint
 from ludoteca.games import registry
 
 _states: dict[str, State] = {}
 _CACHE_SIZE = 256
+WARM_MOVES = 40  # random moves a worker plays to compile a game's rules
 
 
 def _state(room: str, game_id: str, options: dict, actions: list[str]) -> State:
@@ -69,6 +72,50 @@ def warm() -> int:
     return len(list_games())
 
 
+def warm_game(game_id: str) -> str:
+    """Compile the game's rules in this worker (a compiled core keeps what it compiled in its
+    cache on disk, where the server loads it from): a few random moves, their observations
+    and the opening picture."""
+    game = load_game(game_id)
+    state, rng = game.new_initial_state(), random.Random(0)
+    for _ in range(WARM_MOVES):
+        if state.is_terminal():
+            break
+        state.observation(state.current_player if state.current_player >= 0 else None)
+        if state.is_chance_node():
+            action = sample_chance(state, rng)
+        else:
+            action = rng.choice(state.legal_actions())
+        state = state.apply(action)
+    opening_picture(game_id, "en")
+    return game_id
+
+
+def warm_bots(game_id: str) -> str:
+    """Compile the search of the game's bots in this worker (its first move would else)."""
+    state = load_game(game_id).new_initial_state()
+    rng = random.Random(0)
+    while state.is_chance_node():
+        state = state.apply(sample_chance(state, rng))
+    if not state.is_terminal():
+        make_bot("mcts:easy", 0).choose(state)
+    return game_id
+
+
+def opening_picture(game_id: str, lang: str) -> str | None:
+    """The game's view of an opening position (the lobby's card), chance's first outcomes
+    drawn in order so that it is the same picture every time; None for a game without one."""
+    view = registry.view(game_id)
+    if view is None:
+        return None
+    state = load_game(game_id).new_initial_state()
+    for _ in range(8):
+        if not state.is_chance_node():
+            break
+        state = state.apply(state.chance_outcomes()[0][0])
+    return view.svg(state, None, lang=lang, overlay=None)
+
+
 def _start(games: dict[str, str], server: int) -> None:
     """A worker starts: Ctrl-C is the server's to handle (the pool is shut down with it), the
     worker ends with its server, and the games registered at run time are registered here too."""
@@ -105,11 +152,19 @@ def sigint_ignored() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
-def start_all(executor: Executor, workers: int) -> None:
-    """Start every worker now (ignoring Ctrl-C) and import the games in them."""
+def start_all(executor: Executor, workers: int) -> dict[str, Future[str]]:
+    """Start every worker now (ignoring Ctrl-C) and import the games in them. Worker
+    processes then compile every game's rules (the futures, by game), then its bots' search;
+    threads (tests) compile nothing ahead."""
     with sigint_ignored():
         for _ in range(max(1, workers)):
             executor.submit(warm)
+        if not isinstance(executor, ProcessPoolExecutor):
+            return {}
+        ready = {game_id: executor.submit(warm_game, game_id) for game_id in registry.ids()}
+        for game_id in registry.ids():
+            executor.submit(warm_bots, game_id)
+    return ready
 
 
 def make_executor(workers: int) -> Executor:
