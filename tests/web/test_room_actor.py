@@ -209,9 +209,10 @@ def _room_fields() -> set[str]:
     tree = ast.parse((SERVER / "room.py").read_text("utf-8"))
     fields = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
-            if node.value.id == "self" and isinstance(node.ctx, ast.Store):
-                fields.add(node.attr)
+        if not isinstance(node, ast.Attribute) or not isinstance(node.ctx, ast.Store):
+            continue
+        if isinstance(node.value, ast.Name) and node.value.id == "self":
+            fields.add(node.attr)
     return fields
 
 
@@ -247,8 +248,7 @@ def test_nothing_outside_the_room_changes_a_room():
             elif isinstance(node, ast.AugAssign | ast.AnnAssign):
                 targets = [node.target]
             elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-                if node.func.attr in MUTATING:
-                    targets = [node.func.value]
+                targets = [node.func.value] if node.func.attr in MUTATING else []
             for target in targets:
                 if _changes_a_room(target, fields):
                     found.append(f"{path.name}:{node.lineno}: {ast.unparse(node)[:80]}")
