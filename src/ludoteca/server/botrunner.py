@@ -46,7 +46,8 @@ class BotRunner:
         self._running: set[str] = set()  # rooms whose loop is on
         self._tasks: set[asyncio.Task] = set()
         self._hints: dict[str, tuple[int, dict[int, Hint | None]]] = {}
-        self._ready: dict[str, asyncio.Future[str]] = {}  # games whose core is compiled
+        # games whose core is being compiled: their opening pictures (by language) once it is
+        self._ready: dict[str, asyncio.Future[dict[str, str | None]]] = {}
         # several instances: only the holder of a room's lease moves its chance and bots
         self.leases = SoleLeases()
         # how a move is played (the hub's: the room handles it, the publisher sends it)
@@ -63,13 +64,16 @@ class BotRunner:
         future = self._ready.get(game_id)
         return future is None or future.done()
 
-    async def ready(self, game_id: str) -> None:
+    async def ready(self, game_id: str) -> dict[str, str | None]:
         """Wait until a worker compiled the game's core (the event loop goes on meanwhile; a
-        failed compilation is the game's to report when it is used)."""
+        failed compilation is the game's to report when it is used); the opening pictures it
+        drew meanwhile, by language ({} when none were drawn ahead)."""
         future = self._ready.get(game_id)
-        if future is not None and not future.done():
-            with contextlib.suppress(Exception):
-                await asyncio.shield(future)
+        if future is None:
+            return {}
+        with contextlib.suppress(Exception):
+            return await asyncio.shield(future)
+        return {}
 
     async def run(self, call: Callable[[], T]) -> T:
         """``call`` in a worker."""

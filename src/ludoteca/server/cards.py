@@ -32,8 +32,11 @@ class Cards:
 
     async def _draw(self, key: tuple[str, str]) -> None:
         try:
-            await self.bots.ready(key[0])
-            self._drawn[key] = await self.bots.run(partial(workers.opening_picture, *key))
+            drawn = await self.bots.ready(key[0])  # drawn as the core was compiled
+            if key[1] in drawn:
+                self._drawn[key] = drawn[key[1]]
+            else:
+                self._drawn[key] = await self.bots.run(partial(workers.opening_picture, *key))
         except Exception:
             log.exception("the picture of %s could not be drawn", key[0])
         finally:

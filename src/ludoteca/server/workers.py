@@ -20,7 +20,7 @@ from typing import Any
 
 from ludoteca import load_game
 from ludoteca.bots import hint, make_bot
-from ludoteca.engine import State, sample_chance
+from ludoteca.engine import LANGUAGES, State, sample_chance
 from ludoteca.engine.parts import Hint
 from ludoteca.games import registry
 
@@ -72,10 +72,10 @@ def warm() -> int:
     return len(list_games())
 
 
-def warm_game(game_id: str) -> str:
+def warm_game(game_id: str) -> dict[str, str | None]:
     """Compile the game's rules in this worker (a compiled core keeps what it compiled in its
-    cache on disk, where the server loads it from): a few random moves, their observations
-    and the opening picture."""
+    cache on disk, where the server loads it from): a few random moves and their observations;
+    returns the opening picture (the lobby's card) in every language."""
     game = load_game(game_id)
     state, rng = game.new_initial_state(), random.Random(0)
     for _ in range(WARM_MOVES):
@@ -87,8 +87,7 @@ def warm_game(game_id: str) -> str:
         else:
             action = rng.choice(state.legal_actions())
         state = state.apply(action)
-    opening_picture(game_id, "en")
-    return game_id
+    return {lang: opening_picture(game_id, lang) for lang in LANGUAGES}
 
 
 def warm_bots(game_id: str) -> str:
@@ -152,7 +151,7 @@ def sigint_ignored() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
-def start_all(executor: Executor, workers: int) -> dict[str, Future[str]]:
+def start_all(executor: Executor, workers: int) -> dict[str, Future[dict[str, str | None]]]:
     """Start every worker now (ignoring Ctrl-C) and import the games in them. Worker
     processes then compile every game's rules (the futures, by game), then its bots' search;
     threads (tests) compile nothing ahead."""
