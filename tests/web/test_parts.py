@@ -31,10 +31,10 @@ def store(tmp_path, test_games):
     store.close()
 
 
-def make_room(store, seats=PEOPLE, room_id="r1", options=None):
-    store.create_room(
-        room_id, "pile", options or {"start": 5, "refill": False}, "s", seats, hash_token("host")
-    )
+def make_room(store, seats=PEOPLE, room_id="r1", options=None, game="pile"):
+    if options is None:
+        options = {"start": 5, "refill": False} if game == "pile" else {}
+    store.create_room(room_id, game, options, "s", seats, hash_token("host"))
     return Room(store.load_room(room_id), Database(store))
 
 

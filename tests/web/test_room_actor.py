@@ -36,32 +36,20 @@ from ludoteca.server.commands import (
     Watch,
     Watched,
 )
-from ludoteca.server.db import Database, SeatInfo, Store
+from ludoteca.server.db import SeatInfo, Store
 from ludoteca.server.errors import RoomError
-from ludoteca.server.room import Room, hash_token
 from ludoteca.server.watchers import Outbox, Watcher
 
-SERVER = Path(room_module.__file__).parent
+from .test_parts import PEOPLE, make_room
 
-PEOPLE = [
-    SeatInfo(0, "person", None, "Ann", hash_token("a")),
-    SeatInfo(1, "person", None, "Bo", hash_token("b")),
-]
+SERVER = Path(room_module.__file__).parent
 
 
 @pytest.fixture
 def store(tmp_path, test_games):
-    store = Store(f"sqlite:///{tmp_path / 'actor.sqlite3'}")
-    yield store
-    store.close()
-
-
-def make_room(store, seats=PEOPLE, room_id="r1", game="pile") -> Room:
-    options = {"start": 5, "refill": False} if game == "pile" else {}
-    store.create_room(room_id, game, options, "s", seats, hash_token("host"))
-    loaded = store.load_room(room_id)
-    assert loaded is not None
-    return Room(loaded, Database(store))
+    found = Store(f"sqlite:///{tmp_path / 'actor.sqlite3'}")
+    yield found
+    found.close()
 
 
 def watcher() -> Watcher:

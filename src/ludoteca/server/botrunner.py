@@ -11,7 +11,7 @@ import contextlib
 import logging
 import random
 from collections.abc import Awaitable, Callable
-from concurrent.futures import BrokenExecutor, Executor
+from concurrent.futures import BrokenExecutor, Executor, Future
 from functools import partial
 from typing import TypeVar
 
@@ -19,6 +19,7 @@ from ludoteca import CHANCE
 from ludoteca.bots import BOTS
 from ludoteca.engine import State, sample_chance
 from ludoteca.engine.parts import Hint
+from ludoteca.games import registry
 
 from . import workers
 from .commands import Command, Event, PlayFor
@@ -48,31 +49,47 @@ class BotRunner:
         self._hints: dict[str, tuple[int, dict[int, Hint | None]]] = {}
         # games whose core is being compiled: their opening pictures (by language) once it is
         self._ready: dict[str, asyncio.Future[dict[str, str | None]]] = {}
+        self._warming: Executor | None = None  # the process compiling the games' cores
         # several instances: only the holder of a room's lease moves its chance and bots
         self.leases = SoleLeases()
         # how a move is played (the hub's: the room handles it, the publisher sends it)
         self.apply: Callable[[Room, Command], Awaitable[list[Event]]] = _handle
 
     def warm(self) -> None:
-        """Start the workers now: they import the games and compile their cores, while the
-        site already answers (``ready``)."""
-        found = workers.start_all(self.executor, self.worker_count)
-        self._ready = {game: asyncio.wrap_future(future) for game, future in found.items()}
+        """Start the workers now. With worker processes, one more process compiles every
+        game's core, one game after the other (then its bots' search), while the site already
+        answers: what it compiled is kept in the cores' cache on disk, where this process and
+        the workers load it from (``ready``)."""
+        workers.start_all(self.executor, self.worker_count)
+        if self.worker_count > 0 and self._warming is None:
+            self._warming = workers.make_executor(1)
+            workers.start_all(self._warming, 1)
+            task = asyncio.get_running_loop().create_task(self._warm_all())
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
 
-    def is_ready(self, game_id: str) -> bool:
-        """The game's core is compiled (its cache on disk is there for the server to load)."""
-        future = self._ready.get(game_id)
-        return future is None or future.done()
+    async def _warm_all(self) -> None:
+        games = registry.ids()
+        for game_id in games:
+            await self.ready(game_id)
+        for game_id in games:
+            with contextlib.suppress(Exception):
+                await asyncio.wrap_future(self._warm(workers.warm_bots, game_id))
+
+    def _warm(self, work: Callable[[str], T], game_id: str) -> Future[T]:
+        assert self._warming is not None
+        return self._warming.submit(work, game_id)
 
     async def ready(self, game_id: str) -> dict[str, str | None]:
-        """Wait until a worker compiled the game's core (the event loop goes on meanwhile; a
-        failed compilation is the game's to report when it is used); the opening pictures it
-        drew meanwhile, by language ({} when none were drawn ahead)."""
-        future = self._ready.get(game_id)
-        if future is None:
+        """Wait until the game's core is compiled (a game asked for goes next; the event
+        loop goes on meanwhile; a failed compilation is the game's to report when it is
+        used); the opening pictures drawn meanwhile, by language ({}: none drawn ahead)."""
+        if self._warming is None:
             return {}
+        if game_id not in self._ready:
+            self._ready[game_id] = asyncio.wrap_future(self._warm(workers.warm_game, game_id))
         with contextlib.suppress(Exception):
-            return await asyncio.shield(future)
+            return await asyncio.shield(self._ready[game_id])
         return {}
 
     async def run(self, call: Callable[[], T]) -> T:
@@ -83,6 +100,8 @@ class BotRunner:
         for task in self._tasks:
             task.cancel()
         self.executor.shutdown(wait=False, cancel_futures=True)
+        if self._warming is not None:
+            self._warming.shutdown(wait=False, cancel_futures=True)
 
     def thinking(self, room: Room) -> bool:
         return room.id in self._running
@@ -142,7 +161,7 @@ class BotRunner:
     def _renew(self) -> None:
         old, self.executor = self.executor, workers.make_executor(self.worker_count)
         old.shutdown(wait=False, cancel_futures=True)
-        self.warm()
+        workers.start_all(self.executor, self.worker_count)
 
     # -- hints ---------------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ import signal
 import threading
 import time
 from collections.abc import Iterator
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import Any
 
@@ -151,19 +151,11 @@ def sigint_ignored() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
-def start_all(executor: Executor, workers: int) -> dict[str, Future[dict[str, str | None]]]:
-    """Start every worker now (ignoring Ctrl-C) and import the games in them. Worker
-    processes then compile every game's rules (the futures, by game), then its bots' search;
-    threads (tests) compile nothing ahead."""
+def start_all(executor: Executor, workers: int) -> None:
+    """Start every worker now (ignoring Ctrl-C) and import the games in them."""
     with sigint_ignored():
         for _ in range(max(1, workers)):
             executor.submit(warm)
-        if not isinstance(executor, ProcessPoolExecutor):
-            return {}
-        ready = {game_id: executor.submit(warm_game, game_id) for game_id in registry.ids()}
-        for game_id in registry.ids():
-            executor.submit(warm_bots, game_id)
-    return ready
 
 
 def make_executor(workers: int) -> Executor:
