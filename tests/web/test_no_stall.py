@@ -42,3 +42,16 @@ def test_a_stall_is_logged_and_kept_for_a_minute(caplog):
     assert lag.report() == {"last_ms": 250.0, "worst_minute_ms": 250.0, "worst_ms": 250.0}
     lag.note(0.01, now=100.0)  # a minute later the stall is no longer recent
     assert lag.report() == {"last_ms": 10.0, "worst_minute_ms": 10.0, "worst_ms": 250.0}
+
+
+def test_a_game_is_cold_until_numbas_cache_holds_some_of_its_core(tmp_path, monkeypatch):
+    from numba.core import config
+
+    from ludoteca.server import workers
+
+    monkeypatch.setattr(config, "CACHE_DIR", str(tmp_path))
+    assert workers.cold("bohnen")  # a fresh install: the warm-up compiles it, not the server
+    (tmp_path / "bohnen_0123").mkdir()
+    (tmp_path / "bohnen_0123" / "core.step-1.py311.nbi").write_bytes(b"")
+    assert not workers.cold("bohnen")
+    assert not workers.cold("nothing")

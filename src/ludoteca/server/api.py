@@ -110,7 +110,7 @@ async def catalog(lang: str) -> dict[str, Any]:
 
 
 @catalogue.get("/rules/{game_id}")
-async def rules(game_id: str, lang: LangDep) -> dict[str, str]:
+async def rules(game_id: str, hub: HubDep, lang: LangDep) -> dict[str, str]:
     try:
         game = load_game(game_id)
     except ValueError:
@@ -119,7 +119,8 @@ async def rules(game_id: str, lang: LangDep) -> dict[str, str]:
         text = game.rules_text(lang)
     except OSError:
         raise RoomError(404, "web.error.no_rules", {"game": game_id}) from None
-    page = await asyncio.to_thread(illustrated, _markdown(text), game_id, lang)  # may compile
+    await hub.bots.compiled(game_id)  # its pictures are drawn by its core
+    page = await asyncio.to_thread(illustrated, _markdown(text), game_id, lang)
     return {"game": game_id, "lang": lang, "html": page}
 
 
@@ -292,7 +293,8 @@ async def replay_step(
         record = Record.from_json(body.record.model_dump())
     except RecordError as error:
         raise RoomError(400, "web.error.bad_record", {"detail": str(error)[:200]}) from None
-    return await asyncio.to_thread(_replayed, body, record)  # may compile the game's core
+    await hub.bots.compiled(record.game)
+    return await asyncio.to_thread(_replayed, body, record)
 
 
 def _replayed(body: Replay, record: Record) -> dict[str, Any]:

@@ -28,6 +28,7 @@ from .room import Room
 
 log = logging.getLogger("ludoteca.server")
 T = TypeVar("T")
+WARMING_NICE = 10  # the process compiling ahead yields to the server and the bots
 
 
 def bot_specs() -> list[str]:
@@ -62,7 +63,7 @@ class BotRunner:
         the workers load it from (``ready``)."""
         workers.start_all(self.executor, self.worker_count)
         if self.worker_count > 0 and self._warming is None:
-            self._warming = workers.make_executor(1)
+            self._warming = workers.make_executor(1, nice=WARMING_NICE)
             workers.start_all(self._warming, 1)
             task = asyncio.get_running_loop().create_task(self._warm_all())
             self._tasks.add(task)
@@ -79,6 +80,13 @@ class BotRunner:
     def _warm(self, work: Callable[[str], T], game_id: str) -> Future[T]:
         assert self._warming is not None
         return self._warming.submit(work, game_id)
+
+    async def compiled(self, game_id: str) -> None:
+        """Before this process uses a game: after a fresh install its core is compiled by the
+        warm-up, not here (this waits, the event loop goes on); else it is loaded from the
+        cache."""
+        if self._warming is not None and workers.cold(game_id):
+            await self.ready(game_id)
 
     async def ready(self, game_id: str) -> dict[str, str | None]:
         """Wait until the game's core is compiled (a game asked for goes next; the event

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 async def create(hub: Hub, body: CreateRoom, address: str) -> dict[str, Any]:
     """A new room; returns its id, the host's token and every person's invitation."""
+    await hub.bots.compiled(body.game)  # loading a game may compile its core
     try:
         game = make_game(body.game, dict(body.options))
     except ValueError as error:

@@ -178,7 +178,8 @@ class Hub:
         if loaded.status == "broken":
             self.broken.add(room_id)
             raise RoomError(409, "web.error.broken")
-        try:  # replayed in a thread: neither a long log nor a core to compile holds the loop
+        await self.bots.compiled(loaded.game)
+        try:  # replayed in a thread: a long log never holds the event loop
             return await asyncio.to_thread(Room, loaded, self.db)
         except Exception:
             log.exception("room %s: its log cannot be replayed; it is marked broken", room_id)
