@@ -73,7 +73,12 @@ def main() -> None:
             run(base, began)
         finally:
             process.terminate()
-            process.wait(timeout=30)
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                print("the server took over 30 s to stop after SIGTERM: killed")
+                process.kill()
+                process.wait()
         stalls = [line for line in log.read_text().splitlines() if "stalled" in line]
         print(f"stalls logged by the server: {len(stalls)}")
 
