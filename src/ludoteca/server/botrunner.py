@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import multiprocessing
 import random
 from collections.abc import Awaitable, Callable
 from concurrent.futures import BrokenExecutor, Executor, Future
@@ -51,6 +52,7 @@ class BotRunner:
         # games whose core is being compiled: their opening pictures (by language) once it is
         self._ready: dict[str, asyncio.Future[dict[str, str | None]]] = {}
         self._warming: Executor | None = None  # the process compiling the games' cores
+        self._compilers: set[multiprocessing.process.BaseProcess] = set()
         # several instances: only the holder of a room's lease moves its chance and bots
         self.leases = SoleLeases()
         # how a move is played (the hub's: the room handles it, the publisher sends it)
@@ -63,8 +65,10 @@ class BotRunner:
         the workers load it from (``ready``)."""
         workers.start_all(self.executor, self.worker_count)
         if self.worker_count > 0 and self._warming is None:
+            before = set(multiprocessing.active_children())
             self._warming = workers.make_executor(1, nice=WARMING_NICE)
             workers.start_all(self._warming, 1)
+            self._compilers = set(multiprocessing.active_children()) - before
             task = asyncio.get_running_loop().create_task(self._warm_all())
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
@@ -110,6 +114,8 @@ class BotRunner:
         self.executor.shutdown(wait=False, cancel_futures=True)
         if self._warming is not None:
             self._warming.shutdown(wait=False, cancel_futures=True)
+        for process in self._compilers:  # a compilation may take minutes: the server stops now
+            process.terminate()
 
     def thinking(self, room: Room) -> bool:
         return room.id in self._running
