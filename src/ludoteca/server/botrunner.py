@@ -99,7 +99,9 @@ class BotRunner:
         if self._warming is None:
             return {}
         if game_id not in self._ready:
-            self._ready[game_id] = asyncio.wrap_future(self._warm(workers.warm_game, game_id))
+            future = asyncio.wrap_future(self._warm(workers.warm_game, game_id))
+            future.add_done_callback(_seen)  # a failure is the game's to report when used
+            self._ready[game_id] = future
         with contextlib.suppress(Exception):
             return await asyncio.shield(self._ready[game_id])
         return {}
@@ -208,6 +210,11 @@ class BotRunner:
 
     def forget(self, room: Room) -> None:
         self._hints.pop(room.id, None)
+
+
+def _seen(future: asyncio.Future) -> None:
+    if not future.cancelled():
+        future.exception()
 
 
 async def _handle(room: Room, command: Command) -> list[Event]:

@@ -1,6 +1,7 @@
 """How late the event loop runs: a task asks to sleep a short while, again and again, and
 notes how much longer it slept (the loop was busy with something else meanwhile). Reported in
-``/healthz``; a stall worth telling is logged."""
+``/healthz``; a minute whose worst lag is a stall worth telling is logged (once a minute at
+most, so that a busy machine does not flood the log)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ class LoopLag:
         self.worst = 0.0  # since start
         self._recent: deque[tuple[float, float]] = deque()  # (when, lag) of the last minute
         self.measured = 0
+        self._told = 0.0  # when the last stall was logged
 
     async def run(self) -> None:
         loop = asyncio.get_running_loop()
@@ -38,9 +40,15 @@ class LoopLag:
         self._recent.append((now, lag))
         while self._recent and self._recent[0][0] < now - WINDOW:
             self._recent.popleft()
-        if lag >= self.stall:
-            ms = round(lag * 1000, 1)
-            log.warning("the event loop stalled for %s ms", ms, extra={"lag_ms": ms})
+        worst = max(lag for _, lag in self._recent)
+        if (
+            worst >= self.stall
+            and now - self._told >= WINDOW
+            and now - self._recent[0][0] >= WINDOW / 2
+        ):
+            self._told = now
+            ms = round(worst * 1000, 1)
+            log.warning("the event loop stalled for up to %s ms lately", ms, extra={"lag_ms": ms})
 
     def report(self) -> dict[str, float]:
         """Milliseconds: the latest lag, the worst of the last minute and since start."""
