@@ -9,6 +9,7 @@ import pytest
 
 from ludoteca.server import clocks
 from ludoteca.server.clocks import Clock, Rule
+from ludoteca.server.commands import Act, StartClock, TimeOut
 from ludoteca.server.db import Database, SeatInfo, Store
 from ludoteca.server.room import Room
 
@@ -123,19 +124,19 @@ def test_a_rooms_clock_survives_restarts_and_the_downtime_counts(store):
 
     async def play() -> None:
         room = load(store, now)
-        await room.start_clock()
+        await room.handle(StartClock())
         assert room.clock is not None and room.clock.running == 0
         now.at = T0 + 10
-        await room.act(0, "take:1", room.version)  # 50 + 5 left for Ann; Bob runs
+        await room.handle(Act(0, "take:1", room.version))  # 50 + 5 left for Ann; Bob runs
         now.at = T0 + 30  # the server goes down here, with Bob's time running since T0 + 10
         again = load(store, now)
-        await again.start_clock()
+        await again.handle(StartClock())
         assert again.clock is not None
         assert clocks.left(again.clock, now.at) == (55, 40)
         now.at = T0 + 75  # down until Bob's 60 s were all spent
         third = load(store, now)
         assert third.clock_due() == 0
-        assert await third.time_out()
+        assert await third.handle(TimeOut())
         assert third.status == "finished"
         assert third.result == {"reason": "timeout", "seat": 1, "winners": [0]}
         fourth = load(store, now)
@@ -153,10 +154,10 @@ def test_an_action_after_the_flag_is_refused_and_the_time_out_played(store):
 
     async def play() -> None:
         room = load(store, now)
-        await room.start_clock()
+        await room.handle(StartClock())
         now.at = T0 + 6
         with pytest.raises(Exception, match="time_out"):
-            await room.act(0, "take:1", room.version)
+            await room.handle(Act(0, "take:1", room.version))
         assert room.result is not None and room.result["winners"] == [1]
 
     asyncio.run(play())

@@ -347,7 +347,7 @@ def test_spectators_joining_get_only_their_own_view_and_a_move_one_view_each(app
             ws = client.websocket_connect(f"/ws/rooms/{room}").__enter__()
             hello(ws, lang=("en", "de")[index % 2])
             sockets.append(ws)
-        presenter = app.state.hub.presenters[room]
+        presenter = app.state.hub.publisher.presenters[room]
         before = presenter.renders
         player.send_text(json.dumps({"type": "act", "action": "take:1", "move": 0}))
         for ws in sockets:

@@ -25,7 +25,7 @@ from urllib.parse import quote
 import httpx
 import pytest
 
-from ludoteca.server.rooms import PRESENCE_PAUSE
+from ludoteca.server.publisher import PRESENCE_PAUSE
 
 from .test_persistence import ROOT, server_env
 

@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from ludoteca.server.botrunner import BotRunner
+from ludoteca.server.commands import Act, Moved
 from ludoteca.server.config import Limits
 from ludoteca.server.db import Database, SeatInfo, Store
 from ludoteca.server.errors import RoomError
@@ -30,10 +31,10 @@ def store(tmp_path, test_games):
     store.close()
 
 
-def make_room(store, seats=PEOPLE, room_id="r1", options=None):
-    store.create_room(
-        room_id, "pile", options or {"start": 5, "refill": False}, "s", seats, hash_token("host")
-    )
+def make_room(store, seats=PEOPLE, room_id="r1", options=None, game="pile"):
+    if options is None:
+        options = {"start": 5, "refill": False} if game == "pile" else {}
+    store.create_room(room_id, game, options, "s", seats, hash_token("host"))
     return Room(store.load_room(room_id), Database(store))
 
 
@@ -60,27 +61,21 @@ def test_the_store_finds_rooms_without_moves(store):
 
 def test_a_room_plays_undoes_and_refuses_in_order(store):
     room = make_room(store)
-    seen = []
-
-    async def changed(r):
-        seen.append(r.version)
-
-    room.changed = changed
 
     async def play():
-        assert await room.act(0, "take:1", 0) == 1
+        assert await room.handle(Act(0, "take:1", 0)) == [Moved(0, "take:1", 1)]
         with pytest.raises(RoomError) as stale:
-            await room.act(1, "take:1", 0)
-        assert stale.value.key == "web.error.moved_on"
+            await room.handle(Act(1, "take:1", 0))
+        assert stale.value.key == "web.error.moved_on" and stale.value.news == []
         with pytest.raises(RoomError) as turn:
-            await room.act(0, "take:1", 1)
+            await room.handle(Act(0, "take:1", 1))
         assert turn.value.key == "web.error.not_your_turn"
         with pytest.raises(RoomError) as illegal:
-            await room.act(1, "take:9", 1)
+            await room.handle(Act(1, "take:9", 1))
         assert illegal.value.status == 422
 
     asyncio.run(play())
-    assert seen == [1] and room.state.history() == ["take:1"]
+    assert room.version == 1 and room.state.history() == ["take:1"]
     again = Room(store.load_room("r1"), Database(store))
     assert again.version == 1 and again.state.history() == ["take:1"]
 
@@ -104,7 +99,7 @@ def test_the_presenter_renders_each_distinct_view_once_per_position(store):
     ]
     texts = [presenter.text(key) for key in keys for _ in range(50)]
     assert presenter.renders == 3 and len(set(texts)) == 3
-    asyncio.run(room.act(0, "take:1", 0))
+    asyncio.run(room.handle(Act(0, "take:1", 0)))
     assert '"move":1' in presenter.text(keys[0]) and presenter.renders == 4
 
 

@@ -16,6 +16,7 @@ from ludoteca import list_games
 
 from .accounts import Accounts, HashPool, User, name_key
 from .api import AddressDep, HubDep, SettingsDep, UserDep
+from .commands import AdoptSeat
 from .errors import RoomError
 from .guard import SESSION_COOKIE, openapi_body, read_json
 from .logins import KNOWN_COOKIE, KNOWN_DAYS, LoginGuard
@@ -227,7 +228,8 @@ async def _adopt(hub: Hub, accounts: Accounts, user: User, seats: list[HeldSeat]
     held = [(seat.room, seat.seat, seat.token) for seat in seats]
     taken = await hub.db.run(accounts.adopt, user, held) if held else []
     for room_id, number in taken:
-        await hub.seat_adopted(room_id, number, user.id, user.name)
+        if room_id in hub.rooms:  # a live room shows the name
+            await hub.apply(hub.rooms[room_id], AdoptSeat(number, user.id, user.name))
     return len(taken)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import html
 from functools import cache
 from typing import Annotated, Any
@@ -13,18 +14,20 @@ from ludoteca import load_game
 from ludoteca.engine import LANGUAGES, Record, RecordError
 from ludoteca.engine.i18n import read_catalog
 
-from . import words
+from . import commands, opening, words
 from .accounts import Accounts, User
 from .botrunner import bot_specs
 from .config import Settings
+from .decisions import decide
 from .errors import RoomError
 from .guard import SESSION_COOKIE, openapi_body, read_json
 from .illustrations import illustrated
 from .messages import Act, Claim, CreateRoom, Join, LobbyChat, Replay, Revoke, Undo
 from .presenter import described, picture
-from .quotas import Quotas, address_key, seat_key
+from .quotas import Quotas, address_key
 from .room import make_game
 from .rooms import Hub
+from .table import CHAT_HISTORY, chat_text, new_token
 
 # -- dependencies ----------------------------------------------------------------------------
 
@@ -80,11 +83,17 @@ async def games(lang: LangDep) -> list[dict[str, Any]]:
 
 
 @catalogue.get("/games/{game_id}/picture")
-async def game_picture(game_id: str, lang: LangDep) -> Response:
-    """The game's own view of an opening position (the lobby's game cards), as SVG."""
-    found = _opening_picture(game_id[:40], lang)
+async def game_picture(game_id: str, request: Request, lang: LangDep) -> Response:
+    """The game's own view of an opening position (the lobby's game cards), as SVG; 503 with
+    ``Retry-After`` while it is being drawn (the card says it is getting ready)."""
+    game_id = game_id[:40]
+    if game_id not in {info["id"] for info in words.games(lang)}:
+        raise RoomError(404, "web.error.no_game", {"game": game_id})
+    ready, found = request.app.state.cards.picture(game_id, lang)
+    if not ready:
+        raise RoomError(503, "web.lobby.getting_ready", retry_after=2)
     if found is None:
-        raise RoomError(404, "web.error.no_game", {"game": game_id[:40]})
+        raise RoomError(404, "web.error.no_game", {"game": game_id})
     return Response(found, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
 
 
@@ -101,7 +110,7 @@ async def catalog(lang: str) -> dict[str, Any]:
 
 
 @catalogue.get("/rules/{game_id}")
-async def rules(game_id: str, lang: LangDep) -> dict[str, str]:
+async def rules(game_id: str, hub: HubDep, lang: LangDep) -> dict[str, str]:
     try:
         game = load_game(game_id)
     except ValueError:
@@ -110,7 +119,9 @@ async def rules(game_id: str, lang: LangDep) -> dict[str, str]:
         text = game.rules_text(lang)
     except OSError:
         raise RoomError(404, "web.error.no_rules", {"game": game_id}) from None
-    return {"game": game_id, "lang": lang, "html": illustrated(_markdown(text), game_id, lang)}
+    await hub.bots.compiled(game_id)  # its pictures are drawn by its core
+    page = await asyncio.to_thread(illustrated, _markdown(text), game_id, lang)
+    return {"game": game_id, "lang": lang, "html": page}
 
 
 # -- rooms -----------------------------------------------------------------------------------
@@ -126,7 +137,7 @@ async def create_room(
     seats (shown only now); ``host`` lets the host replace an invitation not yet opened."""
     body = await read_json(request, CreateRoom, settings.max_body)
     hub.quotas.hit("rooms", address)
-    return await hub.create(body, address)
+    return await opening.create(hub, body, address)
 
 
 @rooms.get("")
@@ -152,7 +163,7 @@ async def view(room_id: str, request: Request, hub: HubDep, lang: LangDep) -> Re
     live = await hub.room(_room_id(room_id))
     token = request.headers.get("x-seat-token")
     seat = await hub.seat_of(live, token) if token is not None else None
-    return Response(hub.view_text(live, seat, lang), media_type="application/json")
+    return Response(hub.publisher.view_text(live, seat, lang), media_type="application/json")
 
 
 @rooms.post("/{room_id}/join", openapi_extra=openapi_body(Join))
@@ -168,7 +179,9 @@ async def join(
     body = await read_json(request, Join, settings.max_body)
     hub.quotas.hit("joins", address)
     held = (user.id, user.name) if user else None
-    return await hub.take_open_seat(_room_id(room_id), body.seat, body.name, held)
+    live, token = await hub.room(_room_id(room_id)), new_token()
+    await hub.apply(live, commands.TakeSeat(body.seat, body.name.strip(), token, held))
+    return {"room": live.id, "seat": body.seat, "token": token}
 
 
 @rooms.post("/{room_id}/claim", openapi_extra=openapi_body(Claim))
@@ -186,7 +199,10 @@ async def claim(
     body = await read_json(request, Claim, settings.max_body)
     hub.quotas.hit("joins", address)
     held = (user.id, user.name) if user else None
-    return await hub.claim(_room_id(room_id), body.seat, body.token, body.name, held)
+    live, fresh = await hub.room(_room_id(room_id)), new_token()
+    name = body.name.strip() if body.name else None
+    await hub.apply(live, commands.Exchange(body.seat, body.token, fresh, name, held))
+    return {"room": live.id, "seat": body.seat, "token": fresh}
 
 
 @rooms.post("/{room_id}/revoke", openapi_extra=openapi_body(Revoke))
@@ -197,7 +213,9 @@ async def revoke(
     with the new invitation; the old link stops working."""
     body = await read_json(request, Revoke, settings.max_body)
     hub.quotas.hit("joins", address)
-    return await hub.replace_invitation(_room_id(room_id), body.seat, body.host)
+    live, token = await hub.room(_room_id(room_id)), new_token()
+    await hub.apply(live, commands.ReplaceInvitation(body.seat, body.host, token))
+    return {"room": live.id, "seat": body.seat, "token": token}
 
 
 @rooms.post("/{room_id}/actions", openapi_extra=openapi_body(Act))
@@ -206,9 +224,8 @@ async def act(
 ) -> dict[str, Any]:
     body = await read_json(request, Act, settings.max_body)
     live = await hub.room(_room_id(room_id))
-    seat = await hub.authorize(live, body.seat, body.token)
-    hub.quotas.hit("messages", address, seat_key(live.id, seat))
-    return {"ok": True, "move": await live.act(seat, body.action, body.move)}
+    decision = commands.Act(body.seat, body.action, body.move)
+    return {"ok": True, "move": await decide(hub, live, body.token, decision, address)}
 
 
 @rooms.post("/{room_id}/undo", openapi_extra=openapi_body(Undo))
@@ -217,9 +234,8 @@ async def undo(
 ) -> dict[str, Any]:
     body = await read_json(request, Undo, settings.max_body)
     live = await hub.room(_room_id(room_id))
-    seat = await hub.authorize(live, body.seat, body.token)
-    hub.quotas.hit("messages", address, seat_key(live.id, seat))
-    return {"ok": True, "move": await live.undo(seat, body.move)}
+    decision = commands.Undo(body.seat, body.move)
+    return {"ok": True, "move": await decide(hub, live, body.token, decision, address)}
 
 
 @rooms.get("/{room_id}/record")
@@ -239,7 +255,8 @@ lobby = APIRouter(prefix="/api/lobby")
 @lobby.get("/chat")
 async def lobby_messages(hub: HubDep, after: int = 0) -> dict[str, list]:
     """The lobby's latest chat messages (after message id ``after``)."""
-    return {"messages": await hub.chat_history("", max(0, min(after, 2**62)))}
+    after = max(0, min(after, 2**62))
+    return {"messages": await hub.db.run(hub.db.store.chat, "", after, CHAT_HISTORY)}
 
 
 @lobby.post("/chat", openapi_extra=openapi_body(LobbyChat))
@@ -248,7 +265,9 @@ async def lobby_say(
 ) -> dict[str, Any]:
     """Say something in the lobby: ``{name, text}``; answers the message as kept."""
     body = await read_json(request, LobbyChat, settings.max_body)
-    return await hub.lobby_chat(body.name, body.text, address)
+    kept = chat_text(body.text)
+    hub.quotas.hit("chat", address)
+    return await hub.db.run(hub.db.store.add_chat, "", None, body.name.strip()[:40], kept)
 
 
 def _room_id(room_id: str) -> str:
@@ -264,15 +283,23 @@ replay = APIRouter(prefix="/api")
 
 @replay.post("/replay", openapi_extra=openapi_body(Replay))
 async def replay_step(
-    request: Request, settings: SettingsDep, quotas: QuotasDep, address: AddressDep
+    request: Request, hub: HubDep, settings: SettingsDep, address: AddressDep
 ) -> dict[str, Any]:
     """One step of a record (any record: uploaded or of a finished room), as spectators
-    see it: ``{record, step, lang}``."""
+    see it: ``{record, step, lang}``. Replayed and drawn off the event loop."""
     body = await read_json(request, Replay, settings.max_body)
-    quotas.hit("messages", address)
-    lang = words.language(body.lang)
+    hub.quotas.hit("messages", address)
     try:
         record = Record.from_json(body.record.model_dump())
+    except RecordError as error:
+        raise RoomError(400, "web.error.bad_record", {"detail": str(error)[:200]}) from None
+    await hub.bots.compiled(record.game)
+    return await asyncio.to_thread(_replayed, body, record)
+
+
+def _replayed(body: Replay, record: Record) -> dict[str, Any]:
+    lang = words.language(body.lang)
+    try:
         game = make_game(record.game, record.options)
         step = min(body.step, len(record.actions))
         state = game.replay(record.actions[:step])
@@ -314,21 +341,6 @@ def _catalog(lang: str) -> dict[str, Any]:
             found[message.id[0]] = text[0]
             found[message.id[0] + "#plural"] = list(text)
     return found
-
-
-@cache
-def _opening_picture(game_id: str, lang: str) -> str | None:
-    """An opening position drawn by the game's view: chance's first outcomes drawn in order
-    (the same picture every time), for a game with a view."""
-    if game_id not in {info["id"] for info in words.games(lang)}:
-        return None
-    game = load_game(game_id)
-    state = game.new_initial_state()
-    for _ in range(8):
-        if not state.is_chance_node():
-            break
-        state = state.apply(state.chance_outcomes()[0][0])
-    return picture(game, state, None, lang, None)
 
 
 @cache

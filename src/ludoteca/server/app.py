@@ -23,10 +23,12 @@ from . import account_api, api, health, recovery_api, socket, words, workers
 from .accounts import Accounts, HashPool
 from .botrunner import BotRunner
 from .bus import make_bus
+from .cards import Cards
 from .config import Settings
 from .db import Database, Store
 from .errors import RoomError, malformed
 from .guard import Guard
+from .lag import LoopLag
 from .leases import Leases, SoleLeases
 from .logins import LoginGuard
 from .mail import Mailer
@@ -80,9 +82,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub.bots.warm()
         await hub.start(settings.idle_rooms)
         tasks = [
+            asyncio.create_task(app.state.lag.run()),
             asyncio.create_task(hub.resume()),
             asyncio.create_task(_sweep(hub, settings)),
-            asyncio.create_task(metrics.watch_the_loop()),
         ]
         yield
         app.state.stopping = True
@@ -100,6 +102,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.metrics = metrics
     app.state.settings = settings
     app.state.stopping = False
+    app.state.lag = LoopLag(observe=metrics.lag)
+    app.state.cards = Cards(hub.bots)
     app.state.accounts = Accounts(store)
     app.state.logins = LoginGuard(store)
     app.state.privacy = Privacy(store)

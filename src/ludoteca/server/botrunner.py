@@ -7,21 +7,29 @@ only stops thinking while nobody watches it (it goes on when someone looks again
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import multiprocessing
 import random
-from concurrent.futures import BrokenExecutor, Executor
+from collections.abc import Awaitable, Callable
+from concurrent.futures import BrokenExecutor, Executor, Future
 from functools import partial
+from typing import TypeVar
 
 from ludoteca import CHANCE
 from ludoteca.bots import BOTS
 from ludoteca.engine import State, sample_chance
 from ludoteca.engine.parts import Hint
+from ludoteca.games import registry
 
 from . import workers
+from .commands import Command, Event, PlayFor
 from .leases import SoleLeases
 from .room import Room
 
 log = logging.getLogger("ludoteca.server")
+T = TypeVar("T")
+WARMING_NICE = 10  # the process compiling ahead yields to the server and the bots
 
 
 def bot_specs() -> list[str]:
@@ -41,17 +49,75 @@ class BotRunner:
         self._running: set[str] = set()  # rooms whose loop is on
         self._tasks: set[asyncio.Task] = set()
         self._hints: dict[str, tuple[int, dict[int, Hint | None]]] = {}
+        # games whose core is being compiled: their opening pictures (by language) once it is
+        self._ready: dict[str, asyncio.Future[dict[str, str | None]]] = {}
+        self._warming: Executor | None = None  # the process compiling the games' cores
+        self._compilers: set[multiprocessing.process.BaseProcess] = set()
         # several instances: only the holder of a room's lease moves its chance and bots
         self.leases = SoleLeases()
+        # how a move is played (the hub's: the room handles it, the publisher sends it)
+        self.apply: Callable[[Room, Command], Awaitable[list[Event]]] = _handle
 
     def warm(self) -> None:
-        """Start the workers now and import the games in them."""
+        """Start the workers now. With worker processes, one more process compiles every
+        game's core, one game after the other (then its bots' search), while the site already
+        answers: what it compiled is kept in the cores' cache on disk, where this process and
+        the workers load it from (``ready``)."""
         workers.start_all(self.executor, self.worker_count)
+        if self.worker_count > 0 and self._warming is None:
+            before = set(multiprocessing.active_children())
+            self._warming = workers.make_executor(1, nice=WARMING_NICE)
+            workers.start_all(self._warming, 1)
+            self._compilers = set(multiprocessing.active_children()) - before
+            task = asyncio.get_running_loop().create_task(self._warm_all())
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _warm_all(self) -> None:
+        games = registry.ids()
+        for game_id in games:
+            await self.ready(game_id)
+        for game_id in games:
+            with contextlib.suppress(Exception):
+                await asyncio.wrap_future(self._warm(workers.warm_bots, game_id))
+
+    def _warm(self, work: Callable[[str], T], game_id: str) -> Future[T]:
+        assert self._warming is not None
+        return self._warming.submit(work, game_id)
+
+    async def compiled(self, game_id: str) -> None:
+        """Before this process uses a game: after a fresh install its core is compiled by the
+        warm-up, not here (this waits, the event loop goes on); else it is loaded from the
+        cache."""
+        if self._warming is not None and workers.cold(game_id):
+            await self.ready(game_id)
+
+    async def ready(self, game_id: str) -> dict[str, str | None]:
+        """Wait until the game's core is compiled (a game asked for goes next; the event
+        loop goes on meanwhile; a failed compilation is the game's to report when it is
+        used); the opening pictures drawn meanwhile, by language ({}: none drawn ahead)."""
+        if self._warming is None:
+            return {}
+        if game_id not in self._ready:
+            future = asyncio.wrap_future(self._warm(workers.warm_game, game_id))
+            future.add_done_callback(_seen)  # a failure is the game's to report when used
+            self._ready[game_id] = future
+        with contextlib.suppress(Exception):
+            return await asyncio.shield(self._ready[game_id])
+        return {}
+
+    async def run(self, call: Callable[[], T]) -> T:
+        """``call`` in a worker."""
+        return await asyncio.get_running_loop().run_in_executor(self.executor, call)
 
     def close(self) -> None:
         for task in self._tasks:
             task.cancel()
         self.executor.shutdown(wait=False, cancel_futures=True)
+        if self._warming is not None:
+            self._warming.shutdown(wait=False, cancel_futures=True)
+        for process in self._compilers:  # a compilation may take minutes: the server stops now
+            process.terminate()
 
     @property
     def busy(self) -> int:
@@ -88,7 +154,7 @@ class BotRunner:
                     action = await self._choose(room, state, player)
                 else:
                     return
-                await room.play_for(player, action, version)
+                await self.apply(room, PlayFor(player, action, version))
         except Exception:
             log.exception("room %s: chance or a bot failed", room.id)
         finally:
@@ -116,7 +182,7 @@ class BotRunner:
     def _renew(self) -> None:
         old, self.executor = self.executor, workers.make_executor(self.worker_count)
         old.shutdown(wait=False, cancel_futures=True)
-        self.warm()
+        workers.start_all(self.executor, self.worker_count)
 
     # -- hints ---------------------------------------------------------------------------
 
@@ -149,3 +215,12 @@ class BotRunner:
 
     def forget(self, room: Room) -> None:
         self._hints.pop(room.id, None)
+
+
+def _seen(future: asyncio.Future) -> None:
+    if not future.cancelled():
+        future.exception()
+
+
+async def _handle(room: Room, command: Command) -> list[Event]:
+    return await room.handle(command)

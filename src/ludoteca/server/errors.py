@@ -24,6 +24,7 @@ class RoomError(Exception):
         self.key = key
         self.params = dict(params or {})
         self.retry_after = retry_after
+        self.news: list[Any] = []  # a room's events of what changed before it refused
         super().__init__(f"{status} {key} {self.params}")
 
     def message(self, lang: str) -> str:

@@ -1,4 +1,4 @@
-"""``/healthz`` (the process answers) and ``/readyz`` (it can serve rooms: its database
+"""``/healthz`` (the process answers, with its event loop's lag) and ``/readyz`` (it can serve rooms: its database
 answers, it hears the other instances, it is not stopping), for a load balancer or an
 orchestrator. Neither is counted against a quota nor logged."""
 
@@ -22,7 +22,8 @@ CHECK_TIMEOUT = 2.0  # seconds the database may take to answer ``SELECT 1``
 @router.get("/healthz", include_in_schema=False)
 async def healthz(request: Request) -> dict[str, Any]:
     hub: Hub = request.app.state.hub
-    return {"status": "ok", "instance": hub.bus.instance, "rooms": len(hub.rooms)}
+    lag = request.app.state.lag.report()
+    return {"status": "ok", "instance": hub.bus.instance, "rooms": len(hub.rooms), "loop_lag": lag}
 
 
 @router.get("/readyz", include_in_schema=False)

@@ -12,7 +12,6 @@ Each app has a registry of its own (tests make several apps in one process).
 
 from __future__ import annotations
 
-import asyncio
 import ipaddress
 import logging
 import time
@@ -26,7 +25,6 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 access = logging.getLogger("ludoteca.access")
 
 SECONDS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
-LAG_PERIOD = 0.25  # seconds between two looks at the event loop
 
 
 class Metrics:
@@ -64,7 +62,7 @@ class Metrics:
         )
         self.loop_lag = Histogram(
             "ludoteca_event_loop_lag_seconds",
-            f"How late the event loop ran a timer due every {LAG_PERIOD} s",
+            "How late the event loop ran a short timer (the time it spent on other work)",
             buckets=SECONDS,
             registry=r,
         )
@@ -92,17 +90,12 @@ class Metrics:
     def text(self) -> bytes:
         return generate_latest(self.registry)
 
-    async def watch_the_loop(self) -> None:
-        """Measure how late a timer fires: the time the loop spent on other work meanwhile."""
-        loop = asyncio.get_running_loop()
-        while True:
-            due = loop.time() + LAG_PERIOD
-            await asyncio.sleep(LAG_PERIOD)
-            lag = max(0.0, loop.time() - due)
-            self.loop_lag.observe(lag)
-            if lag > self._worst:
-                self._worst = lag
-                self.worst_lag.set(lag)
+    def lag(self, seconds: float) -> None:
+        """One measurement of the event loop's lag (lag.py measures it)."""
+        self.loop_lag.observe(seconds)
+        if seconds > self._worst:
+            self._worst = seconds
+            self.worst_lag.set(seconds)
 
 
 class Observe:

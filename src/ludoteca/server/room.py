@@ -1,22 +1,22 @@
-"""One room in play: its game, its log position, its seats and who watches it.
+"""One room in play, an actor: its game, its log, seats, watchers, presence, rematch votes,
+chat, clock and table moves.
 
-A room's log (actions and undos) is the truth; it is written to the database before anything
-is acknowledged, and a room is rebuilt from it after a restart. Changes go through the room's
-lock one at a time, so of two actions racing for one position exactly one is played. Chance is
-drawn from the room's secret seed and the log position, so a restart draws exactly what it
-would have drawn.
+A room's log (actions, undos and table moves) is the truth; it is written to the database
+before anything is acknowledged, and a room is rebuilt from it after a restart. Every change is
+a command (``commands``) handled by ``Room.handle`` under the room's lock, one at a time, so of
+two actions racing for one position exactly one is played; it returns the events of what
+changed, for the publisher to send. Nothing outside this module changes a room. Chance is drawn
+from the room's secret seed and the log position, so a restart draws exactly what it would
+have drawn.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import hmac
 import random
-import secrets
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from ludoteca import load_game
@@ -24,21 +24,57 @@ from ludoteca.engine import Game, IllegalAction, Message, State
 from ludoteca.games import registry
 
 from . import clocks, ratings
+from .commands import (
+    Abandoned,
+    Account,
+    Act,
+    AdoptSeat,
+    CaughtUp,
+    Close,
+    Command,
+    DrawAnswered,
+    DrawOffered,
+    Elsewhere,
+    Ended,
+    Event,
+    Exchange,
+    ForgetInstances,
+    LinkRematch,
+    Moved,
+    Outdated,
+    PlayFor,
+    Refresh,
+    Rematch,
+    RematchDue,
+    RematchOpened,
+    RematchVoted,
+    ReplaceInvitation,
+    Resigned,
+    Said,
+    Say,
+    SeatRenamed,
+    SeatRevoked,
+    SeatsOnline,
+    SeatTaken,
+    Settle,
+    SpectatorsCounted,
+    StartClock,
+    TableMove,
+    TakeSeat,
+    TimeOut,
+    Undo,
+    Undone,
+    Unwatch,
+    Watch,
+    Watched,
+)
 from .db import Conflict, Database, LoadedRoom, SeatInfo
 from .errors import RoomError
 from .messages import Table
-from .table import TABLE_KINDS
+from .table import CHAT_HISTORY, TABLE_KINDS, chat_text, hash_token, new_token
 from .watchers import Watcher
 
-Account = tuple[int, str]  # an account's id and name, holding a seat
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(18)
+__all__ = ["Account", "Room", "hash_token", "make_game", "new_token"]
 
 
 def make_game(game_id: str, options: dict[str, Any]) -> Game:
@@ -50,9 +86,12 @@ def make_game(game_id: str, options: dict[str, Any]) -> Game:
         raise ValueError(f"unknown option among {', '.join(sorted(options))[:80]}") from None
 
 
+Handler = Callable[["Room", Any], Awaitable[None]]
+
+
 class Room:
-    """One room: state, log position, seats and watchers. ``changed`` is awaited after every
-    stored change (the hub tells the watchers and lets chance and bots go on)."""
+    """One room: state, log position, seats, watchers and the table around the game. Read its
+    facts freely; change it only through ``handle``."""
 
     def __init__(self, loaded: LoadedRoom, db: Database, now: Callable[[], float] = time.time):
         self.id = loaded.id
@@ -75,6 +114,7 @@ class Room:
         self.draw: set[int] = set()  # seats agreeing to a draw offered
         self.rematch_room = loaded.rematch
         self.rematch_votes: set[int] = set()  # seats asking for a rematch (kept in memory)
+        self.rematch_due = False  # every person asked: the rematch is being opened
         self.moves: list[tuple[int, str]] = []  # the effective (seat, action) history
         self.state: State = self.game.new_initial_state()
         for seat, kind, action in loaded.log:
@@ -85,12 +125,31 @@ class Room:
         self.watchers: set[Watcher] = set()
         # the seats and spectators connected to other instances: {instance: (seats, count)}
         self.elsewhere: dict[str, tuple[list[int], int]] = {}
-        self.presence = 0  # grows whenever the set of connected seats changes
-        self.changed: Callable[[Room], Awaitable[None]] = _nothing
-        # awaited after the room caught up with changes stored by another instance
-        self.caught_up: Callable[[Room], Awaitable[None]] = _nothing
+        self.presence = 0  # grows with every change the views show besides the log's
         self.stale = False  # another instance changed it: re-read before it is used
-        self._news = False
+        self._news: list[Event] = []  # the events of the command being handled
+
+    # -- the one way in ------------------------------------------------------------------
+
+    async def handle(self, command: Command) -> list[Event]:
+        """Carry out ``command`` under the room's lock; the events of what changed. A refusal
+        is a RoomError whose ``news`` are the events of what changed before it (a time-out
+        played, changes of another instance caught up with)."""
+        async with self.lock:
+            self._news = []
+            try:
+                await HANDLERS[type(command)](self, command)
+            except RoomError as error:
+                error.news = self._news
+                raise
+            finally:
+                news, self._news = self._news, []
+        return news
+
+    def _emit(self, event: Event) -> None:
+        if event.renews:
+            self.presence += 1
+        self._news.append(event)
 
     # -- facts ---------------------------------------------------------------------------
 
@@ -121,6 +180,18 @@ class Room:
         return bool(self.watchers) or any(
             seats or count for seats, count in self.elsewhere.values()
         )
+
+    def watched_here(self) -> tuple[list[int], int]:
+        """The seats and the number of spectators connected to this instance."""
+        seats = sorted({w.seat for w in self.watchers if w.seat is not None})
+        return seats, sum(1 for w in self.watchers if w.seat is None)
+
+    def to_move(self) -> int | None:
+        """The seat whose move it is (None: chance, or the game is not being played)."""
+        if not self.playing or self.state.is_terminal():
+            return None
+        player = self.state.current_player
+        return player if player >= 0 else None
 
     def can_undo(self, seat: int | None) -> bool:
         """Undo takes back your own last decision while it is still your turn, until chance
@@ -181,6 +252,18 @@ class Room:
         """Every seat is taken: clocks run from then on."""
         return all(s.kind == "bot" or (s.kind == "person" and s.claimed) for s in self.seats)
 
+    def may_abandon(self, seat: int) -> bool:
+        """A room may be given up without a result while no other person has moved in it
+        (nobody came, or it just began), or at any time by the one person among bots."""
+        others = self.people() - {seat}
+        return not others or not any(s in others for s, _ in self.moves)
+
+    def clock_due(self) -> float | None:
+        """Seconds until the running seat's time is up."""
+        if self.clock is None or not self.playing:
+            return None
+        return clocks.due(self.clock, self.now())
+
     # -- tokens --------------------------------------------------------------------------
 
     def seat_of(self, token: str | None) -> int:
@@ -203,153 +286,205 @@ class Room:
     def is_host(self, token: str) -> bool:
         return bool(self.host_hash) and hmac.compare_digest(self.host_hash or "", hash_token(token))
 
-    async def take_open_seat(self, seat: int, name: str, user: Account | None = None) -> str:
-        """Take an open seat (for an account: under its name); returns its new token."""
-        info = self._seat(seat)
-        token = new_token()
-        user_id, name = (user[0], user[1]) if user else (None, name)
-        async with self.lock:
-            if info.kind != "open":
-                raise RoomError(409, "web.error.seat_taken")
-            if not await self.db.run(
-                self.db.store.claim_seat, self.id, seat, name, hash_token(token), user_id
-            ):
-                raise RoomError(409, "web.error.seat_taken")
-            info.kind, info.name, info.token_hash, info.claimed = (
-                "person",
-                name,
-                hash_token(token),
-                True,
-            )
-            info.user_id = user_id
-            await self.start_clock()
-        return token
-
-    async def exchange(
-        self, seat: int, invitation: str, name: str | None, user: Account | None = None
-    ) -> str:
-        """Open an invitation: its token stops working, a fresh one (returned) is the seat's
-        (an account's, under its name, when one opens it)."""
-        info = self._seat(seat)
-        user_id, name = (user[0], user[1]) if user else (None, name)
-        if self.seat_of(invitation) != seat:
-            raise RoomError(403, "web.error.forbidden")
-        if info.claimed:
-            raise RoomError(409, "web.error.seat_taken")
-        token = new_token()
-        async with self.lock:
-            stored = await self.db.run(
-                self.db.store.exchange,
-                self.id,
-                seat,
-                hash_token(invitation),
-                hash_token(token),
-                name,
-                user_id,
-            )
-            if not stored:
-                raise RoomError(409, "web.error.seat_taken")
-            info.token_hash, info.claimed, info.user_id = hash_token(token), True, user_id
-            if name:
-                info.name = name
-            await self.start_clock()
-        return token
-
-    async def replace_invitation(self, seat: int, host: str) -> str:
-        """The host replaces a seat's invitation not yet opened; the old link stops working."""
-        if not self.is_host(host):
-            raise RoomError(403, "web.error.not_host")
-        info = self._seat(seat)
-        if info.kind != "person" or info.claimed:
-            raise RoomError(409, "web.error.seat_taken")
-        token = new_token()
-        async with self.lock:
-            if not await self.db.run(
-                self.db.store.replace_invitation, self.id, seat, hash_token(token)
-            ):
-                raise RoomError(409, "web.error.seat_taken")
-            info.token_hash = hash_token(token)
-        return token
-
     def _seat(self, seat: int) -> SeatInfo:
         if not 0 <= seat < len(self.seats):
             raise RoomError(400, "web.error.malformed", {"detail": "seat"})
         return self.seats[seat]
 
-    # -- changes -------------------------------------------------------------------------
+    # -- seats ---------------------------------------------------------------------------
 
-    async def act(self, seat: int, action: str, move: int) -> int:
-        """Apply ``action`` for ``seat`` (already authorised) if ``move`` is the room's
-        current log position; returns the new position once it is stored. An action that
-        comes after the seat's time ran out is refused: the time-out is played instead."""
-        if await self.time_out():
-            raise RoomError(409, "web.error.time_out")
-        async with self._changing():
-            await self._check(move)
-            if self.state.is_terminal() or self.status == "finished":
-                raise RoomError(409, "web.error.finished")
-            if self.state.current_player != seat:
-                raise RoomError(409, "web.error.not_your_turn")
-            if self.seats[seat].kind != "person":
-                raise RoomError(409, "web.error.taken_over")
-            try:
-                new = self.state.apply(action)
-            except IllegalAction as error:
-                reason = Message(error.key, error.params) if error.key else error.reason
-                raise RoomError(422, "web.error.illegal", {"reason": reason}) from None
-            await self._commit(seat, "act", action, new)
-            version = self.version
-        await self.changed(self)
-        return version
+    async def _take_seat(self, command: TakeSeat) -> None:
+        info = self._seat(command.seat)
+        user_id, name = command.user if command.user else (None, command.name)
+        if info.kind != "open":
+            raise RoomError(409, "web.error.seat_taken")
+        digest = hash_token(command.token)
+        if not await self.db.run(
+            self.db.store.claim_seat, self.id, command.seat, name, digest, user_id
+        ):
+            raise RoomError(409, "web.error.seat_taken")
+        info.kind, info.name, info.token_hash, info.claimed = "person", name, digest, True
+        info.user_id = user_id
+        await self._start_clock()
+        self._emit(SeatTaken(command.seat))
 
-    async def undo(self, seat: int, move: int) -> int:
-        async with self._changing():
-            await self._check(move)
-            if not self.can_undo(seat):
-                raise RoomError(409, "web.error.cannot_undo")
-            previous = self.game.replay([a for _, a in self.moves[:-1]])
-            await self._commit(seat, "undo", None, previous)
-            version = self.version
-        await self.changed(self)
-        return version
+    async def _exchange(self, command: Exchange) -> None:
+        seat, info = command.seat, self._seat(command.seat)
+        user_id, name = command.user if command.user else (None, command.name)
+        if self.seat_of(command.invitation) != seat:
+            raise RoomError(403, "web.error.forbidden")
+        if info.claimed:
+            raise RoomError(409, "web.error.seat_taken")
+        digest = hash_token(command.token)
+        stored = await self.db.run(
+            self.db.store.exchange,
+            self.id,
+            seat,
+            hash_token(command.invitation),
+            digest,
+            name,
+            user_id,
+        )
+        if not stored:
+            raise RoomError(409, "web.error.seat_taken")
+        info.token_hash, info.claimed, info.user_id = digest, True, user_id
+        if name:
+            info.name = name
+        await self._start_clock()
+        self._revoke(seat)
+        self._emit(SeatTaken(seat))
 
-    async def play_for(self, player: int, action: str, seen: int) -> bool:
-        """Chance's or a bot's ``action``, chosen at position ``seen``: played only if the
-        room is still there (False when it moved on or stopped meanwhile)."""
+    async def _replace_invitation(self, command: ReplaceInvitation) -> None:
+        if not self.is_host(command.host):
+            raise RoomError(403, "web.error.not_host")
+        info = self._seat(command.seat)
+        if info.kind != "person" or info.claimed:
+            raise RoomError(409, "web.error.seat_taken")
+        digest = hash_token(command.token)
+        if not await self.db.run(self.db.store.replace_invitation, self.id, command.seat, digest):
+            raise RoomError(409, "web.error.seat_taken")
+        info.token_hash = digest
+        self._revoke(command.seat)
+
+    def _revoke(self, seat: int) -> None:
+        """Connections that said hello with a seat's old token lose it (they may watch anew)."""
+        gone = tuple(w for w in self.watchers if w.seat == seat)
+        self.watchers.difference_update(gone)
+        self._emit(SeatRevoked(seat, gone))
+
+    async def _adopt_seat(self, command: AdoptSeat) -> None:
+        if 0 <= command.seat < len(self.seats):
+            info = self.seats[command.seat]
+            info.user_id, info.name = command.user_id, command.name
+            self._emit(SeatRenamed(command.seat))
+
+    # -- watchers and presence -----------------------------------------------------------
+
+    async def _watch(self, command: Watch) -> None:
+        online = self.online()
+        command.watcher.seat = command.seat
+        self.watchers.add(command.watcher)
+        chat = await self.db.run(self.db.store.chat, self.id, 0, CHAT_HISTORY)
+        self._emit(Watched(command.watcher, chat))
+        self._presence(online, here=True, besides=command.watcher)
+
+    async def _unwatch(self, command: Unwatch) -> None:
+        if command.watcher in self.watchers:
+            online = self.online()
+            self.watchers.discard(command.watcher)
+            self._presence(online, here=True)
+
+    async def _elsewhere(self, command: Elsewhere) -> None:
+        online = self.online()
+        if command.seats or command.spectators:
+            self.elsewhere[command.instance] = (list(command.seats), command.spectators)
+        else:
+            self.elsewhere.pop(command.instance, None)
+        self._presence(online, here=False)
+
+    async def _forget_instances(self, command: ForgetInstances) -> None:
+        dead = [name for name in self.elsewhere if name not in command.alive]
+        if dead:
+            online = self.online()
+            for name in dead:
+                del self.elsewhere[name]
+            self._presence(online, here=False)
+
+    def _presence(self, online_before: list[int], here: bool, besides: Watcher | None = None):
+        if self.online() != online_before:
+            self._emit(SeatsOnline(here, besides))
+        else:
+            self._emit(SpectatorsCounted(here))
+
+    # -- chat and rematch ----------------------------------------------------------------
+
+    async def _say(self, command: Say) -> None:
+        seat = command.seat
+        if seat is None and not self.table.spectators_chat:
+            raise RoomError(403, "web.error.chat_spectators")
+        kept = chat_text(command.text)
+        name = self.seats[seat].name if seat is not None else ""
+        self._emit(Said(await self.db.run(self.db.store.add_chat, self.id, seat, name, kept)))
+
+    async def _rematch(self, command: Rematch) -> None:
+        """Once every person asked, the rematch is due (the hub opens it and links it here)."""
+        if self.status != "finished":
+            raise RoomError(409, "web.error.rematch_not_over")
+        if self._seat(command.seat).kind != "person":
+            raise RoomError(409, "web.error.taken_over")
+        if self.rematch_room is not None:
+            self._emit(RematchOpened(self.rematch_room))
+            return
+        if command.yes:
+            self.rematch_votes.add(command.seat)
+        else:
+            self.rematch_votes.clear()
+        self._emit(RematchVoted(tuple(sorted(self.rematch_votes))))
+        if self.rematch_votes >= self.people() and not self.rematch_due:
+            self.rematch_due = True
+            self._emit(RematchDue(command.address))
+
+    async def _link_rematch(self, command: LinkRematch) -> None:
+        await self.db.run(self.db.store.set_rematch, self.id, command.room)
+        self.rematch_room = command.room
+        self._emit(RematchOpened(command.room))
+
+    # -- moves ---------------------------------------------------------------------------
+
+    async def _act(self, command: Act) -> None:
+        """An action that comes after the seat's time ran out is refused: the time-out is
+        played instead."""
+        seat, action = command.seat, command.action
+        await self._refuse_after_flag()
+        await self._check(command.move)
+        if self.state.is_terminal() or self.status == "finished":
+            raise RoomError(409, "web.error.finished")
+        if self.state.current_player != seat:
+            raise RoomError(409, "web.error.not_your_turn")
+        if self.seats[seat].kind != "person":
+            raise RoomError(409, "web.error.taken_over")
         try:
-            async with self._changing():
-                if self.version != seen or not self.playing:
-                    return False
-                await self._commit(player, "act", action, self.state.apply(action))
+            new = self.state.apply(action)
+        except IllegalAction as error:
+            reason = Message(error.key, error.params) if error.key else error.reason
+            raise RoomError(422, "web.error.illegal", {"reason": reason}) from None
+        await self._commit(seat, "act", action, new)
+
+    async def _undo(self, command: Undo) -> None:
+        await self._check(command.move)
+        if not self.can_undo(command.seat):
+            raise RoomError(409, "web.error.cannot_undo")
+        previous = self.game.replay([a for _, a in self.moves[:-1]])
+        await self._commit(command.seat, "undo", None, previous)
+
+    async def _play_for(self, command: PlayFor) -> None:
+        """Played only if the room is still where the action was chosen (nothing happens
+        when it moved on or stopped meanwhile)."""
+        if self.version != command.seen or not self.playing:
+            return
+        try:
+            await self._commit(
+                command.player, "act", command.action, self.state.apply(command.action)
+            )
         except RoomError:  # another instance stored a move first
-            return False
-        await self.changed(self)
-        return True
+            return
 
-    async def settle(self) -> None:
-        """A game whose last move is stored but not its end (the instance that stored it
-        died in between) is ended now."""
-        async with self._changing():
-            if self.state.is_terminal() and self.status == "playing":
-                await self.db.run(self.db.store.finish, self.id, self.record(), ratings.settle)
-                self.status = "finished"
-                self._news = True
+    async def _settle(self, _command: Settle) -> None:
+        if self.state.is_terminal() and self.status == "playing":
+            await self.db.run(self.db.store.finish, self.id, self.record(), ratings.settle)
+            self.status = "finished"
+            self._emit(Ended(self.status))
 
-    async def refresh(self) -> None:
-        """Catch up with what another instance stored (its watchers are told)."""
-        async with self._changing():
-            await self._catch_up()
+    async def _refresh(self, _command: Refresh) -> None:
+        await self._catch_up()
 
-    @asynccontextmanager
-    async def _changing(self) -> AsyncIterator[None]:
-        """The room's lock; what was caught up with meanwhile is told once it is let go."""
-        try:
-            async with self.lock:
-                yield
-        finally:
-            if self._news:
-                self._news = False
-                await self.caught_up(self)
+    async def _outdated(self, _command: Outdated) -> None:
+        self.stale = True
+
+    async def _close(self, _command: Close) -> None:
+        if self.status != "abandoned":
+            self.status = "abandoned"
+            self._emit(Abandoned(None, self.version))
 
     async def _catch_up(self) -> None:
         """Re-read the log entries not seen yet, the seats, the status and the clock (several
@@ -368,7 +503,8 @@ class Room:
         if self.rule is not None and loaded.clock:
             self.clock = clocks.Clock.from_json(loaded.clock)
         self.rematch_room = loaded.rematch
-        self._news = self._news or news
+        if news:
+            self._emit(CaughtUp())
 
     async def _check(self, move: int) -> None:
         if move != self.version and self.db.store.shared:
@@ -387,9 +523,11 @@ class Room:
         self.clock = clock
         self._play(seat, kind, action, new)
         self.version += 1
+        self._emit(Moved(seat, action, self.version) if action else Undone(seat, self.version))
         if new.is_terminal() and self.status != "finished":
             await self.db.run(self.db.store.finish, self.id, self.record(), ratings.settle)
             self.status = "finished"
+            self._emit(Ended(self.status))
 
     async def _append(
         self, seat: int, kind: str, action: str | None, clock: dict[str, Any] | None
@@ -415,24 +553,20 @@ class Room:
 
     # -- the table: resign, draws, abandon, time -----------------------------------------
 
-    async def table_move(self, seat: int, kind: str, move: int) -> int:
-        """``resign``, ``offer`` (a draw), ``agree``, ``decline`` or ``abandon`` for ``seat``
-        (already authorised) at log position ``move``; returns the new position."""
-        if await self.time_out():
-            raise RoomError(409, "web.error.time_out")
-        async with self._changing():
-            await self._check(move)
-            self._may(seat, kind)
-            await self._commit_table(seat, kind)
-            version = self.version
-        await self.changed(self)
-        return version
+    async def _table_move(self, command: TableMove) -> None:
+        seat, kind = command.seat, command.kind
+        await self._refuse_after_flag()
+        await self._check(command.move)
+        self._may(seat, kind)
+        await self._commit_table(seat, kind)
 
     def _may(self, seat: int, kind: str) -> None:
         """Refuses a table move the room does not allow now, saying why."""
+        if kind not in TABLE_KINDS or kind == "timeout":
+            raise RoomError(400, "web.error.malformed", {"detail": "do"})
         if not self.playing or self.state.is_terminal():
             raise RoomError(409, "web.error.finished")
-        if self.seats[seat].kind != "person":
+        if self._seat(seat).kind != "person":
             raise RoomError(409, "web.error.taken_over")
         if kind == "offer" and not self.draws_allowed():
             raise RoomError(409, "web.error.no_draws")
@@ -443,32 +577,25 @@ class Room:
         if kind == "abandon" and not self.may_abandon(seat):
             raise RoomError(409, "web.error.cannot_abandon")
 
-    def may_abandon(self, seat: int) -> bool:
-        """A room may be given up without a result while no other person has moved in it
-        (nobody came, or it just began), or at any time by the one person among bots."""
-        others = self.people() - {seat}
-        return not others or not any(s in others for s, _ in self.moves)
+    async def _refuse_after_flag(self) -> None:
+        if await self._time_out():
+            raise RoomError(409, "web.error.time_out")
 
-    async def time_out(self) -> bool:
+    async def _timeout(self, _command: TimeOut) -> None:
+        await self._time_out()
+
+    async def _time_out(self) -> bool:
         """If the running seat's time is up, play its time-out (True)."""
-        async with self._changing():
-            seat = self._flagged()
-            if seat is None:
-                return False
-            await self._commit_table(seat, "timeout")
-        await self.changed(self)
+        seat = self._flagged()
+        if seat is None:
+            return False
+        await self._commit_table(seat, "timeout")
         return True
 
     def _flagged(self) -> int | None:
         if self.clock is None or not self.playing or self.state.is_terminal():
             return None
         return clocks.flagged(self.clock, self.now())
-
-    def clock_due(self) -> float | None:
-        """Seconds until the running seat's time is up."""
-        if self.clock is None or not self.playing:
-            return None
-        return clocks.due(self.clock, self.now())
 
     async def _commit_table(self, seat: int, kind: str) -> None:
         """Store a table entry with the clock as it runs on, then apply it."""
@@ -482,10 +609,12 @@ class Room:
         self.version += 1
         if takeover is not None:
             await self.db.run(self.db.store.take_over, self.id, seat, self.table.takeover)
+        self._emit(_table_event(seat, kind, self.version))
         if self.result is not None:
             status = "abandoned" if kind == "abandon" else "finished"
             settle = ratings.settle if status == "finished" else None
             await self.db.run(self.db.store.end, self.id, status, self.record(), settle)
+            self._emit(Ended(status))
 
     def _ends(self, seat: int, kind: str) -> bool:
         if kind in ("resign", "timeout"):
@@ -552,12 +681,51 @@ class Room:
         person = self.seats[player].kind == "person" and player != gone
         return clocks.run(self.clock, self.rule, player if person and self.started() else None, now)
 
-    async def start_clock(self) -> None:
-        """Called as a seat is taken: once every seat is, the clock of the seat to move runs."""
+    async def _start_clock_command(self, _command: StartClock) -> None:
+        await self._start_clock()
+
+    async def _start_clock(self) -> None:
+        """As a seat is taken (and a room loaded): once every seat is, the clock of the seat
+        to move runs."""
         clock = self._clock_after(self.state, ended=False)
         if clock is not None and clock != self.clock:
             await self.db.run(self.db.store.set_clock, self.id, clock.to_json())
             self.clock = clock
+
+
+HANDLERS: dict[type[Command], Handler] = {
+    Act: Room._act,
+    Undo: Room._undo,
+    TableMove: Room._table_move,
+    PlayFor: Room._play_for,
+    TimeOut: Room._timeout,
+    StartClock: Room._start_clock_command,
+    Settle: Room._settle,
+    Refresh: Room._refresh,
+    Outdated: Room._outdated,
+    Close: Room._close,
+    TakeSeat: Room._take_seat,
+    Exchange: Room._exchange,
+    ReplaceInvitation: Room._replace_invitation,
+    AdoptSeat: Room._adopt_seat,
+    Watch: Room._watch,
+    Unwatch: Room._unwatch,
+    Elsewhere: Room._elsewhere,
+    ForgetInstances: Room._forget_instances,
+    Say: Room._say,
+    Rematch: Room._rematch,
+    LinkRematch: Room._link_rematch,
+}
+
+
+def _table_event(seat: int, kind: str, move: int) -> Event:
+    if kind in ("resign", "timeout"):
+        return Resigned(seat, kind == "timeout", move)
+    if kind == "offer":
+        return DrawOffered(seat, move)
+    if kind in ("agree", "decline"):
+        return DrawAnswered(seat, kind == "agree", move)
+    return Abandoned(seat, move)
 
 
 def _rule(table: Table) -> clocks.Rule | None:
@@ -565,8 +733,4 @@ def _rule(table: Table) -> clocks.Rule | None:
         return clocks.Rule("fischer", base=float(table.base), increment=float(table.increment))
     if table.clock == "days":
         return clocks.Rule("days", days=float(table.days))
-    return None
-
-
-async def _nothing(_room: Room) -> None:
     return None

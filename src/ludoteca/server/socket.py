@@ -15,6 +15,8 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from . import words
+from .commands import Act, Decision, Rematch, Say, TableMove, Undo, Unwatch, Watch
+from .decisions import decide
 from .errors import RoomError, malformed
 from .guard import SESSION_COOKIE
 from .messages import (
@@ -79,7 +81,8 @@ async def socket(websocket: WebSocket, room_id: str) -> None:
         outbox.close(INTERNAL_ERROR)
     finally:
         if room is not None:
-            hub.leave(room, watcher)
+            with contextlib.suppress(Exception):  # it is gone whatever happens
+                await hub.apply(room, Unwatch(watcher))
         if outbox.close_code is None:
             outbox.closed = True
             writer.cancel()
@@ -136,7 +139,10 @@ async def _handle(hub: Hub, room: Room, watcher: Watcher, message: object) -> No
             seat = room.account_seat(watcher.user_id)
         watcher.views = message.views
         watcher.narrow = message.narrow
-        await hub.welcome(room, watcher, seat)
+        await hub.apply(room, Watch(watcher, seat))
+        return
+    if isinstance(message, ActMessage | UndoMessage | TableMessage):
+        await _decide(hub, room, watcher, message)
         return
     keys = [watcher.address]
     if watcher.seat is not None and watcher in room.watchers:
@@ -146,23 +152,33 @@ async def _handle(hub: Hub, room: Room, watcher: Watcher, message: object) -> No
         raise RoomError(400, "web.error.hello_first")
     if isinstance(message, LangMessage):
         watcher.lang = words.language(message.lang)
-        await hub.send_view(room, watcher)
+        await hub.publisher.send_view(room, watcher)
     elif isinstance(message, HintsMessage):
         watcher.hints = message.on
-        await hub.send_view(room, watcher)
+        await hub.publisher.send_view(room, watcher)
     elif isinstance(message, ChatMessage):
-        await hub.chat(room, watcher, message.text)
-    elif isinstance(message, TableMessage):
-        move = await hub.table_move(room, watcher, message.do, message.move)
-        ack = {"type": "ack", "move": move, "table": message.do}
-        watcher.outbox.put("ack", json.dumps(ack, ensure_ascii=False))
-    elif isinstance(message, ActMessage | UndoMessage):
-        if watcher.seat is None:
-            raise RoomError(403, "web.error.spectator")
-        if isinstance(message, ActMessage):
-            move = await room.act(watcher.seat, message.action, message.move)
-            ack = {"type": "ack", "move": move, "action": message.action}
-        else:
-            move = await room.undo(watcher.seat, message.move)
-            ack = {"type": "ack", "move": move, "action": None}
-        watcher.outbox.put("ack", json.dumps(ack, ensure_ascii=False))
+        quotas.hit("chat", *keys)
+        await hub.apply(room, Say(watcher.seat, message.text))
+
+
+async def _decide(
+    hub: Hub, room: Room, watcher: Watcher, message: ActMessage | UndoMessage | TableMessage
+) -> None:
+    """A seat's decision, through the entry the API shares; acknowledged to this socket."""
+    seat = -1 if watcher.seat is None else watcher.seat  # the hello's seat (checked there)
+    ack: dict[str, Any] = {"type": "ack"}
+    decision: Decision
+    if isinstance(message, ActMessage):
+        ack["action"] = message.action
+        decision = Act(seat, message.action, message.move)
+    elif isinstance(message, UndoMessage):
+        ack["action"] = None
+        decision = Undo(seat, message.move)
+    elif message.do in ("rematch", "no_rematch"):
+        ack["table"] = message.do
+        decision = Rematch(seat, message.do == "rematch", watcher.address)
+    else:
+        ack["table"] = message.do
+        decision = TableMove(seat, {"draw": "offer"}.get(message.do, message.do), message.move)
+    ack["move"] = await decide(hub, room, watcher, decision, watcher.address)
+    watcher.outbox.put("ack", json.dumps(ack, ensure_ascii=False))

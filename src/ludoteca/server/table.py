@@ -18,14 +18,26 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import secrets
 import unicodedata
+from typing import Any
 
+from .db import SeatInfo
 from .errors import RoomError
 
 TABLE_KINDS = frozenset({"resign", "timeout", "offer", "agree", "decline", "abandon"})
 
 CHAT_LENGTH = 500  # characters of one chat message
 CHAT_HISTORY = 100  # messages a newcomer is sent
+
+
+def hash_token(token: str) -> str:
+    """What the database keeps of a seat's token."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(18)
 
 
 def chat_text(text: str) -> str:
@@ -53,3 +65,34 @@ def rematch_token(seed: str, room_id: str, seat: int, token_hash: str) -> str:
 def rotated(count: int, new_seat: int) -> int:
     """The old seat that sits at ``new_seat`` in a rematch: everyone moves one seat on."""
     return (new_seat - 1) % count
+
+
+def rematch_seats(seats: list[SeatInfo], room_id: str, seed: str) -> list[SeatInfo]:
+    """The seats of the rematch of ``room_id`` (its new secret ``seed``): every holder moved
+    one seat on, each person's token the one ``rematch_token`` derives."""
+    count, infos = len(seats), []
+    for seat in range(count):
+        old = seats[rotated(count, seat)]
+        token_hash = None
+        if old.kind == "person" and old.token_hash:
+            token_hash = hash_token(rematch_token(seed, room_id, old.seat, old.token_hash))
+        kind = "open" if old.kind == "open" else old.kind
+        infos.append(
+            SeatInfo(seat, kind, old.bot, old.name, token_hash, kind == "person", old.user_id)
+        )
+    return infos
+
+
+def rematch_seat(
+    seats: list[SeatInfo], room_id: str, new_id: str, new_seed: str, seat: int | None
+) -> dict[str, Any] | None:
+    """The rematch's room, seat and token of the holder of ``seat`` (None: not a person)."""
+    if seat is None:
+        return None
+    old = seats[seat]
+    if old.kind != "person" or not old.token_hash:
+        return None
+    count = len(seats)
+    new_seat = next(s for s in range(count) if rotated(count, s) == seat)
+    token = rematch_token(new_seed, room_id, seat, old.token_hash)
+    return {"room": new_id, "seat": new_seat, "token": token}

@@ -1,4 +1,5 @@
-"""Work done off the event loop: bots choosing actions and hints, in worker processes.
+"""Work done off the event loop: bots choosing actions and hints, compiling the games' cores
+and drawing the lobby's pictures, in worker processes.
 
 Each call gets a room's game, options and actions (plain data), so any worker can serve any
 room; a worker keeps the last state it built per room and only applies the new actions.
@@ -7,8 +8,10 @@ room; a worker keeps the last state it built per room and only applies the new a
 from __future__ import annotations
 
 import ctypes
+import importlib.util
 import multiprocessing
 import os
+import random
 import signal
 import sys
 import threading
@@ -16,16 +19,21 @@ import time
 from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import contextmanager, suppress
+from functools import cache
+from pathlib import Path
 from typing import Any
+
+from numba.core import config as numba_config
 
 from ludoteca import load_game
 from ludoteca.bots import hint, make_bot
-from ludoteca.engine import State
+from ludoteca.engine import LANGUAGES, State, sample_chance
 from ludoteca.engine.parts import Hint
 from ludoteca.games import registry
 
 _states: dict[str, State] = {}
 _CACHE_SIZE = 256
+WARM_MOVES = 40  # random moves a worker plays to compile a game's rules
 
 
 def _state(room: str, game_id: str, options: dict, actions: list[str]) -> State:
@@ -71,11 +79,85 @@ def warm() -> int:
     return len(list_games())
 
 
-def _start(games: dict[str, str], server: int) -> None:
+def warm_game(game_id: str) -> dict[str, str | None]:
+    """Compile the game's rules in this worker (a compiled core keeps what it compiled in its
+    cache on disk, where the server loads it from): a few random moves and their observations;
+    returns the opening picture (the lobby's card) in every language."""
+    game = load_game(game_id)
+    state, rng = game.new_initial_state(), random.Random(0)
+    for _ in range(WARM_MOVES):
+        if state.is_terminal():
+            break
+        state.observation(state.current_player if state.current_player >= 0 else None)
+        if state.is_chance_node():
+            action = sample_chance(state, rng)
+        else:
+            action = rng.choice(state.legal_actions())
+        state = state.apply(action)
+    return {lang: opening_picture(game_id, lang) for lang in LANGUAGES}
+
+
+def cold(game_id: str) -> bool:
+    """The game has compiled functions (``@njit``) and numba's cache holds none of its yet (a
+    fresh install): loading the game in this process would compile its core on the spot.
+    Found without importing the game, from where numba keeps its cache: the ``__pycache__``
+    beside the sources, or folders named after the source folder in ``NUMBA_CACHE_DIR``."""
+    folder = _compiled_folder(game_id)
+    if folder is None:
+        return False
+    cache_dir = getattr(numba_config, "CACHE_DIR", "")  # NUMBA_CACHE_DIR
+    if cache_dir:
+        places = list(Path(cache_dir).glob(f"{folder.name}_*"))
+    else:
+        places = [folder / "__pycache__"]
+    return not any(any(place.glob("*.nbi")) for place in places)
+
+
+@cache
+def _compiled_folder(game_id: str) -> Path | None:
+    """The folder of the game's sources, if they compile anything."""
+    package = registry.modules().get(game_id)
+    spec = importlib.util.find_spec(package) if package else None
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    folder = Path(next(iter(spec.submodule_search_locations)))
+    compiles = any("njit" in path.read_text("utf-8") for path in folder.glob("*.py"))
+    return folder if compiles else None
+
+
+def warm_bots(game_id: str) -> str:
+    """Compile the search of the game's bots in this worker (its first move would else)."""
+    state = load_game(game_id).new_initial_state()
+    rng = random.Random(0)
+    while state.is_chance_node():
+        state = state.apply(sample_chance(state, rng))
+    if not state.is_terminal():
+        make_bot("mcts:easy", 0).choose(state)
+    return game_id
+
+
+def opening_picture(game_id: str, lang: str) -> str | None:
+    """The game's view of an opening position (the lobby's card), chance's first outcomes
+    drawn in order so that it is the same picture every time; None for a game without one."""
+    view = registry.view(game_id)
+    if view is None:
+        return None
+    state = load_game(game_id).new_initial_state()
+    for _ in range(8):
+        if not state.is_chance_node():
+            break
+        state = state.apply(state.chance_outcomes()[0][0])
+    return view.svg(state, None, lang=lang, overlay=None)
+
+
+def _start(games: dict[str, str], server: int, nice: int = 0) -> None:
     """A worker starts: Ctrl-C is the server's to handle (the pool is shut down with it), the
-    worker ends with its server, and the games registered at run time are registered here too."""
+    worker ends with its server, and the games registered at run time are registered here too.
+    ``nice``: how much lower its priority is than the server's (compiling ahead yields)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _end_with(server)
+    if nice:
+        os.nice(nice)
     for game_id, module in games.items():
         if game_id not in registry.ids():
             registry.add(game_id, module)
@@ -130,8 +212,9 @@ def start_all(executor: Executor, workers: int) -> None:
             executor.submit(warm)
 
 
-def make_executor(workers: int) -> Executor:
-    """A process pool of ``workers`` processes, or a thread pool when ``workers`` is 0 (tests)."""
+def make_executor(workers: int, nice: int = 0) -> Executor:
+    """A process pool of ``workers`` processes (``nice``: of a lower priority), or a thread
+    pool when ``workers`` is 0 (tests)."""
     if workers <= 0:
         return ThreadPoolExecutor(max_workers=2, thread_name_prefix="ludoteca-bot")
     games = registry.modules()  # so games registered at run time exist in the workers too
@@ -139,7 +222,7 @@ def make_executor(workers: int) -> Executor:
         max_workers=workers,
         mp_context=multiprocessing.get_context("spawn"),
         initializer=_start,
-        initargs=(games, os.getpid()),  # the server's pid: it may die before a worker starts
+        initargs=(games, os.getpid(), nice),  # the server's pid: it may die before a worker starts
     )
 
 

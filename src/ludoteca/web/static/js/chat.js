@@ -45,8 +45,8 @@ export function addChat(listId, messages, replace, nameOf) {
   list.scrollTop = list.scrollHeight;
 }
 
-export function roomChat(page, messages, replace) {
-  const room = page.message ? page.message.room : page.welcomeRoom;
+// Chat ``messages`` of ``room`` (its public facts: the seats' names) added to its list.
+export function roomChat(room, messages, replace) {
   const nameOf = (m) => {
     if (m.seat === null || m.seat === undefined) return t("web.chat.spectator");
     const seat = room && room.seats[m.seat];

@@ -26,17 +26,18 @@ function lowTime(table, seconds) {
   return seconds < Math.min(20, table.base * 0.2 + 1);
 }
 
-export function renderClocks(page) {
+// The clocks of ``room`` (its public facts; null before the first state), counted down from
+// the server's time (``offset``: the server's clock minus this browser's, in seconds).
+export function renderClocks(room, offset) {
   const box = $("#lt-clocks");
-  if (!box || !page.message) return;
-  const room = page.message.room;
+  if (!box || !room) return;
   if (!room.clock) {
     box.replaceChildren();
     box.hidden = true;
     return;
   }
   box.hidden = false;
-  const left = clockLeft(room.clock, page.offset || 0);
+  const left = clockLeft(room.clock, offset || 0);
   const rows = room.seats.map((seat) =>
     h("div", {
       class: "clock" + (room.clock.running === seat.seat ? " running" : "") + (lowTime(room.table, left[seat.seat]) ? " low" : ""),

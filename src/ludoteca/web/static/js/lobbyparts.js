@@ -9,9 +9,29 @@ import { mine } from "./store.js";
 
 // A game card's picture (the game's own view of an opening position) and the player's stars.
 export function cardExtras(game) {
-  const picture = h("img", { class: "card-picture", src: `/api/games/${game.id}/picture?lang=${words.lang}`, alt: "", loading: "lazy" });
+  const extras = cardPicture(game);
   const badge = progressBadge(game);
-  return badge ? [picture, badge] : [picture];
+  return badge ? [...extras, badge] : extras;
+}
+
+// The picture is drawn by the server's workers once (the game's core may still be compiling
+// after an install): until it comes, the card says it is getting ready and asks again.
+const RETRY_MS = 2500;
+
+function cardPicture(game) {
+  const src = `/api/games/${game.id}/picture?lang=${words.lang}`;
+  const note = h("span", { class: "card-getting-ready", text: t("web.lobby.getting_ready"), hidden: true });
+  let tries = 0;
+  const img = h("img", { class: "card-picture", src, alt: "", loading: "lazy",
+    onload: () => { note.hidden = true; img.hidden = false; },
+    onerror: () => {
+      if (!img.isConnected && tries > 0) return; // the lobby was left
+      note.hidden = false;
+      img.hidden = true;
+      tries += 1;
+      setTimeout(() => { img.src = `${src}&try=${tries}`; }, RETRY_MS);
+    } });
+  return [img, note];
 }
 
 export function seatsText(room) {

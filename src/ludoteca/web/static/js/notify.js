@@ -43,7 +43,7 @@ export function notify(kind, title) {
 }
 
 // Called with each new state: tells the player when it becomes their move or the game ends.
-export function noticeChange(page, before, after) {
+export function noticeChange(before, after) {
   if (!before || before.move === after.move) return;
   const title = gameTitle(after.room.game);
   const ended = (after.observation.terminal || after.room.status !== "playing") && !(before.observation.terminal || before.room.status !== "playing");

@@ -8,35 +8,36 @@ import { go } from "./router.js";
 import { mine } from "./store.js";
 
 // Resign, a draw offered and abandon are asked about first (they cannot be taken back).
-export async function tableMove(page, what) {
+async function tableMove(send, what, move) {
   const asks = { resign: "web.table.confirm_resign", draw: "web.table.confirm_draw", abandon: "web.table.confirm_abandon" };
   if (asks[what] && !(await ask(t(asks[what])))) return;
-  page.send({ type: "table", do: what, move: page.message.move });
+  send({ type: "table", do: what, move });
 }
 
-export function renderTable(page) {
+// The table's buttons for ``view`` ({room, seat, terminal, move, rematchOffer}); ``send``
+// sends a message on the room's socket.
+export function renderTable(view, send) {
   const box = $("#lt-table");
-  if (!box || !page.message) return;
-  const message = page.message;
-  const room = message.room;
-  const seat = message.seat;
+  if (!box || !view) return;
+  const { room, seat, move } = view;
   const holder = seat !== null && seat !== undefined && room.seats[seat] && room.seats[seat].kind === "person";
   const buttons = [];
-  const playing = room.status === "playing" && !message.observation.terminal;
+  const playing = room.status === "playing" && !view.terminal;
+  const table = (what) => () => tableMove(send, what, move);
   if (holder && playing) {
     const draw = room.draw || [];
     if (draw.length && !draw.includes(seat)) {
       buttons.push(h("span", { class: "offer", text: t("web.table.draw_offered") }),
-        h("button", { id: "lt-agree", class: "small primary", text: t("web.table.agree"), onclick: () => tableMove(page, "agree") }),
-        h("button", { id: "lt-decline", class: "small", text: t("web.table.decline"), onclick: () => tableMove(page, "decline") }));
+        h("button", { id: "lt-agree", class: "small primary", text: t("web.table.agree"), onclick: table("agree") }),
+        h("button", { id: "lt-decline", class: "small", text: t("web.table.decline"), onclick: table("decline") }));
     } else if (room.draws) {
-      buttons.push(h("button", { id: "lt-draw", class: "small", disabled: draw.length > 0, text: draw.length ? t("web.table.draw_waiting") : t("web.table.offer_draw"), onclick: () => tableMove(page, "draw") }));
+      buttons.push(h("button", { id: "lt-draw", class: "small", disabled: draw.length > 0, text: draw.length ? t("web.table.draw_waiting") : t("web.table.offer_draw"), onclick: table("draw") }));
     }
-    buttons.push(h("button", { id: "lt-resign", class: "small", text: t("web.table.resign"), onclick: () => tableMove(page, "resign") }));
-    if (mayAbandon(room, seat)) buttons.push(h("button", { id: "lt-abandon", class: "small", text: t("web.table.abandon"), onclick: () => tableMove(page, "abandon") }));
+    buttons.push(h("button", { id: "lt-resign", class: "small", text: t("web.table.resign"), onclick: table("resign") }));
+    if (mayAbandon(room, seat)) buttons.push(h("button", { id: "lt-abandon", class: "small", text: t("web.table.abandon"), onclick: table("abandon") }));
   }
   const over = room.status === "finished";
-  if (holder && over) buttons.push(...rematchButtons(page));
+  if (holder && over) buttons.push(...rematchButtons(view, send));
   box.replaceChildren(...buttons);
   $("#lt-result").textContent = resultText(room);
 }
@@ -45,15 +46,14 @@ function mayAbandon(room, seat) {
   return (room.may_abandon || []).includes(seat);
 }
 
-function rematchButtons(page) {
-  const room = page.message.room;
-  const seat = page.message.seat;
-  const offer = page.rematchOffer;
+function rematchButtons(view, send) {
+  const { room, seat, move } = view;
+  const offer = view.rematchOffer;
   if (offer) return [h("button", { id: "lt-go-rematch", class: "small primary", text: t("web.table.go_rematch"), onclick: () => goRematch(offer) })];
   const votes = (room.rematch && room.rematch.votes) || [];
   if (votes.includes(seat)) return [h("span", { class: "offer", text: t("web.table.rematch_waiting") })];
-  const list = [h("button", { id: "lt-rematch", class: "small primary", text: votes.length ? t("web.table.accept_rematch") : t("web.table.rematch"), onclick: () => page.send({ type: "table", do: "rematch", move: page.message.move }) })];
-  if (votes.length) list.push(h("button", { id: "lt-no-rematch", class: "small", text: t("web.table.decline"), onclick: () => page.send({ type: "table", do: "no_rematch", move: page.message.move }) }));
+  const list = [h("button", { id: "lt-rematch", class: "small primary", text: votes.length ? t("web.table.accept_rematch") : t("web.table.rematch"), onclick: () => send({ type: "table", do: "rematch", move }) })];
+  if (votes.length) list.push(h("button", { id: "lt-no-rematch", class: "small", text: t("web.table.decline"), onclick: () => send({ type: "table", do: "no_rematch", move }) }));
   return list;
 }
 

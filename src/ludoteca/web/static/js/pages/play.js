@@ -1,5 +1,6 @@
 // A room: the game's picture to click, the prompt, choices, hints, undo, typed moves, the
-// score table, invitations and the log; the end dialog when the game is over.
+// score table, invitations and the log; the end dialog when the game is over. What the server
+// said lives in the room's store (roomstore.js); the page keeps only what is being clicked.
 import { api } from "../api.js";
 import { frame, keyTargets, nameBoard, NARROW, narrowScreen, showBoard, SVGNS } from "../board.js";
 import { askToEnd, showEnd } from "../dialogs.js";
@@ -9,6 +10,7 @@ import { gameTitle, seatName } from "../names.js";
 import { logList, scoreTable, seatColours } from "../sheets.js";
 import { RoomSocket } from "../socket.js";
 import { showProblem } from "../problem.js";
+import { RoomStore } from "../roomstore.js";
 import { mine } from "../store.js";
 import { chatPanel, roomChat } from "../chat.js";
 import { renderClocks } from "../clocks.js";
@@ -27,7 +29,8 @@ export class PlayPage {
   constructor(room) {
     this.room = room;
     this.picks = [];
-    this.message = null;
+    this.store = new RoomStore();
+    this.store.subscribe((state, before, message) => this.update(state, before, message));
     this.hints = localStorage.getItem("ludoteca.hints") === "on";
     this.endShown = false;
     const hash = new URLSearchParams(location.hash.slice(1));
@@ -124,7 +127,7 @@ export class PlayPage {
     this.resized = () => this.send(this.hello()); // a phone turned: the picture laid out anew
     NARROW.addEventListener("change", this.resized);
     clearInterval(this.ticker);
-    this.ticker = setInterval(() => renderClocks(this), 250);
+    this.ticker = setInterval(() => this.renderClocks(), 250);
     watchWaiting();
     if (this.invitation && !(await this.openInvitation())) return;
     this.connect();
@@ -190,59 +193,49 @@ export class PlayPage {
     if (el) el.textContent = text;
   }
 
+  // The latest state message (the store's).
+  get message() {
+    return this.store.state.message;
+  }
+
   receive(message) {
-    if (message.type === "error") {
-      this.pending = null;
-      if (message.code === 404 && !this.message) {
-        this.leave();
-        showProblem(message.message, { title: t("web.problem.no_room") });
-        return;
-      }
-      toast(message.message);
-      if ((message.code === 403 || message.code === 409) && !this.message) {
-        const refusedToken = message.code === 403 && this.token;
-        // a refused token is forgotten; the room can still be watched
-        if (refusedToken) mine.save(mine.all().filter((e) => e.token !== this.token));
-        this.refused(message.message, refusedToken);
-      }
-      return;
-    }
-    if (message.type === "presence") {
-      if (!this.message) return;
-      this.message.room.online = message.online;
-      this.message.room.spectators = message.spectators;
-      this.renderPresence(this.message.room, this.message.observation);
-      return;
-    }
-    if (message.type === "welcome") {
-      this.offset = message.now - Date.now() / 1000;
-      this.welcomeRoom = message.room;
-      this.rematchOffer = message.rematch || null;
-      const readOnly = message.seat === null && !message.room.table.spectators_chat;
+    if (message.type === "state" && this.switchSeat(message)) return;
+    this.store.dispatch(message);
+  }
+
+  // What the page shows after each message of the server, read from the store's state.
+  update(state, before, message) {
+    if (message.type === "error") this.onError(message, before);
+    else if (message.type === "presence" && state.message) this.renderPresence(state.room, state.message.observation);
+    else if (message.type === "welcome") {
+      const readOnly = state.seat === null && !state.room.table.spectators_chat;
       $("#lt-chat-box").replaceChildren(chatPanel("lt-chat", (text) => this.send({ type: "chat", text }), readOnly));
-      roomChat(this, message.chat || [], true);
-      this.seat = message.seat;
-      this.setStatus(message.seat === null ? t("web.play.spectator") : t("web.play.connected"));
-      return;
-    }
-    if (message.type === "ack") return;
-    if (message.type === "chat") {
-      roomChat(this, message.messages, false);
-      return;
-    }
-    if (message.type === "rematch") {
-      goRematch(message);
-      return;
-    }
-    if (message.type === "state") {
-      if (this.switchSeat(message)) return;
-      const before = this.message;
-      this.moved = !!before && message.move !== before.move;
-      if (this.moved) this.picks = [];
-      this.message = message;
-      window.ludoteca.message = message;
+      roomChat(state.room, state.chatNews.messages, true);
+      this.setStatus(state.seat === null ? t("web.play.spectator") : t("web.play.connected"));
+    } else if (message.type === "chat") roomChat(state.room, state.chatNews.messages, false);
+    else if (message.type === "rematch") goRematch(state.rematchOffer);
+    else if (message.type === "state") {
+      if (state.moved) this.picks = [];
+      this.moved = state.moved;
+      window.ludoteca.message = state.message;
       this.render();
-      noticeChange(this, before, message);
+      noticeChange(before.message, state.message);
+    }
+  }
+
+  onError(message, before) {
+    this.pending = null;
+    if (message.code === 404 && !before.message) {
+      this.leave();
+      showProblem(message.message, { title: t("web.problem.no_room") });
+      return;
+    }
+    toast(message.message);
+    if ((message.code === 403 || message.code === 409) && !before.message) {
+      const refusedToken = message.code === 403 && this.token;
+      // a refused token is forgotten; the room can still be watched
+      if (refusedToken) mine.save(mine.all().filter((e) => e.token !== this.token));
+      this.refused(message.message, refusedToken);
     }
   }
 
@@ -307,8 +300,9 @@ export class PlayPage {
     $("#lt-text-board").hidden = !observation.text;
     const prompt = observation.prompt ? observation.prompt.text : "";
     if (prompt !== this.announced) announce((this.announced = prompt));
-    renderTable(this);
-    renderClocks(this);
+    const state = this.store.state;
+    renderTable({ room, seat: message.seat, terminal: observation.terminal, move: message.move, rematchOffer: state.rematchOffer }, (m) => this.send(m));
+    this.renderClocks();
     this.drawBoard();
     if ((observation.terminal || room.result) && room.status !== "abandoned" && !this.endShown) {
       this.endShown = true;
@@ -324,6 +318,11 @@ export class PlayPage {
       $("#lt-end").close();
       this.send({ type: "table", do: "rematch", move: this.message.move });
     } })];
+  }
+
+  renderClocks() {
+    const state = this.store.state;
+    renderClocks(state.message && state.room, state.offset);
   }
 
   renderPresence(room, observation) {

@@ -1,0 +1,45 @@
+"""The one entry for a seat's decision (an action, an undo, a table move, a rematch), shared by
+the WebSocket and the JSON API: the holder is checked, the quotas counted, then the room
+handles it."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from .commands import Decision
+from .errors import RoomError
+from .quotas import seat_key
+from .room import Room
+from .watchers import Watcher
+
+if TYPE_CHECKING:
+    from .rooms import Hub
+
+
+async def decide(
+    hub: Hub, room: Room, proof: str | Watcher | None, decision: Decision, address: str
+) -> int:
+    """Carry out ``decision`` for its seat once its holder is checked (``proof``: the seat's
+    token, or the socket that said hello with it) and the quotas counted; the new log
+    position. A refused holder counts against the address's quota too."""
+    try:
+        seat = await _holder(hub, room, proof, decision.seat)
+    except RoomError:
+        hub.quotas.hit("messages", address)
+        raise
+    hub.quotas.hit("messages", address, seat_key(room.id, seat))
+    await hub.apply(room, replace(decision, seat=seat))
+    return room.version
+
+
+async def _holder(hub: Hub, room: Room, proof: str | Watcher | None, seat: int) -> int:
+    if isinstance(proof, Watcher):
+        if proof not in room.watchers:
+            raise RoomError(400, "web.error.hello_first")
+        if proof.seat is None:
+            raise RoomError(403, "web.error.spectator")
+        return proof.seat
+    if proof is None or await hub.seat_of(room, proof) != seat:
+        raise RoomError(403, "web.error.forbidden")
+    return seat
