@@ -417,7 +417,7 @@ def greedy_move(habaneros: int, occupied: int, legal: np.ndarray) -> int:
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def seat(cells: np.ndarray) -> int:
     """Who moves in the position: the player (0), CHANCE at the roll, TERMINAL at the end."""
     phase = cells[PHASE]
@@ -427,40 +427,65 @@ def seat(cells: np.ndarray) -> int:
 
 
 @njit(cache=True)
-def apply(cells: np.ndarray, kind: int, a: int, b: int) -> int:
-    """THE transition: plays the action (``kind``, ``a``, ``b``) on ``cells`` in place and
-    returns who moves next. ``stop`` ends the game; a roll no campesino can move ends it; a
-    move onto a habanero harvests it (the last one ends the game), onto an empty square makes
-    a penalty due, paid in habaneros or by dropping a campesino (the last one ends the game)."""
+def transition(
+    habaneros: int,
+    occupied: int,
+    held: int,
+    phase: int,
+    die: int,
+    target: int,
+    end: int,
+    kind: int,
+    a: int,
+    b: int,
+) -> tuple[int, int, int, int, int, int, int]:
+    """THE transition: the position (the cells' values, in their order) after the action
+    (``kind``, ``a``, ``b``); a roll is (DIE_KIND, face, the number of moves ``moves`` finds
+    for it: the caller has listed them). ``stop`` ends the game; a roll no campesino can
+    move ends it; a move onto a habanero harvests it (the last one ends the game), onto an
+    empty square makes a penalty due, paid in habaneros or by dropping a campesino (the last
+    one ends the game)."""
     if kind == STOP_KIND:
-        cells[PHASE], cells[END] = OVER, STOPPED
-    elif kind == ROLL_KIND:
-        cells[PHASE] = ROLLING
-    elif kind == DIE_KIND:
-        cells[DIE] = a
-        if moves(cells[HABANEROS], cells[OCCUPIED], a).shape[0]:
-            cells[PHASE] = MOVING
-        else:
-            cells[PHASE], cells[END] = OVER, STUCK
-    elif kind == MOVE_KIND:
-        cells[OCCUPIED] = (cells[OCCUPIED] & ~(1 << a)) | (1 << b)
-        habaneros = cells[HABANEROS]
-        if habaneros >> b & 1:
-            cells[HABANEROS] = habaneros & ~(1 << b)
-            cells[HELD] += 1
-            cells[PHASE] = DECIDING
-            if cells[HABANEROS] == 0:
-                cells[PHASE], cells[END] = OVER, NO_HABANERO
-        else:
-            cells[PHASE], cells[TARGET] = PENALISED, b
-    elif kind == PAY_KIND:
-        cells[HELD] -= a
-        cells[PHASE], cells[TARGET] = DECIDING, -1
-    else:
-        cells[OCCUPIED] &= ~(1 << a)
-        cells[PHASE], cells[TARGET] = DECIDING, -1
-        if cells[OCCUPIED] == 0:
-            cells[PHASE], cells[END] = OVER, NO_CAMPESINO
+        return habaneros, occupied, held, OVER, die, target, STOPPED
+    if kind == ROLL_KIND:
+        return habaneros, occupied, held, ROLLING, die, target, end
+    if kind == DIE_KIND:
+        if b:
+            return habaneros, occupied, held, MOVING, a, target, end
+        return habaneros, occupied, held, OVER, a, target, STUCK
+    if kind == MOVE_KIND:
+        occupied = (occupied & ~(1 << a)) | (1 << b)
+        if not habaneros >> b & 1:
+            return habaneros, occupied, held, PENALISED, die, b, end
+        habaneros &= ~(1 << b)
+        if habaneros:
+            return habaneros, occupied, held + 1, DECIDING, die, target, end
+        return habaneros, occupied, held + 1, OVER, die, target, NO_HABANERO
+    if kind == PAY_KIND:
+        return habaneros, occupied, held - a, DECIDING, die, -1, end
+    occupied &= ~(1 << a)
+    if occupied:
+        return habaneros, occupied, held, DECIDING, die, -1, end
+    return habaneros, occupied, held, OVER, die, -1, NO_CAMPESINO
+
+
+@njit(cache=True)
+def apply(cells: np.ndarray, kind: int, a: int, b: int) -> int:
+    """``transition`` on ``cells``, in place; who moves next."""
+    found = transition(
+        cells[HABANEROS],
+        cells[OCCUPIED],
+        cells[HELD],
+        cells[PHASE],
+        cells[DIE],
+        cells[TARGET],
+        cells[END],
+        kind,
+        a,
+        b,
+    )
+    for cell in range(CELLS):
+        cells[cell] = found[cell]
     return seat(cells)
 
 
@@ -472,7 +497,8 @@ def step(cells: np.ndarray, action: int, tables: np.ndarray) -> int:
     if action == STOP_ID:
         return apply(cells, STOP_KIND, 0, 0)
     if action < FIRST_MOVE:
-        return apply(cells, DIE_KIND, action - FIRST_DIE + 1, 0)
+        face = action - FIRST_DIE + 1
+        return apply(cells, DIE_KIND, face, moves(cells[HABANEROS], cells[OCCUPIED], face).shape[0])
     if action < FIRST_DROP:
         move = action - FIRST_MOVE
         return apply(cells, MOVE_KIND, tables[MOVE_ORIGINS + move], tables[MOVE_TARGETS + move])
@@ -528,30 +554,44 @@ def random_playouts(start: np.ndarray, n: int, seed: int) -> tuple[np.ndarray, n
     np.random.seed(seed)
     scores = np.zeros(n, dtype=np.int64)
     lengths = np.zeros(n, dtype=np.int64)
+    legal = np.empty((0, 2), np.int64)  # the moves of the roll
     for game in range(n):
-        cells = start.copy()
+        habaneros, occupied, held, phase, die, target, end = (
+            start[0],
+            start[1],
+            start[2],
+            start[3],
+            start[4],
+            start[5],
+            start[6],
+        )
+        if phase == MOVING:
+            legal = moves(habaneros, occupied, die)
         length = 0
-        while cells[PHASE] != OVER:
+        while phase != OVER:
             length += 1
-            phase = cells[PHASE]
+            kind, a, b = ROLL_KIND, 0, 0
             if phase == DECIDING:
-                apply(cells, STOP_KIND if np.random.randint(2) == 1 else ROLL_KIND, 0, 0)
+                kind = STOP_KIND if np.random.randint(2) == 1 else ROLL_KIND
             elif phase == ROLLING:
-                apply(cells, DIE_KIND, np.random.randint(6) + 1, 0)
+                kind, a = DIE_KIND, np.random.randint(6) + 1
+                legal = moves(habaneros, occupied, a)
+                b = legal.shape[0]
             elif phase == MOVING:
-                legal = moves(cells[HABANEROS], cells[OCCUPIED], cells[DIE])
                 row = np.random.randint(legal.shape[0])
-                apply(cells, MOVE_KIND, legal[row, 0], legal[row, 1])
+                kind, a, b = MOVE_KIND, legal[row, 0], legal[row, 1]
             else:
-                standing = cells[OCCUPIED]
-                k = penalty(cells[HABANEROS], standing, cells[TARGET])
-                campesinos = _count(standing)
-                choice = np.random.randint(campesinos + (1 if k <= cells[HELD] else 0))
+                k = penalty(habaneros, occupied, target)
+                campesinos = _count(occupied)
+                choice = np.random.randint(campesinos + (1 if k <= held else 0))
                 if choice == campesinos:
-                    apply(cells, PAY_KIND, k, 0)
+                    kind, a = PAY_KIND, k
                 else:
-                    apply(cells, DROP_KIND, _nth_campesino(standing, choice), 0)
-        scores[game] = cells[HELD]
+                    kind, a = DROP_KIND, _nth_campesino(occupied, choice)
+            habaneros, occupied, held, phase, die, target, end = transition(
+                habaneros, occupied, held, phase, die, target, end, kind, a, b
+            )
+        scores[game] = held
         lengths[game] = length
     return scores, lengths
 
@@ -581,39 +621,47 @@ def _random_penalty(occupied: int, held: int, k: int, point: float) -> tuple[int
 
 @njit(cache=True)
 def rollout(cells: np.ndarray, epsilon: float, stream: np.ndarray) -> int:
-    """The habaneros held at the end of a search rollout from the position ``cells`` (played
-    on in place): the best policy, a uniformly random legal action with probability
-    ``epsilon`` (1: always, and no number is drawn to decide it), the die fair. Numbers come
-    from ``stream`` (``engine.randoms``), drawn as ``bots.mcts`` draws them rolling out action
-    by action: one a roll, one a decision to pick the policy or a random action, one for the
-    random action's index."""
-    legal = np.empty((0, 2), np.int64)
-    if cells[PHASE] == MOVING:
-        legal = moves(cells[HABANEROS], cells[OCCUPIED], cells[DIE])
-    while cells[PHASE] != OVER:
-        phase = cells[PHASE]
-        habaneros, occupied, held = cells[HABANEROS], cells[OCCUPIED], cells[HELD]
+    """The habaneros held at the end of a search rollout from the position ``cells``: the
+    best policy, a uniformly random legal action with probability ``epsilon`` (1: always, and
+    no number is drawn to decide it), the die fair. Numbers come from ``stream``
+    (``engine.randoms``), drawn as ``bots.mcts`` draws them rolling out action by action: one
+    a roll, one a decision to pick the policy or a random action, one for the random action's
+    index."""
+    habaneros, occupied, held, phase, die, target, end = (
+        cells[0],
+        cells[1],
+        cells[2],
+        cells[3],
+        cells[4],
+        cells[5],
+        cells[6],
+    )
+    legal = moves(habaneros, occupied, die) if phase == MOVING else np.empty((0, 2), np.int64)
+    while phase != OVER:
+        kind, a, b = ROLL_KIND, 0, 0
         if phase == ROLLING:
-            apply(cells, DIE_KIND, _face(uniform(stream)), 0)
-            if cells[PHASE] == MOVING:
-                legal = moves(habaneros, occupied, cells[DIE])
-            continue
-        best = epsilon < 1.0 and uniform(stream) >= epsilon
-        if phase == DECIDING:
-            stop = best_stops(habaneros, occupied) if best else int(uniform(stream) * 2) == 1
-            apply(cells, STOP_KIND if stop else ROLL_KIND, 0, 0)
-        elif phase == MOVING:
-            if best:
-                row = best_move(habaneros, occupied, held, legal)
-            else:
-                row = int(uniform(stream) * legal.shape[0])
-            apply(cells, MOVE_KIND, legal[row, 0], legal[row, 1])
+            kind, a = DIE_KIND, _face(uniform(stream))
+            legal = moves(habaneros, occupied, a)
+            b = legal.shape[0]
         else:
-            target = cells[TARGET]
-            if best:
-                kind, value = best_penalty(habaneros, occupied, held, target)
+            best = epsilon < 1.0 and uniform(stream) >= epsilon
+            if phase == DECIDING:
+                stop = best_stops(habaneros, occupied) if best else int(uniform(stream) * 2) == 1
+                kind = STOP_KIND if stop else ROLL_KIND
+            elif phase == MOVING:
+                if best:
+                    row = best_move(habaneros, occupied, held, legal)
+                else:
+                    row = int(uniform(stream) * legal.shape[0])
+                kind, a, b = MOVE_KIND, legal[row, 0], legal[row, 1]
             else:
-                k = penalty(habaneros, occupied, target)
-                kind, value = _random_penalty(occupied, held, k, uniform(stream))
-            apply(cells, PAY_KIND if kind == PAY else DROP_KIND, value, 0)
-    return cells[HELD]
+                if best:
+                    choice, a = best_penalty(habaneros, occupied, held, target)
+                else:
+                    k = penalty(habaneros, occupied, target)
+                    choice, a = _random_penalty(occupied, held, k, uniform(stream))
+                kind = PAY_KIND if choice == PAY else DROP_KIND
+        habaneros, occupied, held, phase, die, target, end = transition(
+            habaneros, occupied, held, phase, die, target, end, kind, a, b
+        )
+    return held

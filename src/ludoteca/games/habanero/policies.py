@@ -120,8 +120,14 @@ def simulate(
         [habaneros, logic.occupied(campesinos), held, core.DECIDING, 0, -1, -1], np.int64
     )
     if die is not None:
-        core.apply(cells, core.DIE_KIND, die, 0)
+        _roll(cells, die)
     return simulate_from(policy, cells, rng)
+
+
+def _roll(cells: np.ndarray, die: int) -> None:
+    """The roll ``die`` on ``cells`` (``core.apply`` is told how many moves it allows)."""
+    count = core.moves(int(cells[core.HABANEROS]), int(cells[core.OCCUPIED]), die).shape[0]
+    core.apply(cells, core.DIE_KIND, die, count)
 
 
 def simulate_from(policy: Policy, cells: np.ndarray, rng: random.Random) -> int:
@@ -136,7 +142,7 @@ def simulate_from(policy: Policy, cells: np.ndarray, rng: random.Random) -> int:
             stop = policy.stop(habaneros, campesinos, held)
             core.apply(cells, core.STOP_KIND if stop else core.ROLL_KIND, 0, 0)
         elif phase == core.ROLLING:
-            core.apply(cells, core.DIE_KIND, rng.randrange(6) + 1, 0)
+            _roll(cells, rng.randrange(6) + 1)
         elif phase == core.MOVING:
             legal = logic.moves(habaneros, campesinos, die)
             origin, target = policy.move(habaneros, campesinos, held, legal)

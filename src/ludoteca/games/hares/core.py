@@ -154,32 +154,35 @@ def field_table(white: bool, burrows: int, piece: int, hunter: int) -> np.ndarra
 # -- the rules ---------------------------------------------------------------------------------
 
 
-@njit(cache=True)
-def _targets(
-    table: np.ndarray, hares: int, carrots: int, hunter: bool, sq: int, out: np.ndarray
-) -> int:
-    """The legal targets of the hare on ``sq`` into ``out``, in board order; their number.
-    THE rule of a hare's move: it steps forward onto a free square (two from its first rank
-    when both are free), or diagonally forward onto a carrot or the standing hunter."""
-    hunter_bit = bit(table[HUNTER]) if hunter else 0
-    blocked = hares | carrots | hunter_bit
-    takeable = carrots | hunter_bit
+@njit(cache=True, inline="always")
+def _targets(table: np.ndarray, blocked: int, takeable: int, sq: int, out: np.ndarray) -> int:
+    """The legal targets of the hare on ``sq`` into ``out``, in board order; their number
+    (``blocked``: the squares of every piece; ``takeable``: the carrots and the standing
+    hunter). THE rule of a hare's move: it steps forward onto a free square (two from its
+    first rank when both are free), or diagonally forward onto a carrot or the hunter."""
     ahead = table[AHEAD + sq]
     if ahead < 0:
         return 0  # stuck on the far rank without a burrow
+    free = not blocked >> ahead & 1
+    two = table[DOUBLE + sq]
+    double = free and two >= 0 and not blocked >> two & 1
+    left, right = table[LEFT + sq], table[RIGHT + sq]
     k = 0
-    for diagonal in (table[LEFT + sq], table[RIGHT + sq]):
-        if diagonal >= 0 and takeable >> diagonal & 1:
-            out[k] = diagonal
-            k += 1
-    if not blocked >> ahead & 1:
+    if double and two < ahead:  # black runs down: the double step comes first
+        out[k] = two
+        k += 1
+    if left >= 0 and takeable >> left & 1:
+        out[k] = left
+        k += 1
+    if free:
         out[k] = ahead
         k += 1
-        two = table[DOUBLE + sq]
-        if two >= 0 and not blocked >> two & 1:
-            out[k] = two
-            k += 1
-    out[:k] = np.sort(out[:k])
+    if right >= 0 and takeable >> right & 1:
+        out[k] = right
+        k += 1
+    if double and two > ahead:
+        out[k] = two
+        k += 1
     return k
 
 
@@ -187,13 +190,15 @@ def _targets(
 def moves(table: np.ndarray, hares: int, carrots: int, hunter: bool) -> np.ndarray:
     """Every legal hare move as ``origin * 64 + target``, in board order of the hare, then of
     the target (see ``_targets``)."""
+    hunter_bit = bit(table[HUNTER]) if hunter else 0
+    blocked, takeable = hares | carrots | hunter_bit, carrots | hunter_bit
     found = np.empty(MAX_MOVES, dtype=np.int64)
     targets = np.empty(4, dtype=np.int64)
     total = 0
     for sq in range(64):
         if not hares >> sq & 1:
             continue
-        for i in range(_targets(table, hares, carrots, hunter, sq, targets)):
+        for i in range(_targets(table, blocked, takeable, sq, targets)):
             found[total] = sq * 64 + targets[i]
             total += 1
     return found[:total]
@@ -208,8 +213,10 @@ def refusal(
     step (-1 for the others)."""
     if not hares >> origin & 1:
         return NO_HARE, -1
+    hunter_bit = bit(table[HUNTER]) if hunter else 0
+    blocked = hares | carrots | hunter_bit
     targets = np.empty(4, dtype=np.int64)
-    for i in range(_targets(table, hares, carrots, hunter, origin, targets)):
+    for i in range(_targets(table, blocked, carrots | hunter_bit, origin, targets)):
         if targets[i] == target:
             return LEGAL, -1
     ahead = (target // 8 - origin // 8) * table[FORWARD]
@@ -224,7 +231,6 @@ def refusal(
     if sideways == 0 and ahead == 2:
         if table[DOUBLE + origin] != target:
             return DOUBLE_STEP, -1
-        blocked = hares | carrots | (bit(table[HUNTER]) if hunter else 0)
         between = table[AHEAD + origin]
         return DOUBLE_BLOCKED, between if blocked >> between & 1 else target
     if sideways == 1 and ahead == 1:
