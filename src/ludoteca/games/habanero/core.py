@@ -4,7 +4,7 @@ A square is an index ``y * 7 + x``. A position is one int64 array of ``CELLS`` c
 ``engine.compiled`` binds it): two 64-bit masks, ``habaneros`` (bit i set = square i still holds
 a habanero) and ``occupied`` (bit i set = a campesino stands on i), the habaneros held, the
 phase of the turn, the last die, the square a penalty is due for and why the game ended.
-Campesinos are taken in the order of their squares. ``apply`` is THE transition: the game's
+Campesinos are taken in the order of their squares. ``transition`` is THE transition: the game's
 ``step``, the batch playouts, the search's rollouts and the decision aid's simulations all play
 through it; ``moves`` decides the legal moves, ``penalty`` what a penalty costs and
 ``refusal`` says why a move is not legal. Compiled with numba (``cache=True``: the machine
@@ -44,7 +44,7 @@ CELLS = 7  # DIE is 0 before the first roll, TARGET -1 but while a penalty is du
 # why the game ended (END)
 STOPPED, STUCK, NO_CAMPESINO, NO_HABANERO = range(4)
 
-# the kinds of action ``apply`` plays: (kind, a): a is the die's face, the habaneros paid or
+# the kinds of action ``transition`` plays: (kind, a): a is the die's face, the habaneros paid or
 # the campesino dropped; a move is (MOVE_KIND, origin) with its target as b
 ROLL_KIND, STOP_KIND, DIE_KIND, MOVE_KIND, PAY_KIND, DROP_KIND = range(6)
 
@@ -498,7 +498,8 @@ def step(cells: np.ndarray, action: int, tables: np.ndarray) -> int:
         return apply(cells, STOP_KIND, 0, 0)
     if action < FIRST_MOVE:
         face = action - FIRST_DIE + 1
-        return apply(cells, DIE_KIND, face, moves(cells[HABANEROS], cells[OCCUPIED], face).shape[0])
+        listed = moves(cells[HABANEROS], cells[OCCUPIED], face).shape[0]
+        return apply(cells, DIE_KIND, face, listed)
     if action < FIRST_DROP:
         move = action - FIRST_MOVE
         return apply(cells, MOVE_KIND, tables[MOVE_ORIGINS + move], tables[MOVE_TARGETS + move])

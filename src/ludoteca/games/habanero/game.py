@@ -6,7 +6,7 @@ Phases of a turn: ``decide`` (``roll`` or ``stop``), ``roll`` (the chance node `
 can move, the last campesino dropped or the last habanero harvested.
 
 Where the rules are: in the compiled core (``core.py``), played through ``engine.compiled``:
-``core.apply`` is the one transition (the end of the game included), ``core.moves`` decides
+``core.transition`` is the one transition (the end of the game included), ``core.moves`` decides
 the legal moves, ``core.penalty`` what a penalty costs, ``core.legal`` lists the legal
 actions and ``core.refusal`` says why a move is not legal. This module keeps the names, the
 declared facts and how the state reads the core's array; the actions are read in

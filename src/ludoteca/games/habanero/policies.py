@@ -14,7 +14,7 @@ when no face of the die allows a move, where rolling and stopping are the same).
 
 The policies work on plain values (:mod:`logic`), so the decision aid can play thousands of
 turns a second; :func:`simulate` plays one game to its end with them, through the core's one
-transition (``core.apply``).
+transition (``core.transition``, through ``core.apply``).
 """
 
 from __future__ import annotations
