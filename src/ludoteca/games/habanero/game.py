@@ -63,8 +63,7 @@ def move_action(origin: int, target: int) -> str:
 def _core() -> Core:
     """The compiled core bound with its tables: the squares of each move id and back."""
     tables = np.full(core.TABLES, -1, np.int64)
-    for (origin, target), action in MOVE_ACTIONS.items():
-        move = ACTIONS.index(action, core.FIRST_MOVE) - core.FIRST_MOVE
+    for move, (origin, target) in enumerate(MOVE_ACTIONS):  # in the order of the ids
         tables[core.MOVE_IDS + origin * SIZE * SIZE + target] = core.FIRST_MOVE + move
         tables[core.MOVE_ORIGINS + move] = origin
         tables[core.MOVE_TARGETS + move] = target
