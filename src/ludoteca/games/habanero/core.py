@@ -622,9 +622,9 @@ def _random_penalty(occupied: int, held: int, k: int, point: float) -> tuple[int
 
 @njit(cache=True)
 def rollout(cells: np.ndarray, epsilon: float, stream: np.ndarray) -> int:
-    """The habaneros held at the end of a search rollout from the position ``cells``: the
-    best policy, a uniformly random legal action with probability ``epsilon`` (1: always, and
-    no number is drawn to decide it), the die fair. Numbers come from ``stream``
+    """The habaneros held at the end of a search rollout from the position ``cells`` (only
+    read): the best policy, a uniformly random legal action with probability ``epsilon`` (1:
+    always, and no number is drawn to decide it), the die fair. Numbers come from ``stream``
     (``engine.randoms``), drawn as ``bots.mcts`` draws them rolling out action by action: one
     a roll, one a decision to pick the policy or a random action, one for the random action's
     index."""

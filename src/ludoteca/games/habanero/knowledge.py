@@ -38,7 +38,7 @@ def playout(
     evaluation to cut at). It draws from ``rng``'s own stream the numbers the search would
     draw rolling out action by action, so the search plays the same either way."""
     stream = randoms.load(rng)
-    held = core.rollout(state.array(), epsilon, stream)
+    held = core.rollout(state.cells, epsilon, stream)  # read only: it plays on its own values
     randoms.catch_up(rng, stream)
     return None, [float(held)]
 
