@@ -35,7 +35,7 @@ def position(
 ) -> HabaneroState:
     game = load_game("habanero", **options)
     mask = sum(1 << index(s) for s in habaneros)
-    return HabaneroState(
+    return HabaneroState.at(
         game,
         mask,
         tuple(sorted(index(c) for c in campesinos)),

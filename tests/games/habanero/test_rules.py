@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ludoteca import CHANCE, TERMINAL, IllegalAction, load_game
+from ludoteca.games.habanero.moves import DROP, FACE, MOVE, PAY, Move
 
 from .helpers import ALL, box, moves_from, position, rolled
 
@@ -353,3 +354,15 @@ def test_the_score_is_the_habaneros_held_at_any_time():
     state = load_game("habanero").new_initial_state()
     state = rolled(state, 1).apply("a1-a2")
     assert state.scores() == [1] and not state.winners()
+
+
+def test_every_listed_action_reads_back_as_itself():
+    for action in load_game("habanero").all_actions():
+        assert str(Move.parse(action)) == action
+    assert Move.parse("roll:3") == Move(FACE, number=3)
+    assert Move.parse("b2-b6") == Move(MOVE, 8, 36) and Move.parse("drop:b2") == Move(DROP, 8)
+    assert Move.parse("pay:12") == Move(PAY, number=12)  # a refusal says it is the wrong amount
+    assert Move.read("b2 → b6") == Move.read("B2–B6") == Move(MOVE, 8, 36)
+    for junk in ("jump", "pay:01", "drop:h9", "b2-", "roll:7"):
+        with pytest.raises(ValueError):
+            Move.parse(junk)

@@ -25,7 +25,7 @@ def make(
     position = Position(
         frozenset(map(square, hares.split())), frozenset(map(square, carrots.split()))
     )
-    return HaresState(game, board, position)
+    return HaresState.at(game, board, position)
 
 
 def obs(state: HaresState) -> dict:

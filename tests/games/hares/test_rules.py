@@ -8,6 +8,7 @@ from ludoteca import CHANCE, TERMINAL, IllegalAction, load_game
 from ludoteca.games.hares import KNOWLEDGE
 from ludoteca.games.hares.board import hunter_rays, mirror, name, square
 from ludoteca.games.hares.cards import card
+from ludoteca.games.hares.moves import Draw, Move
 
 from .helpers import make, obs
 
@@ -386,3 +387,17 @@ def test_contract_notation():
     state = make("e2 d4", "e5", hunter="king h1")
     assert {"e2e3", "e2e4", "d4e5"} <= set(state.legal_actions())
     assert state.clicks("d4e5") == ["sq-d4", "sq-e5"]
+
+
+def test_every_listed_action_reads_back_as_itself():
+    for action in load_game("hares").all_actions():
+        read = Draw.parse(action) if action.startswith("colour:") else Move.parse(action)
+        assert str(read) == action
+    move = Move.parse("e2e4")
+    assert (move.start, move.end, Move.from_code(move.code)) == ("e2", "e4", move)
+    assert Move.read("e2–e4") == Move.read("E2-E4") == move and Move.read("e2+e4") is None
+    for junk in ("e2e9", "e2", "colour:white", 7):
+        with pytest.raises(ValueError):
+            Move.parse(junk)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        Draw.parse("colour:red")

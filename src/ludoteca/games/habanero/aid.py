@@ -15,7 +15,8 @@ from ludoteca.engine import Message
 
 from . import logic
 from .game import HabaneroState
-from .policies import BEST, Policy, best_action, simulate
+from .moves import DROP, MOVE, PAY, Move
+from .policies import BEST, Policy, best_action, simulate, simulate_from
 
 SIMULATIONS = 200  # for roll_or_stop called from Python: about 0.6 s at the start of a game
 HINT_SIMULATIONS = 100  # for the interactive hint: about 0.3 s at the start, less later
@@ -60,22 +61,7 @@ def expected_score(
 
 
 def _play_on(policy: Policy, state: HabaneroState, rng: random.Random) -> int:
-    if state.phase == "over":
-        return state.held
-    if state.phase == "decide":
-        return simulate(policy, state.habaneros, state.campesinos, state.held, rng)
-    if state.phase == "roll":
-        die = rng.randrange(6) + 1
-        return simulate(policy, state.habaneros, state.campesinos, state.held, rng, die)
-    if state.phase == "move":
-        return simulate(policy, state.habaneros, state.campesinos, state.held, rng, state.die)
-    kind, value = policy.penalty(state.habaneros, state.campesinos, state.held, state.cause)
-    if kind == "pay":
-        return simulate(policy, state.habaneros, state.campesinos, state.held - value, rng)
-    campesinos = logic.dropped(state.campesinos, value)
-    if not campesinos:
-        return state.held
-    return simulate(policy, state.habaneros, campesinos, state.held, rng)
+    return simulate_from(policy, state.array(), rng)
 
 
 def _mean_stderr(results: list[int]) -> tuple[float, float]:
@@ -127,20 +113,22 @@ def hint(
         return advice
     value, stderr = expected_score(state.apply(action), simulations, seed)
     advice["value"] = value
-    if state.phase == "move":
-        origin, target = action.split("-")
-        harvest = state.habaneros >> logic.index(target) & 1
+    move = Move.parse(action)
+    if move.kind == MOVE:
+        origin, target = move.start, move.end
+        harvest = state.habaneros >> move.target & 1
         key = "habanero.hint.move_harvest" if harvest else "habanero.hint.move_empty"
         advice["reason"] = Message(
             key, {"from": origin, "to": target, "value": f"{value:.2f}", "stderr": f"{stderr:.2f}"}
         )
         advice["overlay"] = {"button": None, "squares": [target], "arrows": [[origin, target]]}
         return advice
-    kind, _, what = action.partition(":")
-    if kind == "pay":
-        reason = Message("habanero.hint.pay", {"n": int(what), "value": f"{value:.2f}"})
+    if move.kind == PAY:
+        reason = Message("habanero.hint.pay", {"n": move.number, "value": f"{value:.2f}"})
         advice["overlay"] = {"button": "btn-pay", "squares": [], "arrows": []}
     else:
+        assert move.kind == DROP, "a hint plays at the choice, a move or a penalty"
+        what = move.start
         reason = Message("habanero.hint.drop", {"square": what, "value": f"{value:.2f}"})
         advice["overlay"] = {"button": None, "squares": [what], "arrows": []}
     advice["reason"] = reason

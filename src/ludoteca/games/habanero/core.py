@@ -1,11 +1,14 @@
-"""Habanero's compiled core: the moves, the penalty and the bots' policies on two bitmasks.
+"""Habanero's compiled core: the rules, the penalty and the bots' policies on two bitmasks.
 
-A square is an index ``y * 7 + x``. A position is two 64-bit masks: ``habaneros`` (bit i set =
-square i still holds a habanero) and ``occupied`` (bit i set = a campesino stands on i), plus
-the habaneros held. Campesinos are taken in the order of their squares, as the sorted tuple of
-``logic`` lists them. ``logic``, the game state, the policies and the decision aid all call
-these functions: they are the one implementation of the rules. Compiled with numba
-(``cache=True``: the machine code is kept beside the sources after the first run).
+A square is an index ``y * 7 + x``. A position is one int64 array of ``CELLS`` cells (as
+``engine.compiled`` binds it): two 64-bit masks, ``habaneros`` (bit i set = square i still holds
+a habanero) and ``occupied`` (bit i set = a campesino stands on i), the habaneros held, the
+phase of the turn, the last die, the square a penalty is due for and why the game ended.
+Campesinos are taken in the order of their squares. ``transition`` is THE transition: the game's
+``step``, the batch playouts, the search's rollouts and the decision aid's simulations all play
+through it; ``moves`` decides the legal moves, ``penalty`` what a penalty costs and
+``refusal`` says why a move is not legal. Compiled with numba (``cache=True``: the machine
+code is kept beside the sources after the first run).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ludoteca.engine.core import CHANCE, TERMINAL
 from ludoteca.engine.randoms import uniform
 
 SIZE = 7
@@ -31,8 +35,38 @@ ROW = (1 << SIZE) - 1  # the squares of one rank, in the rank's place
 # a penalty choice: DROP a campesino (value: its square) or PAY (value: the habaneros)
 DROP, PAY = 0, 1
 
-# the phases of a turn as the rollout numbers them (the game's "decide" ... "over")
+# the phases of a turn (the game's "decide" ... "over")
 DECIDING, ROLLING, MOVING, PENALISED, OVER = range(5)
+
+# the cells of a position
+HABANEROS, OCCUPIED, HELD, PHASE, DIE, TARGET, END = range(7)
+CELLS = 7  # DIE is 0 before the first roll, TARGET -1 but while a penalty is due, END -1
+# why the game ended (END)
+STOPPED, STUCK, NO_CAMPESINO, NO_HABANERO = range(4)
+
+# the kinds of action ``transition`` plays: (kind, a): a is the die's face, the habaneros paid or
+# the campesino dropped; a move is (MOVE_KIND, origin) with its target as b
+ROLL_KIND, STOP_KIND, DIE_KIND, MOVE_KIND, PAY_KIND, DROP_KIND = range(6)
+
+# the action ids (the order of ``Habanero.all_actions()``): roll, stop, roll:1 … roll:6,
+# the moves (the tables map them to squares and back), drop:<square>, pay:1 … pay:5
+ROLL_ID, STOP_ID, FIRST_DIE = 0, 1, 2
+FIRST_MOVE = FIRST_DIE + 6
+MOVE_COUNT = SIZE * SIZE * 2 * (SIZE - 1)  # along a rank or a file, outside squares included
+FIRST_DROP = FIRST_MOVE + MOVE_COUNT
+FIRST_PAY = FIRST_DROP + SIZE * SIZE
+ACTION_COUNT = FIRST_PAY + 5
+# the tables: the id of the move origin -> target (origin * 49 + target; -1: none), and the
+# origin and the target of each move id
+MOVE_IDS = 0
+MOVE_ORIGINS = MOVE_IDS + SIZE**4
+MOVE_TARGETS = MOVE_ORIGINS + MOVE_COUNT
+TABLES = MOVE_TARGETS + MOVE_COUNT
+LISTED = 16  # the most legal actions of a position: four campesinos, four directions each
+
+# why a move is refused (``refusal``)
+LEGAL, NO_CAMPESINO_THERE, NOT_STRAIGHT, OUTSIDE_ALONG, OFF_PLANTATION, WRONG_DISTANCE = range(6)
+BLOCKED, NOT_LEGAL = 6, 7
 
 
 @njit(cache=True)
@@ -122,6 +156,42 @@ def _destination(
     if blocker(occupied, campesino, SIZE * ty + tx) >= 0:
         return -1
     return SIZE * ty + tx
+
+
+@njit(cache=True)
+def refusal(
+    habaneros: int, occupied: int, die: int, origin: int, target: int
+) -> tuple[int, int, int]:
+    """(LEGAL, 0, -1) if moving the campesino on ``origin`` to ``target`` is legal for ``die``
+    (as ``_destination`` decides); else why not, one of the reasons above, with the steps the
+    move would take (WRONG_DISTANCE) or the campesino in the way (BLOCKED)."""
+    if not occupied >> origin & 1:
+        return NO_CAMPESINO_THERE, 0, -1
+    ox, oy, tx, ty = origin % SIZE, origin // SIZE, target % SIZE, target // SIZE
+    if origin == target or (ox != tx and oy != ty):
+        return NOT_STRAIGHT, 0, -1
+    dx, dy = int(tx > ox) - int(tx < ox), int(ty > oy) - int(ty < oy)
+    direction = 0
+    while DX[direction] != dx or DY[direction] != dy:
+        direction += 1
+    x0, y0, x1, y1 = plantation(habaneros)
+    if _destination(x0, y0, x1, y1, occupied, origin, direction, die) == target:
+        return LEGAL, 0, -1
+    outside = not _inside(x0, y0, x1, y1, ox, oy)
+    if outside and entry(x0, y0, x1, y1, ox, oy) != direction:
+        return OUTSIDE_ALONG, 0, -1
+    if not _inside(x0, y0, x1, y1, tx, ty):
+        return OFF_PLANTATION, 0, -1
+    steps = 0  # plantation squares only
+    for i in range(1, abs(tx - ox) + abs(ty - oy) + 1):
+        if _inside(x0, y0, x1, y1, ox + dx * i, oy + dy * i):
+            steps += 1
+    if steps != die:
+        return WRONG_DISTANCE, steps, -1
+    in_the_way = blocker(occupied, origin, target)
+    if in_the_way >= 0:
+        return BLOCKED, 0, in_the_way
+    return NOT_LEGAL, 0, -1
 
 
 @njit(cache=True)
@@ -347,17 +417,124 @@ def greedy_move(habaneros: int, occupied: int, legal: np.ndarray) -> int:
     return best
 
 
+@njit(cache=True, inline="always")
+def seat(cells: np.ndarray) -> int:
+    """Who moves in the position: the player (0), CHANCE at the roll, TERMINAL at the end."""
+    phase = cells[PHASE]
+    if phase == OVER:
+        return TERMINAL
+    return CHANCE if phase == ROLLING else 0
+
+
 @njit(cache=True)
-def _moved(
-    habaneros: int, occupied: int, held: int, origin: int, target: int
-) -> tuple[int, int, int, int]:
-    """(habaneros, occupied, held, phase) after the campesino on ``origin`` moved to
-    ``target``: a harvest, the game over with the last habanero, else a penalty due."""
-    occupied = (occupied & ~(1 << origin)) | (1 << target)
-    if habaneros >> target & 1:
-        habaneros &= ~(1 << target)
-        return habaneros, occupied, held + 1, DECIDING if habaneros else OVER
-    return habaneros, occupied, held, PENALISED
+def transition(
+    habaneros: int,
+    occupied: int,
+    held: int,
+    phase: int,
+    die: int,
+    target: int,
+    end: int,
+    kind: int,
+    a: int,
+    b: int,
+) -> tuple[int, int, int, int, int, int, int]:
+    """THE transition: the position (the cells' values, in their order) after the action
+    (``kind``, ``a``, ``b``); a roll is (DIE_KIND, face, the number of moves ``moves`` finds
+    for it: the caller has listed them). ``stop`` ends the game; a roll no campesino can
+    move ends it; a move onto a habanero harvests it (the last one ends the game), onto an
+    empty square makes a penalty due, paid in habaneros or by dropping a campesino (the last
+    one ends the game)."""
+    if kind == STOP_KIND:
+        return habaneros, occupied, held, OVER, die, target, STOPPED
+    if kind == ROLL_KIND:
+        return habaneros, occupied, held, ROLLING, die, target, end
+    if kind == DIE_KIND:
+        if b:
+            return habaneros, occupied, held, MOVING, a, target, end
+        return habaneros, occupied, held, OVER, a, target, STUCK
+    if kind == MOVE_KIND:
+        occupied = (occupied & ~(1 << a)) | (1 << b)
+        if not habaneros >> b & 1:
+            return habaneros, occupied, held, PENALISED, die, b, end
+        habaneros &= ~(1 << b)
+        if habaneros:
+            return habaneros, occupied, held + 1, DECIDING, die, target, end
+        return habaneros, occupied, held + 1, OVER, die, target, NO_HABANERO
+    if kind == PAY_KIND:
+        return habaneros, occupied, held - a, DECIDING, die, -1, end
+    occupied &= ~(1 << a)
+    if occupied:
+        return habaneros, occupied, held, DECIDING, die, -1, end
+    return habaneros, occupied, held, OVER, die, -1, NO_CAMPESINO
+
+
+@njit(cache=True)
+def apply(cells: np.ndarray, kind: int, a: int, b: int) -> int:
+    """``transition`` on ``cells``, in place; who moves next."""
+    found = transition(
+        cells[HABANEROS],
+        cells[OCCUPIED],
+        cells[HELD],
+        cells[PHASE],
+        cells[DIE],
+        cells[TARGET],
+        cells[END],
+        kind,
+        a,
+        b,
+    )
+    for cell in range(CELLS):
+        cells[cell] = found[cell]
+    return seat(cells)
+
+
+@njit(cache=True)
+def step(cells: np.ndarray, action: int, tables: np.ndarray) -> int:
+    """``apply`` of the action of id ``action`` (see ``engine.compiled``)."""
+    if action == ROLL_ID:
+        return apply(cells, ROLL_KIND, 0, 0)
+    if action == STOP_ID:
+        return apply(cells, STOP_KIND, 0, 0)
+    if action < FIRST_MOVE:
+        face = action - FIRST_DIE + 1
+        listed = moves(cells[HABANEROS], cells[OCCUPIED], face).shape[0]
+        return apply(cells, DIE_KIND, face, listed)
+    if action < FIRST_DROP:
+        move = action - FIRST_MOVE
+        return apply(cells, MOVE_KIND, tables[MOVE_ORIGINS + move], tables[MOVE_TARGETS + move])
+    if action < FIRST_PAY:
+        return apply(cells, DROP_KIND, action - FIRST_DROP, 0)
+    return apply(cells, PAY_KIND, action - FIRST_PAY + 1, 0)
+
+
+@njit(cache=True)
+def legal(cells: np.ndarray, out: np.ndarray, tables: np.ndarray) -> int:
+    """The ids of the legal actions into ``out``, their number: roll and stop at the choice;
+    the moves by campesino then direction; while a penalty is due, ``pay`` when the habaneros
+    held afford it, then a drop of each campesino by square."""
+    phase = cells[PHASE]
+    if phase == DECIDING:
+        out[0], out[1] = ROLL_ID, STOP_ID
+        return 2
+    habaneros, occupied = cells[HABANEROS], cells[OCCUPIED]
+    if phase == MOVING:
+        rows = moves(habaneros, occupied, cells[DIE])
+        for row in range(rows.shape[0]):
+            out[row] = tables[MOVE_IDS + rows[row, 0] * SIZE * SIZE + rows[row, 1]]
+        return rows.shape[0]
+    if phase != PENALISED:
+        return 0
+    count = 0
+    k = penalty(habaneros, occupied, cells[TARGET])
+    if k <= cells[HELD]:
+        out[0] = FIRST_PAY + k - 1
+        count = 1
+    for campesino in range(SIZE * SIZE):
+        if occupied >> campesino & 1:
+            out[count] = FIRST_DROP + campesino
+            count += 1
+    return count
 
 
 @njit(cache=True)
@@ -372,43 +549,49 @@ def _nth_campesino(occupied: int, n: int) -> int:
 
 
 @njit(cache=True)
-def random_playouts(
-    habaneros: int, occupied: int, n: int, seed: int
-) -> tuple[np.ndarray, np.ndarray]:
-    """``n`` games from the start by the random policy (every legal action alike, the die
-    fair): their final scores and lengths (actions, chance included)."""
+def random_playouts(start: np.ndarray, n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """``n`` games from the position ``start`` by the random policy (every legal action
+    alike, the die fair): their final scores and lengths (actions, chance included)."""
     np.random.seed(seed)
     scores = np.zeros(n, dtype=np.int64)
     lengths = np.zeros(n, dtype=np.int64)
+    legal = np.empty((0, 2), np.int64)  # the moves of the roll
     for game in range(n):
-        left, standing, held, length = habaneros, occupied, 0, 0
-        while True:
+        habaneros, occupied, held, phase, die, target, end = (
+            start[0],
+            start[1],
+            start[2],
+            start[3],
+            start[4],
+            start[5],
+            start[6],
+        )
+        if phase == MOVING:
+            legal = moves(habaneros, occupied, die)
+        length = 0
+        while phase != OVER:
             length += 1
-            if np.random.randint(2) == 1:  # stop
-                break
-            die = np.random.randint(6) + 1
-            length += 1
-            legal = moves(left, standing, die)
-            if legal.shape[0] == 0:
-                break
-            row = np.random.randint(legal.shape[0])
-            target = legal[row, 1]
-            left, standing, held, phase = _moved(left, standing, held, legal[row, 0], target)
-            length += 1
-            if phase == OVER:
-                break
+            kind, a, b = ROLL_KIND, 0, 0
             if phase == DECIDING:
-                continue
-            k = penalty(left, standing, target)
-            campesinos = _count(standing)
-            choice = np.random.randint(campesinos + (1 if k <= held else 0))
-            length += 1
-            if choice == campesinos:
-                held -= k
-                continue
-            standing &= ~(1 << _nth_campesino(standing, choice))
-            if standing == 0:
-                break
+                kind = STOP_KIND if np.random.randint(2) == 1 else ROLL_KIND
+            elif phase == ROLLING:
+                kind, a = DIE_KIND, np.random.randint(6) + 1
+                legal = moves(habaneros, occupied, a)
+                b = legal.shape[0]
+            elif phase == MOVING:
+                row = np.random.randint(legal.shape[0])
+                kind, a, b = MOVE_KIND, legal[row, 0], legal[row, 1]
+            else:
+                k = penalty(habaneros, occupied, target)
+                campesinos = _count(occupied)
+                choice = np.random.randint(campesinos + (1 if k <= held else 0))
+                if choice == campesinos:
+                    kind, a = PAY_KIND, k
+                else:
+                    kind, a = DROP_KIND, _nth_campesino(occupied, choice)
+            habaneros, occupied, held, phase, die, target, end = transition(
+                habaneros, occupied, held, phase, die, target, end, kind, a, b
+            )
         scores[game] = held
         lengths[game] = length
     return scores, lengths
@@ -438,53 +621,48 @@ def _random_penalty(occupied: int, held: int, k: int, point: float) -> tuple[int
 
 
 @njit(cache=True)
-def rollout(
-    habaneros: int,
-    occupied: int,
-    held: int,
-    phase: int,
-    die: int,
-    target: int,
-    epsilon: float,
-    stream: np.ndarray,
-) -> int:
-    """The habaneros held at the end of a search rollout from a position (``phase`` one of
-    DECIDING ... OVER; ``die`` while MOVING, ``target`` while PENALISED): the best policy,
-    a uniformly random legal action with probability ``epsilon`` (1: always, and no number
-    is drawn to decide it), the die fair. Numbers come from ``stream`` (``engine.randoms``),
-    drawn as ``bots.mcts`` draws them rolling out action by action: one a roll, one a
-    decision to pick the policy or a random action, one for the random action's index."""
+def rollout(cells: np.ndarray, epsilon: float, stream: np.ndarray) -> int:
+    """The habaneros held at the end of a search rollout from the position ``cells`` (only
+    read): the best policy, a uniformly random legal action with probability ``epsilon`` (1:
+    always, and no number is drawn to decide it), the die fair. Numbers come from ``stream``
+    (``engine.randoms``), drawn as ``bots.mcts`` draws them rolling out action by action: one
+    a roll, one a decision to pick the policy or a random action, one for the random action's
+    index."""
+    habaneros, occupied, held, phase, die, target, end = (
+        cells[0],
+        cells[1],
+        cells[2],
+        cells[3],
+        cells[4],
+        cells[5],
+        cells[6],
+    )
     legal = moves(habaneros, occupied, die) if phase == MOVING else np.empty((0, 2), np.int64)
     while phase != OVER:
+        kind, a, b = ROLL_KIND, 0, 0
         if phase == ROLLING:
-            die = _face(uniform(stream))
-            legal = moves(habaneros, occupied, die)
-            phase = MOVING if legal.shape[0] else OVER
-            continue
-        best = epsilon < 1.0 and uniform(stream) >= epsilon
-        if phase == DECIDING:
-            stop = best_stops(habaneros, occupied) if best else int(uniform(stream) * 2) == 1
-            phase = OVER if stop else ROLLING
-        elif phase == MOVING:
-            if best:
-                row = best_move(habaneros, occupied, held, legal)
-            else:
-                row = int(uniform(stream) * legal.shape[0])
-            target = legal[row, 1]
-            habaneros, occupied, held, phase = _moved(
-                habaneros, occupied, held, legal[row, 0], target
-            )
+            kind, a = DIE_KIND, _face(uniform(stream))
+            legal = moves(habaneros, occupied, a)
+            b = legal.shape[0]
         else:
-            k = penalty(habaneros, occupied, target)
-            if best:
-                kind, value = best_penalty(habaneros, occupied, held, target)
+            best = epsilon < 1.0 and uniform(stream) >= epsilon
+            if phase == DECIDING:
+                stop = best_stops(habaneros, occupied) if best else int(uniform(stream) * 2) == 1
+                kind = STOP_KIND if stop else ROLL_KIND
+            elif phase == MOVING:
+                if best:
+                    row = best_move(habaneros, occupied, held, legal)
+                else:
+                    row = int(uniform(stream) * legal.shape[0])
+                kind, a, b = MOVE_KIND, legal[row, 0], legal[row, 1]
             else:
-                kind, value = _random_penalty(occupied, held, k, uniform(stream))
-            phase = DECIDING
-            if kind == PAY:
-                held -= value
-            else:
-                occupied &= ~(1 << value)
-                if occupied == 0:
-                    phase = OVER
+                if best:
+                    choice, a = best_penalty(habaneros, occupied, held, target)
+                else:
+                    k = penalty(habaneros, occupied, target)
+                    choice, a = _random_penalty(occupied, held, k, uniform(stream))
+                kind = PAY_KIND if choice == PAY else DROP_KIND
+        habaneros, occupied, held, phase, die, target, end = transition(
+            habaneros, occupied, held, phase, die, target, end, kind, a, b
+        )
     return held

@@ -4,51 +4,88 @@ Phases of a turn: ``decide`` (``roll`` or ``stop``), ``roll`` (the chance node `
 ``roll:6``), ``move`` (``b2-b6``), and after ending on an empty square ``penalty``
 (``drop:<square>`` or ``pay:<k>``). The game is ``over`` after a stop, a roll no campesino
 can move, the last campesino dropped or the last habanero harvested.
+
+Where the rules are: in the compiled core (``core.py``), played through ``engine.compiled``:
+``core.transition`` is the one transition (the end of the game included), ``core.moves`` decides
+the legal moves, ``core.penalty`` what a penalty costs, ``core.legal`` lists the legal
+actions and ``core.refusal`` says why a move is not legal. This module keeps the names, the
+declared facts and how the state reads the core's array; the actions are read in
+``moves.py``, the words (labels, prompts, refusals, log, text board) are in ``words.py``.
 """
 
 from __future__ import annotations
 
+from functools import cache, cached_property
 from typing import Any
 
 import numpy as np
 
-from ludoteca.engine import CHANCE, TERMINAL, Game, Message, Option, State
-from ludoteca.engine.notation import from_to
+from ludoteca.engine import CHANCE, Game, Message, Option, State
+from ludoteca.engine.compiled import CompiledState, Core
 from ludoteca.engine.playouts import Playouts, check_policy
 
-from . import core, logic, tensors
+from . import core, logic, tensors, words
 from .logic import SIZE, name
+from .moves import Move
 
 HABANEROS = logic.START_HABANEROS.bit_count()  # 45: every square but the four corners
 
-# strings at the edge: every square's name and back, and every move's action
-NAMES = tuple(name(i) for i in range(SIZE * SIZE))
-SQUARES = {text: i for i, text in enumerate(NAMES)}
-SQUARE_COUNT = SIZE * SIZE
+SQUARES = range(SIZE * SIZE)
 ROLLS = tuple((f"roll:{d}", 1 / 6) for d in logic.DIE)
-MOVE_ACTIONS = tuple(
-    f"{NAMES[a]}-{NAMES[b]}" for a in range(SIZE * SIZE) for b in range(SIZE * SIZE)
+# every action, in the order of the core's ids (see ``core.FIRST_MOVE`` …)
+ACTIONS = (
+    "roll",
+    "stop",
+    *(roll for roll, _ in ROLLS),
+    *(
+        f"{name(a)}-{name(b)}"
+        for a in SQUARES
+        for b in SQUARES
+        if a != b and (a % SIZE == b % SIZE or a // SIZE == b // SIZE)
+    ),
+    *(f"drop:{name(c)}" for c in SQUARES),
+    *(f"pay:{k}" for k in range(1, 6)),
 )
+assert len(ACTIONS) == core.ACTION_COUNT, "the action ids are the core's"
+MOVE_ACTIONS = {
+    (move.origin, move.target): action
+    for action in ACTIONS[core.FIRST_MOVE : core.FIRST_DROP]
+    for move in (Move.parse(action),)
+}
 
 
 def move_action(origin: int, target: int) -> str:
     """The action of moving the campesino on ``origin`` to ``target``: ``"b2-b6"``."""
-    return MOVE_ACTIONS[origin * SQUARE_COUNT + target]
+    return MOVE_ACTIONS[origin, target]
+
+
+@cache
+def _core() -> Core:
+    """The compiled core bound with its tables: the squares of each move id and back."""
+    tables = np.full(core.TABLES, -1, np.int64)
+    for move, (origin, target) in enumerate(MOVE_ACTIONS):  # in the order of the ids
+        tables[core.MOVE_IDS + origin * SIZE * SIZE + target] = core.FIRST_MOVE + move
+        tables[core.MOVE_ORIGINS + move] = origin
+        tables[core.MOVE_TARGETS + move] = target
+    return Core(core.step, core.legal, tables, ACTIONS, core.LISTED)
 
 
 DECIDE, ROLL, MOVE, PENALTY, OVER = "decide", "roll", "move", "penalty", "over"
-# why the game ended
-STOPPED, STUCK, NO_CAMPESINO, NO_HABANERO = "stop", "stuck", "campesinos", "habaneros"
+PHASES = (DECIDE, ROLL, MOVE, PENALTY, OVER)  # in the order of the core's phases
+# why the game ended, in the order of the core's reasons
+ENDS = ("stop", "stuck", "campesinos", "habaneros")
 
 
-class HabaneroState(State):
-    """A position: habaneros left (bitmask), campesinos in play, habaneros held, the phase,
-    the last roll and, while a penalty is due, the square that caused it."""
+class HabaneroState(CompiledState):
+    """A position as the core's array: habaneros left (bitmask), campesinos in play (bitmask
+    ``occupied``; ``campesinos`` their squares), habaneros held, the phase, the last roll and,
+    while a penalty is due, the square that caused it."""
 
     game: Habanero
 
-    def __init__(
-        self,
+    @classmethod
+    def at(
+        cls,
         game: Habanero,
         habaneros: int,
         campesinos: tuple[int, ...],
@@ -56,23 +93,63 @@ class HabaneroState(State):
         phase: str = DECIDE,
         die: int | None = None,
         target: int | None = None,
-        end: str | None = None,
-    ):
-        super().__init__(game)
-        self.habaneros = habaneros
-        self.campesinos = campesinos
-        self.held = held
-        self.phase = phase
-        self.die = die
-        self.target = target
-        self.end = end
-        self.occupied = logic.occupied(campesinos)  # the campesinos as a bitmask, for the core
-        self._rows: np.ndarray | None = None
+    ) -> HabaneroState:
+        """The position of these facts (a game's start, or one set up by hand)."""
+        cells = np.array(
+            [
+                habaneros,
+                logic.occupied(campesinos),
+                held,
+                PHASES.index(phase),
+                die or 0,
+                -1 if target is None else target,
+                -1,
+            ],
+            np.int64,
+        )
+        return cls(game, _core(), cells, core.seat(cells))
 
-    def _with(self, **changes: Any) -> HabaneroState:
-        if "campesinos" in changes:
-            changes["occupied"] = logic.occupied(changes["campesinos"])
-        return self.copy_with(_rows=None, **changes)
+    # -- the position ------------------------------------------------------------------------
+
+    @property
+    def habaneros(self) -> int:
+        return int(self.cells[core.HABANEROS])
+
+    @property
+    def occupied(self) -> int:
+        """The campesinos as a bitmask (bit i set = a campesino stands on square i)."""
+        return int(self.cells[core.OCCUPIED])
+
+    @cached_property
+    def campesinos(self) -> tuple[int, ...]:
+        """The squares of the campesinos in play, in order."""
+        occupied = self.occupied
+        return tuple(square for square in SQUARES if occupied >> square & 1)
+
+    @property
+    def held(self) -> int:
+        return int(self.cells[core.HELD])
+
+    @property
+    def phase(self) -> str:
+        return PHASES[self.cells[core.PHASE]]
+
+    @property
+    def die(self) -> int | None:
+        """The last roll (None before the first)."""
+        return int(self.cells[core.DIE]) or None
+
+    @property
+    def target(self) -> int | None:
+        """The square that caused the penalty due (None while none is due)."""
+        target = int(self.cells[core.TARGET])
+        return None if target < 0 else target
+
+    @property
+    def end(self) -> str | None:
+        """Why the game ended (see ``end_reason``)."""
+        end = int(self.cells[core.END])
+        return None if end < 0 else ENDS[end]
 
     # -- derived facts -----------------------------------------------------------------------
 
@@ -85,18 +162,15 @@ class HabaneroState(State):
     def outside(self) -> tuple[int, ...]:
         return logic.outside(self.habaneros, self.campesinos)
 
-    def moves(self) -> list[logic.Move]:
+    def moves(self) -> list[logic.Pair]:
         return [(a, b) for a, b in self.move_rows().tolist()]
 
     def move_rows(self) -> np.ndarray:
         """The legal moves as rows (from, to) of the compiled core (none but in the move
-        phase); computed once per position."""
-        if self._rows is None:
-            if self.phase != MOVE:
-                self._rows = np.zeros((0, 2), dtype=np.int64)
-            else:
-                self._rows = core.moves(self.habaneros, self.occupied, self.rolled)
-        return self._rows
+        phase)."""
+        if self.phase != MOVE:
+            return np.zeros((0, 2), dtype=np.int64)
+        return core.moves(self.habaneros, self.occupied, self.rolled)
 
     @property
     def rolled(self) -> int:
@@ -112,74 +186,26 @@ class HabaneroState(State):
 
     def penalty(self) -> int | None:
         """The habaneros ``pay`` costs while a penalty is due."""
-        if self.phase != PENALTY:
-            return None
-        return logic.penalty(self.habaneros, self.campesinos, self.cause)
+        return self.cost() if self.phase == PENALTY else None
 
     def cost(self) -> int:
         """The habaneros ``pay`` costs (only while a penalty is due)."""
         return int(core.penalty(self.habaneros, self.occupied, self.cause))
 
+    def outlook(self) -> dict[str, dict[str, int]]:
+        """For each face of the die: how many moves it allows and how many of them harvest
+        (0 moves: that roll ends the game). Cheap, so it goes into every observation."""
+        found = {}
+        for die in logic.DIE:
+            legal = logic.moves(self.habaneros, self.campesinos, die)
+            harvest = sum(1 for _, target in legal if self.habaneros >> target & 1)
+            found[str(die)] = {"moves": len(legal), "harvest": harvest}
+        return found
+
     # -- the contract ------------------------------------------------------------------------
 
-    @property
-    def current_player(self) -> int:
-        if self.phase == OVER:
-            return TERMINAL
-        return CHANCE if self.phase == ROLL else 0
-
-    def _legal_actions(self) -> list[str]:
-        if self.phase == DECIDE:
-            return ["roll", "stop"]
-        if self.phase == MOVE:
-            return [MOVE_ACTIONS[a * SQUARE_COUNT + b] for a, b in self.move_rows().tolist()]
-        if self.phase == PENALTY:
-            k = self.cost()
-            pay = [f"pay:{k}"] if k <= self.held else []
-            return pay + [f"drop:{NAMES[c]}" for c in self.campesinos]
-        return []
-
     def chance_outcomes(self) -> list[tuple[str, float]]:
-        return list(ROLLS) if self.phase == ROLL else []
-
-    def _next(self, action: str) -> HabaneroState:
-        if self.phase == DECIDE:
-            if action == "stop":
-                return self._with(phase=OVER, end=STOPPED)
-            return self._with(phase=ROLL)
-        if self.phase == ROLL:
-            die = int(action[5:])
-            rows = core.moves(self.habaneros, self.occupied, die)
-            if not len(rows):
-                return self._with(phase=OVER, die=die, end=STUCK)
-            after = self._with(phase=MOVE, die=die)
-            after._rows = rows
-            return after
-        if self.phase == MOVE:
-            first, _, second = action.partition("-")
-            origin, target = SQUARES[first], SQUARES[second]
-            campesinos = logic.moved(self.campesinos, (origin, target))
-            if self.habaneros >> target & 1:
-                habaneros = self.habaneros & ~(1 << target)
-                if not habaneros:
-                    return self._with(
-                        habaneros=0,
-                        campesinos=campesinos,
-                        held=self.held + 1,
-                        phase=OVER,
-                        end=NO_HABANERO,
-                    )
-                return self._with(
-                    habaneros=habaneros, campesinos=campesinos, held=self.held + 1, phase=DECIDE
-                )
-            return self._with(campesinos=campesinos, phase=PENALTY, target=target)
-        kind, _, value = action.partition(":")
-        if kind == "pay":
-            return self._with(held=self.held - int(value), phase=DECIDE, target=None)
-        campesinos = logic.dropped(self.campesinos, SQUARES[value])
-        if not campesinos:
-            return self._with(campesinos=(), phase=OVER, target=None, end=NO_CAMPESINO)
-        return self._with(campesinos=campesinos, phase=DECIDE, target=None)
+        return list(ROLLS) if self.current_player == CHANCE else []
 
     def scores(self) -> list[float]:
         return [self.held]
@@ -188,49 +214,15 @@ class HabaneroState(State):
         """Why the game ended: "stop", "stuck", "campesinos" or "habaneros"; None before."""
         return self.end if self.phase == OVER else None
 
-    def _key(self) -> Any:
-        return (
-            self.habaneros,
-            self.campesinos,
-            self.held,
-            self.phase,
-            self.die,
-            self.target,
-            self.end,
-        )
-
     # -- what people see ---------------------------------------------------------------------
 
     def __str__(self) -> str:
-        box = self.plantation
-        lines = ["    " + " ".join("abcdefg")]
-        for y in reversed(range(SIZE)):
-            row = []
-            for x in range(SIZE):
-                i = SIZE * y + x
-                if i in self.campesinos:
-                    row.append("C")
-                elif not logic.inside(box, x, y):
-                    row.append(" ")
-                elif self.habaneros >> i & 1:
-                    row.append("o")
-                else:
-                    row.append(".")
-            lines.append(f" {y + 1}  " + " ".join(row) + f"  {y + 1}")
-        lines.append("    " + " ".join("abcdefg"))
-        corners = f"{name(box[1] * SIZE + box[0])}-{name(box[3] * SIZE + box[2])}" if box else "-"
-        die = self.die if self.die is not None else "-"
-        lines.append(
-            f"held {self.held} · left {self.habaneros.bit_count()} · campesinos "
-            f"{len(self.campesinos)} ({len(self.outside)} outside) · plantation {corners} · "
-            f"die {die}"
-        )
-        return "\n".join(lines)
+        return words.text_board(self)
 
     def _observe(self, seat: int | None) -> dict[str, Any]:
         box = self.plantation
         observation: dict[str, Any] = {
-            "habaneros": [name(i) for i in range(SIZE * SIZE) if self.habaneros >> i & 1],
+            "habaneros": [name(i) for i in SQUARES if self.habaneros >> i & 1],
             "campesinos": [name(c) for c in self.campesinos],
             "plantation": [name(box[1] * SIZE + box[0]), name(box[3] * SIZE + box[2])]
             if box
@@ -248,155 +240,40 @@ class HabaneroState(State):
             observation["outlook"] = self.outlook()
         return observation
 
-    def outlook(self) -> dict[str, dict[str, int]]:
-        """For each face of the die: how many moves it allows and how many of them harvest
-        (0 moves: that roll ends the game). Cheap, so it goes into every observation."""
-        found = {}
-        for die in logic.DIE:
-            legal = logic.moves(self.habaneros, self.campesinos, die)
-            harvest = sum(1 for _, target in legal if self.habaneros >> target & 1)
-            found[str(die)] = {"moves": len(legal), "harvest": harvest}
-        return found
-
     def clicks(self, action: str) -> list[str]:
-        if action in ("roll", "stop"):
-            return [f"btn-{action}"]
-        if action.startswith("pay:"):
+        move = Move.parse(action)
+        if move.kind in ("roll", "stop"):
+            return [f"btn-{move.kind}"]
+        if move.kind == "pay":
             return ["btn-pay"]
-        if action.startswith("drop:"):
-            return [f"sq-{action[5:]}"]
-        return [f"sq-{part}" for part in action.split("-")]
+        if move.kind == "drop":
+            return [f"sq-{move.start}"]
+        return [f"sq-{move.start}", f"sq-{move.end}"]
 
     def label(self, action: str) -> Message:
-        if action == "roll":
-            return Message("habanero.label.roll")
-        if action == "stop":
-            return Message("habanero.label.stop", {"n": self.held})
-        if action.startswith("pay:"):
-            return Message("habanero.label.pay", {"n": int(action[4:])})
-        if action.startswith("drop:"):
-            return Message("habanero.label.drop", {"square": action[5:]})
-        origin, target = action.split("-")
-        key = "harvest" if self.habaneros >> logic.index(target) & 1 else "empty"
-        return Message(f"habanero.label.move_{key}", {"from": origin, "to": target})
+        return words.label(self, action)
 
     def describe(self, seat: int, action: str) -> Message:
-        if action in ("roll", "stop"):
-            return Message(f"habanero.log.{action}")
-        kind, _, value = action.partition(":")
-        if kind == "roll":
-            return Message("habanero.log.die", {"die": int(value)})
-        if kind == "pay":
-            return Message("habanero.log.pay", {"n": int(value)})
-        if kind == "drop":
-            return Message("habanero.log.drop", {"square": value})
-        origin, _, target = action.partition("-")
-        return Message("habanero.log.move", {"from": origin, "to": target})
+        return words.describe(action)
 
     def consequence(self, before: State, seat: int, action: str) -> Message | None:
-        """A habanero harvested (and how many are held now); what a stop keeps."""
         assert isinstance(before, HabaneroState)
-        if action == "stop":
-            return Message("habanero.log.kept", {"n": self.held})
-        if seat >= 0 and self.held > before.held:
-            return Message("habanero.log.harvested", {"n": self.held})
-        return None
+        return words.consequence(self, before, seat, action)
 
     def prompt(self, seat: int | None) -> Message:
-        if self.phase == DECIDE:
-            return Message("habanero.prompt.decide", {"n": self.held})
-        if self.phase == MOVE:
-            return Message("habanero.prompt.move", {"n": self.die})
-        if self.phase == PENALTY:
-            k = self.cost()
-            if k <= self.held:
-                return Message("habanero.prompt.penalty", {"square": name(self.cause), "n": k})
-            return Message(
-                "habanero.prompt.penalty_drop",
-                {"square": name(self.cause), "k": k, "held": self.held},
-            )
-        if self.phase == OVER:
-            return Message(f"habanero.prompt.over_{self.end}", {"n": self.held, "die": self.die})
-        return super().prompt(seat)
+        found = words.prompt(self)
+        return super().prompt(seat) if found is None else found
 
     def why_illegal(self, action: str) -> Message:
-        return _why_illegal(self, action)
+        return words.why_illegal(self, action)
 
     def canonical(self, action: str) -> str:
         """``a1 → a3`` (as the moves are displayed), ``a1–a3``, ``a1a3`` stand for ``a1-a3``."""
-        move = from_to(action)
-        return action if move is None else f"{move[0]}-{move[1]}"
+        move = Move.read(action)
+        return action if move is None else str(move)
 
     def observation_tensor(self, seat: int) -> np.ndarray:
         return tensors.encode(self, seat)
-
-
-def _why_illegal(state: HabaneroState, action: str) -> Message:
-    kind, colon, value = action.partition(":")
-    origin, dash, target = action.partition("-")
-    is_move = bool(dash) and _is_square(origin) and _is_square(target)
-    is_penalty = (kind == "drop" and _is_square(value)) or (
-        kind == "pay" and value.isdigit() and str(int(value)) == value
-    )
-    if not (action in ("roll", "stop") or is_move or is_penalty):
-        return Message("habanero.illegal.unknown", {"action": action})
-    if state.phase == DECIDE:
-        return Message("habanero.illegal.decide_first", {"action": action})
-    if state.phase == MOVE:
-        if not is_move:
-            return Message("habanero.illegal.move_first", {"action": action, "die": state.die})
-        return _why_not_move(state, logic.index(origin), logic.index(target))
-    if not is_penalty:
-        return Message(
-            "habanero.illegal.penalty_first",
-            {"action": action, "square": name(state.cause), "k": state.penalty()},
-        )
-    if kind == "drop":
-        return Message("habanero.illegal.no_campesino", {"square": value})
-    k = state.penalty()
-    if int(value) != k:
-        return Message("habanero.illegal.pay_amount", {"n": int(value), "k": k})
-    return Message("habanero.illegal.pay_afford", {"k": k, "held": state.held})
-
-
-def _why_not_move(state: HabaneroState, origin: int, target: int) -> Message:
-    params = {"from": name(origin), "to": name(target), "die": state.die}
-    if origin not in state.campesinos:
-        return Message("habanero.illegal.no_campesino", {"square": name(origin)})
-    ox, oy, tx, ty = origin % SIZE, origin // SIZE, target % SIZE, target // SIZE
-    if origin == target or (ox != tx and oy != ty):
-        return Message("habanero.illegal.not_straight", params)
-    box = state.plantation
-    assert box is not None, "a move is asked for only while habaneros are left"
-    direction = ((tx > ox) - (tx < ox), (ty > oy) - (ty < oy))
-    is_outside = not logic.inside(box, ox, oy)
-    if is_outside and logic.entry_direction(box, ox, oy) != direction:
-        return Message("habanero.illegal.outside_along", params)
-    if not logic.inside(box, tx, ty):
-        return Message("habanero.illegal.off_plantation", params)
-    if not is_outside:
-        steps = abs(tx - ox) + abs(ty - oy)
-    else:
-        # steps count plantation squares only
-        steps = sum(
-            1
-            for s in range(1, abs(tx - ox) + abs(ty - oy) + 1)
-            if logic.inside(box, ox + direction[0] * s, oy + direction[1] * s)
-        )
-    if steps != state.die:
-        return Message("habanero.illegal.wrong_distance", {**params, "steps": steps})
-    in_the_way = logic.blocker(state.campesinos, origin, target)
-    if in_the_way is not None:
-        return Message("habanero.illegal.blocked", {**params, "square": name(in_the_way)})
-    return Message("core.illegal.not_legal", {"action": f"{name(origin)}-{name(target)}"})
-
-
-def _is_square(text: str) -> bool:
-    try:
-        logic.index(text)
-    except ValueError:
-        return False
-    return True
 
 
 class Habanero(Game[HabaneroState]):
@@ -409,7 +286,7 @@ class Habanero(Game[HabaneroState]):
 
     def new_initial_state(self) -> HabaneroState:
         habaneros, campesinos = logic.start(self.options["campesinos"])
-        return HabaneroState(self, habaneros, campesinos)
+        return HabaneroState.at(self, habaneros, campesinos)
 
     def score_range(self) -> tuple[float, float]:
         """From nothing held to all 45 habaneros of the plantation."""
@@ -426,20 +303,7 @@ class Habanero(Game[HabaneroState]):
         """roll, stop, the die, every move along a rank or file of the 7×7 grid (outside squares
         included: removed lines keep their names), a drop on every square, pay:1 … pay:5 (the
         target plus at most four adjacent empty squares)."""
-        squares = range(logic.SIZE * logic.SIZE)
-        moves = [
-            f"{name(a)}-{name(b)}"
-            for a in squares
-            for b in squares
-            if a != b and (a % logic.SIZE == b % logic.SIZE or a // logic.SIZE == b // logic.SIZE)
-        ]
-        return (
-            ["roll", "stop"]
-            + [f"roll:{d}" for d in logic.DIE]
-            + moves
-            + [f"drop:{name(c)}" for c in squares]
-            + [f"pay:{k}" for k in range(1, 6)]
-        )
+        return list(ACTIONS)
 
     def observation_tensor_shape(self) -> tuple[int, ...]:
         return tensors.shape(self)
@@ -449,7 +313,6 @@ class Habanero(Game[HabaneroState]):
         check_policy(policy)
         if n < 0:
             raise ValueError(f"the number of playouts must be at least 0, not {n}")
-        start = self.new_initial_state()
-        held, lengths = core.random_playouts(start.habaneros, start.occupied, n, seed)
+        held, lengths = core.random_playouts(self.new_initial_state().cells, n, seed)
         scores = held.astype(float).reshape(n, 1)
         return Playouts(scores, np.ones((n, 1), dtype=bool), lengths)

@@ -8,16 +8,8 @@ from ludoteca.engine import randoms
 from ludoteca.engine.parts import Hint, Knowledge, Overlay, SearchSettings
 
 from . import aid, core
-from .game import DECIDE, MOVE, OVER, PENALTY, ROLL, HabaneroState
+from .game import HabaneroState
 from .policies import best_action
-
-PHASES = {
-    DECIDE: core.DECIDING,
-    ROLL: core.ROLLING,
-    MOVE: core.MOVING,
-    PENALTY: core.PENALISED,
-    OVER: core.OVER,
-}
 
 
 def hint(state: HabaneroState, seat: int) -> Hint | None:
@@ -46,16 +38,7 @@ def playout(
     evaluation to cut at). It draws from ``rng``'s own stream the numbers the search would
     draw rolling out action by action, so the search plays the same either way."""
     stream = randoms.load(rng)
-    held = core.rollout(
-        state.habaneros,
-        state.occupied,
-        state.held,
-        PHASES[state.phase],
-        0 if state.die is None else state.die,
-        -1 if state.target is None else state.target,
-        epsilon,
-        stream,
-    )
+    held = core.rollout(state.cells, epsilon, stream)  # read only: it plays on its own values
     randoms.catch_up(rng, stream)
     return None, [float(held)]
 

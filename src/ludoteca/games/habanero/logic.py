@@ -1,10 +1,9 @@
-"""The rules of Habanero as small pure functions on plain values.
+"""Habanero's squares and plantation on plain values, for the views, the bots and the aid.
 
 A square is an index ``y * 7 + x`` (file x = a…g, rank y = 1…7 counting from 0). The habaneros
 still on the plantation are a bitmask (bit i set = square i holds one); the campesinos in play
-are a sorted tuple of squares. The game state (``game.py``), the bots and the simulations of
-the decision aid all use these functions, which hand the work to the compiled core
-(``core.py``, on bitmasks), so there is one implementation of the rules.
+are a sorted tuple of squares. Every answer about the rules comes from the compiled core
+(``core.py``, on bitmasks): these functions only turn plain values into its masks and back.
 """
 
 from __future__ import annotations
@@ -21,10 +20,9 @@ CORNERS = (0, 6, 42, 48)  # a1, g1, a7, g7
 START_CAMPESINOS = (0, 48, 6, 42)  # a1, g7, g1, a7: the first n of them are used
 ALL_SQUARES = (1 << SIZE * SIZE) - 1
 START_HABANEROS = ALL_SQUARES & ~sum(1 << c for c in CORNERS)
-DIRECTIONS = ((0, 1), (1, 0), (0, -1), (-1, 0))  # up, right, down, left
 
 Box = tuple[int, int, int, int]  # x0, y0, x1, y1, inclusive
-Move = tuple[int, int]  # from, to
+Pair = tuple[int, int]  # a move: from, to
 
 
 def name(index: int) -> str:
@@ -64,52 +62,9 @@ def inside(box: Box | None, x: int, y: int) -> bool:
     return box is not None and box[0] <= x <= box[2] and box[1] <= y <= box[3]
 
 
-def entry_direction(box: Box, x: int, y: int) -> tuple[int, int] | None:
-    """The one direction in which a campesino outside the plantation can enter it (None if it
-    stands beside no row or column of the plantation)."""
-    direction = core.entry(*box, x, y)
-    return None if direction < 0 else DIRECTIONS[direction]
-
-
-def destination(
-    habaneros: int,
-    campesinos: tuple[int, ...],
-    campesino: int,
-    direction: tuple[int, int],
-    die: int,
-) -> int | None:
-    """Where ``campesino`` ends moving ``die`` steps in ``direction``, or None if it cannot."""
-    found = core.destination(
-        habaneros, occupied(campesinos), campesino, DIRECTIONS.index(direction), die
-    )
-    return None if found < 0 else int(found)
-
-
-def blocker(campesinos: tuple[int, ...], origin: int, target: int) -> int | None:
-    """The first campesino on the straight line after ``origin`` up to ``target`` included."""
-    found = core.blocker(occupied(campesinos), origin, target)
-    return None if found < 0 else int(found)
-
-
-def moves(habaneros: int, campesinos: tuple[int, ...], die: int) -> list[Move]:
+def moves(habaneros: int, campesinos: tuple[int, ...], die: int) -> list[Pair]:
     """Every legal move for the rolled ``die``, ordered by campesino then direction."""
     return [(a, b) for a, b in core.moves(habaneros, occupied(campesinos), die).tolist()]
-
-
-def penalty(habaneros: int, campesinos: tuple[int, ...], target: int) -> int:
-    """The habaneros to pay for ending on the empty ``target``: the target square plus its
-    orthogonally adjacent empty squares of the plantation (a campesino's square is not empty)."""
-    return int(core.penalty(habaneros, occupied(campesinos), target))
-
-
-def moved(campesinos: tuple[int, ...], move: Move) -> tuple[int, ...]:
-    """The campesinos after ``move``."""
-    origin, target = move
-    return tuple(sorted(target if c == origin else c for c in campesinos))
-
-
-def dropped(campesinos: tuple[int, ...], campesino: int) -> tuple[int, ...]:
-    return tuple(c for c in campesinos if c != campesino)
 
 
 def outside(habaneros: int, campesinos: tuple[int, ...]) -> tuple[int, ...]:

@@ -13,7 +13,8 @@ score can be kept; both ``greedy`` and ``best`` roll until the game ends (``best
 when no face of the die allows a move, where rolling and stopping are the same).
 
 The policies work on plain values (:mod:`logic`), so the decision aid can play thousands of
-turns a second; :func:`simulate` plays one game to its end with them.
+turns a second; :func:`simulate` plays one game to its end with them, through the core's one
+transition (``core.transition``, through ``core.apply``).
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ import numpy as np
 
 from . import core, logic
 from .game import HabaneroState, move_action
-from .logic import Move, name
+from .logic import Pair
+from .moves import DROP, PAY, ROLL, STOP, Move
 
 Penalty = tuple[str, int]  # ("pay", k) or ("drop", square)
 
@@ -34,8 +36,8 @@ class Policy(Protocol):
     def stop(self, habaneros: int, campesinos: tuple[int, ...], held: int) -> bool: ...
 
     def move(
-        self, habaneros: int, campesinos: tuple[int, ...], held: int, legal: list[Move]
-    ) -> Move: ...
+        self, habaneros: int, campesinos: tuple[int, ...], held: int, legal: list[Pair]
+    ) -> Pair: ...
 
     def penalty(
         self, habaneros: int, campesinos: tuple[int, ...], held: int, target: int
@@ -49,8 +51,8 @@ class Greedy:
         return False
 
     def move(
-        self, habaneros: int, campesinos: tuple[int, ...], held: int, legal: list[Move]
-    ) -> Move:
+        self, habaneros: int, campesinos: tuple[int, ...], held: int, legal: list[Pair]
+    ) -> Pair:
         return legal[core.greedy_move(habaneros, logic.occupied(campesinos), _rows(legal))]
 
     def penalty(
@@ -66,8 +68,8 @@ class Best:
         return bool(core.best_stops(habaneros, logic.occupied(campesinos)))
 
     def move(
-        self, habaneros: int, campesinos: tuple[int, ...], held: int, legal: list[Move]
-    ) -> Move:
+        self, habaneros: int, campesinos: tuple[int, ...], held: int, legal: list[Pair]
+    ) -> Pair:
         return legal[core.best_move(habaneros, logic.occupied(campesinos), held, _rows(legal))]
 
     def penalty(
@@ -77,7 +79,7 @@ class Best:
         return ("pay", int(value)) if kind == core.PAY else ("drop", int(value))
 
 
-def _rows(legal: list[Move]) -> np.ndarray:
+def _rows(legal: list[Pair]) -> np.ndarray:
     return np.array(legal, dtype=np.int64).reshape(len(legal), 2)
 
 
@@ -114,30 +116,40 @@ def simulate(
 ) -> int:
     """The final score of one game played by ``policy`` from a decision (or, with ``die``,
     from the roll ``die`` just thrown), chance drawn from ``rng``."""
+    cells = np.array(
+        [habaneros, logic.occupied(campesinos), held, core.DECIDING, 0, -1, -1], np.int64
+    )
+    if die is not None:
+        _roll(cells, die)
+    return simulate_from(policy, cells, rng)
+
+
+def _roll(cells: np.ndarray, die: int) -> None:
+    """The roll ``die`` on ``cells`` (``core.apply`` is told how many moves it allows)."""
+    count = core.moves(int(cells[core.HABANEROS]), int(cells[core.OCCUPIED]), die).shape[0]
+    core.apply(cells, core.DIE_KIND, die, count)
+
+
+def simulate_from(policy: Policy, cells: np.ndarray, rng: random.Random) -> int:
+    """The final score of one game played by ``policy`` from the position ``cells`` (the
+    core's array; played on in place), chance drawn from ``rng``."""
     while True:
-        if die is None:
-            if policy.stop(habaneros, campesinos, held):
-                return held
-            die = rng.randrange(6) + 1
-        legal = logic.moves(habaneros, campesinos, die)
-        die = None
-        if not legal:
-            return held
-        origin, target = policy.move(habaneros, campesinos, held, legal)
-        campesinos = logic.moved(campesinos, (origin, target))
-        if habaneros >> target & 1:
-            habaneros &= ~(1 << target)
-            held += 1
-            if not habaneros:
-                return held
-            continue
-        kind, value = policy.penalty(habaneros, campesinos, held, target)
-        if kind == "pay":
-            held -= value
+        habaneros, occupied, held, phase, die, target, _ = cells.tolist()
+        if phase == core.OVER:
+            return int(held)
+        campesinos = tuple(c for c in range(logic.SIZE**2) if occupied >> c & 1)
+        if phase == core.DECIDING:
+            stop = policy.stop(habaneros, campesinos, held)
+            core.apply(cells, core.STOP_KIND if stop else core.ROLL_KIND, 0, 0)
+        elif phase == core.ROLLING:
+            _roll(cells, rng.randrange(6) + 1)
+        elif phase == core.MOVING:
+            legal = logic.moves(habaneros, campesinos, die)
+            origin, target = policy.move(habaneros, campesinos, held, legal)
+            core.apply(cells, core.MOVE_KIND, origin, target)
         else:
-            campesinos = logic.dropped(campesinos, value)
-            if not campesinos:
-                return held
+            kind, value = policy.penalty(habaneros, campesinos, held, target)
+            core.apply(cells, core.PAY_KIND if kind == "pay" else core.DROP_KIND, value, 0)
 
 
 def policy_action(policy: Policy, state: HabaneroState) -> str:
@@ -145,18 +157,23 @@ def policy_action(policy: Policy, state: HabaneroState) -> str:
     if policy is BEST or policy is GREEDY:
         return _compiled_action(policy is BEST, state)
     if state.phase == "decide":
-        return "stop" if policy.stop(state.habaneros, state.campesinos, state.held) else "roll"
+        return STOP if policy.stop(state.habaneros, state.campesinos, state.held) else ROLL
     if state.phase == "move":
         origin, target = policy.move(state.habaneros, state.campesinos, state.held, state.moves())
-        return f"{name(origin)}-{name(target)}"
+        return move_action(origin, target)
     kind, value = policy.penalty(state.habaneros, state.campesinos, state.held, state.cause)
-    return f"pay:{value}" if kind == "pay" else f"drop:{name(value)}"
+    return _penalty_action(kind == "pay", value)
+
+
+def _penalty_action(pay: bool, value: int) -> str:
+    """``pay:<value>`` or ``drop:<the square value>``."""
+    return str(Move(PAY, number=value) if pay else Move(DROP, value))
 
 
 def _compiled_action(best: bool, state: HabaneroState) -> str:
     """The best or greedy policy's action straight from the compiled core (for rollouts)."""
     if state.phase == "decide":
-        return "stop" if best and core.best_stops(state.habaneros, state.occupied) else "roll"
+        return STOP if best and core.best_stops(state.habaneros, state.occupied) else ROLL
     if state.phase == "move":
         legal = state.move_rows()
         if best:
@@ -165,9 +182,9 @@ def _compiled_action(best: bool, state: HabaneroState) -> str:
             row = core.greedy_move(state.habaneros, state.occupied, legal)
         return move_action(int(legal[row, 0]), int(legal[row, 1]))
     if not best:
-        return f"drop:{name(state.cause)}"
+        return _penalty_action(False, state.cause)
     kind, value = core.best_penalty(state.habaneros, state.occupied, state.held, state.cause)
-    return f"pay:{value}" if kind == core.PAY else f"drop:{name(value)}"
+    return _penalty_action(kind == core.PAY, int(value))
 
 
 def greedy_action(state: HabaneroState, rng: random.Random | None = None) -> str:

@@ -20,6 +20,7 @@ from ludoteca.engine.turns import LAST, sample_position
 from . import logic
 from .game import HabaneroState
 from .logic import SIZE, name
+from .moves import DROP, FACE, MOVE, PAY, ROLL, STOP, Move
 
 CELL = 76
 LEFT, TOP = 44, 28
@@ -74,12 +75,13 @@ def _last_moves(state: HabaneroState) -> str:
     """The latest campesino move (both squares ringed, joined by a line) or drop; the die of
     the latest roll is marked in the panel."""
     for action in reversed(state.history()):
-        if action.startswith("drop:"):
-            cx, cy = _centre(logic.index(action[5:]))
+        move = Move.parse(action)
+        if move.kind == DROP:
+            cx, cy = _centre(move.origin)
             ring = element("circle", cx=cx, cy=cy, r=CELL / 2 - 6, fill="none", stroke="#3b6fd1")
             return element("g", ring, id="last-move", data_what=action, stroke_width=4, **LAST)
-        if "-" in action:
-            origin, target = (logic.index(part) for part in action.split("-"))
+        if move.kind == MOVE:
+            origin, target = move.origin, move.target
             (x1, y1), (x2, y2) = _centre(origin), _centre(target)
             rings = join(
                 element("circle", cx=cx, cy=cy, r=CELL / 2 - 6, fill="none")
@@ -272,9 +274,10 @@ def _campesino(cx: float, cy: float, outside: bool) -> str:
 
 def _button_of(action: str | None) -> str | None:
     """The id of the panel button that plays ``action`` (None: it is played on the board)."""
-    if action in ("roll", "stop"):
-        return f"btn-{action}"
-    return "btn-pay" if action is not None and action.startswith("pay:") else None
+    kind = None if action is None else Move.parse(action).kind
+    if kind in (ROLL, STOP):
+        return f"btn-{kind}"
+    return "btn-pay" if kind == PAY else None
 
 
 def _overlay(overlay: Overlay) -> str:
@@ -337,7 +340,7 @@ def _panel(state: HabaneroState, lang: str, overlay: Overlay) -> str:
     # the die: the last roll
     die_words = shorten(_say("habanero.view.die", lang), 16, 200)
     parts.append(text(die_words, x=x, y=TOP + 70, font_size=16, fill=INK))
-    rolled = any(a.startswith("roll:") for a in reversed(state.history()[-3:]))
+    rolled = any(Move.parse(a).kind == FACE for a in state.history()[-3:])
     parts.append(_die(x + 235, TOP + 62, state.die, rolled))
     # the habaneros held and left
     parts.append(_pepper(x + 14, TOP + 140))
@@ -541,7 +544,8 @@ def pictures(lang: str = "en") -> list[Picture]:
     from .game import Habanero
 
     def moved(state: HabaneroState) -> bool:
-        return sum("-" in action for action in state.history()) >= 4 and state.phase == "decide"
+        moves = sum(Move.parse(action).kind == MOVE for action in state.history())
+        return moves >= 4 and state.phase == "decide"
 
     def roll(state: HabaneroState) -> str | None:
         return "roll" if "roll" in state.legal_actions() else None

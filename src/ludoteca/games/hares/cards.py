@@ -103,3 +103,17 @@ def cards() -> tuple[Card, ...]:
 
 def card(level: int) -> Card:
     return cards()[level - 1]
+
+
+def stars(saved: int, best: int) -> int:
+    """3 stars for the card's best, 2 for one less, 1 for any other save, 0 for none."""
+    if saved <= 0:
+        return 0
+    if saved >= best:
+        return 3
+    return 2 if saved == best - 1 else 1
+
+
+def result(saved: int, of: int, best: int) -> dict[str, int]:
+    """The result as data, for level progress: {"saved", "of", "stars"}."""
+    return {"saved": saved, "of": of, "stars": stars(saved, best)}

@@ -38,7 +38,23 @@ FAR = 386  # mask of the far rank
 RAYS = 387  # the number of the hunter's lines
 RAY_LENGTHS = 388  # [8] their lengths
 RAY_SQUARES = 396  # [8 x 7] their squares, nearest first
-TABLE = RAY_SQUARES + 8 * 7
+FORWARD = RAY_SQUARES + 8 * 7  # +1 when the hares run up the ranks (white), -1 down (black)
+TABLE = FORWARD + 1
+
+# why a move is refused (``refusal``): LEGAL, or what stands against it
+(
+    LEGAL,
+    NO_HARE,
+    BACKWARDS,
+    CARROT_AHEAD,
+    HUNTER_AHEAD,
+    HARE_AHEAD,
+    DOUBLE_STEP,
+    DOUBLE_BLOCKED,
+    DIAGONAL_HARE,
+    DIAGONAL_EMPTY,
+    TOO_FAR,
+) = range(11)
 
 MAX_MOVES = 32  # at most 8 hares, each with at most 4 targets
 # the solver's memo: (hares, carrots, hunter) -> (value, origin, target)
@@ -117,6 +133,7 @@ def field_table(white: bool, burrows: int, piece: int, hunter: int) -> np.ndarra
                 at += 1
     table[BURROWS] = burrows
     table[HUNTER] = hunter
+    table[FORWARD] = forward
     far_mask = 0
     for file in range(8):
         far_mask |= bit(file + 8 * far)
@@ -137,39 +154,88 @@ def field_table(white: bool, burrows: int, piece: int, hunter: int) -> np.ndarra
 # -- the rules ---------------------------------------------------------------------------------
 
 
+@njit(cache=True, inline="always")
+def _targets(table: np.ndarray, blocked: int, takeable: int, sq: int, out: np.ndarray) -> int:
+    """The legal targets of the hare on ``sq`` into ``out``, in board order; their number
+    (``blocked``: the squares of every piece; ``takeable``: the carrots and the standing
+    hunter). THE rule of a hare's move: it steps forward onto a free square (two from its
+    first rank when both are free), or diagonally forward onto a carrot or the hunter."""
+    ahead = table[AHEAD + sq]
+    if ahead < 0:
+        return 0  # stuck on the far rank without a burrow
+    free = not blocked >> ahead & 1
+    two = table[DOUBLE + sq]
+    double = free and two >= 0 and not blocked >> two & 1
+    left, right = table[LEFT + sq], table[RIGHT + sq]
+    k = 0
+    if double and two < ahead:  # black runs down: the double step comes first
+        out[k] = two
+        k += 1
+    if left >= 0 and takeable >> left & 1:
+        out[k] = left
+        k += 1
+    if free:
+        out[k] = ahead
+        k += 1
+    if right >= 0 and takeable >> right & 1:
+        out[k] = right
+        k += 1
+    if double and two > ahead:
+        out[k] = two
+        k += 1
+    return k
+
+
 @njit(cache=True)
 def moves(table: np.ndarray, hares: int, carrots: int, hunter: bool) -> np.ndarray:
     """Every legal hare move as ``origin * 64 + target``, in board order of the hare, then of
-    the target. A hare steps forward onto a free square (two from its first rank when both
-    are free), or diagonally forward onto a carrot or the hunter."""
+    the target (see ``_targets``)."""
     hunter_bit = bit(table[HUNTER]) if hunter else 0
-    blocked = hares | carrots | hunter_bit
-    takeable = carrots | hunter_bit
+    blocked, takeable = hares | carrots | hunter_bit, carrots | hunter_bit
     found = np.empty(MAX_MOVES, dtype=np.int64)
     targets = np.empty(4, dtype=np.int64)
     total = 0
     for sq in range(64):
         if not hares >> sq & 1:
             continue
-        ahead = table[AHEAD + sq]
-        if ahead < 0:
-            continue  # stuck on the far rank without a burrow
-        k = 0
-        for diagonal in (table[LEFT + sq], table[RIGHT + sq]):
-            if diagonal >= 0 and takeable >> diagonal & 1:
-                targets[k] = diagonal
-                k += 1
-        if not blocked >> ahead & 1:
-            targets[k] = ahead
-            k += 1
-            two = table[DOUBLE + sq]
-            if two >= 0 and not blocked >> two & 1:
-                targets[k] = two
-                k += 1
-        for target in np.sort(targets[:k]):
-            found[total] = sq * 64 + target
+        for i in range(_targets(table, blocked, takeable, sq, targets)):
+            found[total] = sq * 64 + targets[i]
             total += 1
     return found[:total]
+
+
+@njit(cache=True)
+def refusal(
+    table: np.ndarray, hares: int, carrots: int, hunter: bool, origin: int, target: int
+) -> tuple[int, int]:
+    """(LEGAL, -1) if the hare move ``origin`` → ``target`` is legal (as ``_targets`` decides);
+    else why not, one of the reasons above, and the square in the way of a blocked double
+    step (-1 for the others)."""
+    if not hares >> origin & 1:
+        return NO_HARE, -1
+    hunter_bit = bit(table[HUNTER]) if hunter else 0
+    blocked = hares | carrots | hunter_bit
+    targets = np.empty(4, dtype=np.int64)
+    for i in range(_targets(table, blocked, carrots | hunter_bit, origin, targets)):
+        if targets[i] == target:
+            return LEGAL, -1
+    ahead = (target // 8 - origin // 8) * table[FORWARD]
+    sideways = abs(target % 8 - origin % 8)
+    standing = hunter and target == table[HUNTER]
+    if ahead <= 0:
+        return BACKWARDS, -1
+    if sideways == 0 and ahead == 1:
+        if carrots >> target & 1:
+            return CARROT_AHEAD, -1
+        return (HUNTER_AHEAD, -1) if standing else (HARE_AHEAD, -1)
+    if sideways == 0 and ahead == 2:
+        if table[DOUBLE + origin] != target:
+            return DOUBLE_STEP, -1
+        between = table[AHEAD + origin]
+        return DOUBLE_BLOCKED, between if blocked >> between & 1 else target
+    if sideways == 1 and ahead == 1:
+        return (DIAGONAL_HARE, -1) if hares >> target & 1 else (DIAGONAL_EMPTY, -1)
+    return TOO_FAR, -1
 
 
 @njit(cache=True)

@@ -4,52 +4,31 @@ One player. A level card sets out the hares, carrots, burrows and the hunter; th
 hares (chosen, or drawn at a chance node) decides the side: white runs up from rank 2, black
 runs down from rank 7 on the mirrored card. After each hare move the hunter checks its squares
 and catches every unprotected hare standing there.
+
+Where the rules are: every rule of a move is decided in the compiled core (``core.py``):
+which moves are legal (``core._targets``, listed by ``core.moves``), what a move does and
+whom the hunter catches (``core.step``), and why a move is refused (``core.refusal``); the game
+ends when ``core.moves`` finds none. This module keeps the names, the declared facts and the
+binding: the state holds the core's masks and asks the core. The actions are read in
+``moves.py``, the words (labels, prompts, refusals, log, text board) are in ``words.py``.
 """
 
 from __future__ import annotations
 
-import re
 from functools import cached_property
 from typing import Any
 
 import numpy as np
 
 from ludoteca.engine import CHANCE, TERMINAL, Game, Message, Option, State
-from ludoteca.engine.notation import from_to
 from ludoteca.engine.playouts import Playouts, check_policy
 
-from . import core, tensors
-from .board import (
-    COLOURS,
-    Field,
-    Position,
-    file_of,
-    mask_of,
-    name,
-    rank_of,
-    square,
-    squares_of,
-)
-from .cards import Card, card, cards
+from . import core, tensors, words
+from .board import COLOURS, Field, Position, mask_of, name, rank_of, squares_of
+from .cards import Card, card, cards, result, stars
+from .moves import DRAWS, MOVE_CODES, MOVE_NAMES, Draw, Move
 
-MOVE = re.compile(r"^([a-h][1-8])([a-h][1-8])$")
-# a move ``origin * 64 + target`` in notation and back (strings only at the edges)
-MOVE_NAMES = [name(origin) + name(target) for origin in range(64) for target in range(64)]
-MOVE_CODES = {action: code for code, action in enumerate(MOVE_NAMES)}
-
-
-def stars(saved: int, best: int) -> int:
-    """3 stars for the card's best, 2 for one less, 1 for any other save, 0 for none."""
-    if saved <= 0:
-        return 0
-    if saved >= best:
-        return 3
-    return 2 if saved == best - 1 else 1
-
-
-def result(saved: int, of: int, best: int) -> dict[str, int]:
-    """The result as data, for level progress: {"saved", "of", "stars"}."""
-    return {"saved": saved, "of": of, "stars": stars(saved, best)}
+__all__ = ["HaresGame", "HaresState", "levels", "result", "stars"]
 
 
 class HaresState(State):
@@ -59,16 +38,41 @@ class HaresState(State):
 
     game: HaresGame
 
-    def __init__(self, game: HaresGame, board: Field | None, position: Position):
+    def __init__(
+        self,
+        game: HaresGame,
+        board: Field | None,
+        hares: int,
+        carrots: int,
+        hunter: bool = True,
+        saved: int = 0,
+        caught: int = 0,
+        caught_now: int = 0,
+        codes: list[int] | None = None,
+    ):
         super().__init__(game)
         self.board = board
-        self.hares = mask_of(position.hares)
-        self.carrots = mask_of(position.carrots)
-        self.hunter = position.hunter
-        self.saved = position.saved
-        self.caught = position.caught
-        self.caught_now = mask_of(position.caught_now)
-        self._codes: list[int] | None = None
+        self.hares = hares
+        self.carrots = carrots
+        self.hunter = hunter
+        self.saved = saved
+        self.caught = caught
+        self.caught_now = caught_now
+        self._codes = codes  # the legal moves as the core numbers them, once asked
+
+    @classmethod
+    def at(cls, game: HaresGame, board: Field | None, position: Position) -> HaresState:
+        """The state of ``position`` on ``board`` (None: the colour not drawn yet)."""
+        return cls(
+            game,
+            board,
+            mask_of(position.hares),
+            mask_of(position.carrots),
+            position.hunter,
+            position.saved,
+            position.caught,
+            mask_of(position.caught_now),
+        )
 
     @cached_property
     def position(self) -> Position:
@@ -89,7 +93,7 @@ class HaresState(State):
     def colour(self) -> str | None:
         return None if self.board is None else self.board.colour
 
-    def _shown_field(self) -> Field:
+    def shown_field(self) -> Field:
         """The field to draw: before the colour is drawn, the card as printed (white)."""
         return self.board if self.board is not None else self.card.field("white")
 
@@ -121,25 +125,27 @@ class HaresState(State):
     def chance_outcomes(self) -> list[tuple[str, float]]:
         if self.board is not None:
             return []
-        return [("colour:white", 0.5), ("colour:black", 0.5)]
+        return [(draw, 0.5) for draw in DRAWS]
 
     def _next(self, action: str) -> HaresState:
-        if action.startswith("colour:"):
-            colour = action.split(":", 1)[1]
-            return HaresState(self.game, self.card.field(colour), self.card.position(colour))
-        board = self.field
+        board = self.board
+        if board is None:
+            colour = Draw.parse(action).colour
+            return HaresState.at(self.game, self.card.field(colour), self.card.position(colour))
         hares, carrots, hunter, saved, caught, codes = core.play(
             board.table, self.hares, self.carrots, self.hunter, MOVE_CODES[action]
         )
-        new = object.__new__(HaresState)
-        State.__init__(new, self.game)
-        new.board = board
-        new.hares, new.carrots, new.hunter = hares, carrots, hunter
-        new.saved = self.saved + saved
-        new.caught = self.caught + len(squares_of(caught))
-        new.caught_now = caught
-        new._codes = codes.tolist()
-        return new
+        return HaresState(
+            self.game,
+            board,
+            hares,
+            carrots,
+            hunter,
+            self.saved + saved,
+            self.caught + len(squares_of(caught)),
+            caught,
+            codes.tolist(),
+        )
 
     def scores(self) -> list[float]:
         return [self.saved]
@@ -177,8 +183,9 @@ class HaresState(State):
         found: dict[str, list[str]] = {}
         if self.board is None:
             return found
-        for move in self._moves_here():
-            found.setdefault(name(move // 64), []).append(name(move % 64))
+        for code in self._moves_here():
+            move = Move.from_code(code)
+            found.setdefault(move.start, []).append(move.end)
         return found
 
     def result(self) -> dict[str, int] | None:
@@ -190,7 +197,7 @@ class HaresState(State):
     # -- views -------------------------------------------------------------------------------
 
     def _observe(self, seat: int | None) -> dict[str, Any]:
-        p, board = self.position, self._shown_field()
+        p, board = self.position, self.shown_field()
         hunter = (
             {"piece": board.hunter_piece, "square": name(board.hunter_square)} if p.hunter else None
         )
@@ -218,68 +225,32 @@ class HaresState(State):
         }
 
     def result_message(self) -> Message:
-        p = self.position
-        return Message(
-            "hares.result",
-            {"saved": p.saved, "of": len(self.card.hares), "n": stars(p.saved, self.card.best)},
-        )
+        return words.result_message(self)
 
     def clicks(self, action: str) -> list[str]:
-        return [f"sq-{action[:2]}", f"sq-{action[2:]}"]
-
-    def _kind(self, action: str) -> str:
-        """move, carrot, hunter or burrow (from the action and the fixed field only)."""
-        board = self._shown_field()
-        origin, target = square(action[:2]), square(action[2:])
-        if file_of(origin) != file_of(target):
-            return "hunter" if target == board.hunter_square else "carrot"
-        return "burrow" if target in board.burrows else "move"
+        move = Move.parse(action)
+        return [f"sq-{move.start}", f"sq-{move.end}"]
 
     def label(self, action: str) -> Message:
-        return Message(f"hares.label.{self._kind(action)}", {"from": action[:2], "to": action[2:]})
+        return words.label(self, action)
 
     def describe(self, seat: int, action: str) -> Message:
-        if seat == CHANCE:
-            colour = action.split(":", 1)[1]
-            return Message("hares.log.colour", {"colour": Message(f"hares.colour.{colour}")})
-        return Message(f"hares.log.{self._kind(action)}", {"from": action[:2], "to": action[2:]})
+        return words.describe(self, seat, action)
 
     def consequence(self, before: State, seat: int, action: str) -> Message | None:
-        """A hare safe in a burrow; hares the hunter caught."""
         assert isinstance(before, HaresState)
-        found: list[Message] = []
-        p, q = self.position, before.position
-        if p.saved > q.saved:
-            found.append(Message("hares.log.saved", {"saved": p.saved, "of": len(self.card.hares)}))
-        if p.caught > q.caught:
-            squares = ", ".join(name(sq) for sq in p.caught_now)
-            found.append(Message("hares.log.caught", {"squares": squares or "—"}))
-        if len(found) == 2:
-            return Message("core.log.and", {"first": found[0], "second": found[1]})
-        return found[0] if found else None
+        return words.consequence(self, before)
 
     def prompt(self, seat: int | None) -> Message:
-        player = self.current_player
-        if player == TERMINAL:
-            return Message(f"hares.end.{self.end_reason()}", {"result": self.result_message()})
-        if player == CHANCE:
-            return Message("hares.prompt.colour")
-        return Message(
-            "hares.prompt.move",
-            {
-                "level": self.card.level,
-                "title": Message(self.card.title),
-                "saved": self.position.saved,
-            },
-        )
+        return words.prompt(self)
 
     def why_illegal(self, action: str) -> Message:
-        return why_illegal(self, action)
+        return words.why_illegal(self, action)
 
     def canonical(self, action: str) -> str:
         """``d2–d3``, ``d2-d3``, ``d2×e3`` (as the moves are displayed) stand for ``d2d3``…"""
-        move = from_to(action)
-        return action if move is None else move[0] + move[1]
+        move = Move.read(action)
+        return action if move is None else str(move)
 
     def observation_tensor(self, seat: int) -> np.ndarray:
         return tensors.encode(self, seat)
@@ -288,103 +259,12 @@ class HaresState(State):
         return self.text_board("en")
 
     def text_board(self, lang: str = "en") -> str:
-        return text_board(self, lang)
-
-
-LETTERS = {"rook": "R", "bishop": "B", "knight": "N", "queen": "Q", "king": "K"}
-
-
-def _say(key: str, lang: str, **params: Any) -> str:
-    return Message(key, params).text(lang)
-
-
-# -- the text board ----------------------------------------------------------------------------
-
-
-def text_board(state: HaresState, lang: str = "en") -> str:
-    """The board as text, in ``lang`` (``str(state)`` is its English version)."""
-    board, p = state._shown_field(), state.position
-    checked = {square(s) for s in state.hunter_squares()}
-    ranks = range(1, 9) if state.colour == "black" else range(8, 0, -1)
-    lines = [
-        _say("hares.text.header", lang, level=state.card.level, title=Message(state.card.title))
-        + " "
-        + _say(f"hares.text.colour.{state.colour or 'random'}", lang),
-        "    a b c d e f g h",
-    ]
-    for rank in ranks:
-        cells = []
-        for file in range(8):
-            sq = file + 8 * (rank - 1)
-            if sq in p.hares:
-                cells.append("H")
-            elif sq in p.carrots:
-                cells.append("c")
-            elif p.hunter and sq == board.hunter_square:
-                cells.append(LETTERS[board.hunter_piece])
-            elif sq in board.burrows:
-                cells.append("o")
-            elif sq in checked:
-                cells.append("*")
-            else:
-                cells.append(".")
-        lines.append(f" {rank}  {' '.join(cells)}  {rank}")
-    lines.append("    a b c d e f g h")
-    lines.append(_say("hares.text.legend", lang, hunter=LETTERS[board.hunter_piece]))
-    lines.append(
-        _say("hares.text.tally", lang, saved=p.saved, caught=p.caught, of=len(state.card.hares))
-    )
-    if p.caught_now:
-        lines.append(
-            _say("hares.text.caught_now", lang, squares=", ".join(map(name, p.caught_now)))
-        )
-    if state.is_terminal():
-        lines.append(state.result_message().text(lang))
-    return "\n".join(lines)
+        return words.text_board(self, lang)
 
 
 def _names(squares) -> list[str]:
     """Square names in alphabetical order (a1, a2, …, h8)."""
     return sorted(name(sq) for sq in squares)
-
-
-def why_illegal(state: HaresState, action: str) -> Message:
-    """The reason a hare move is refused, in the hare's own terms."""
-    move = MOVE.match(action)
-    if move is None:
-        return Message("hares.illegal.notation", {"action": action})
-    board, p = state.field, state.position
-    origin, target = square(move.group(1)), square(move.group(2))
-    params = {"action": action, "from": move.group(1), "to": move.group(2)}
-    if origin not in p.hares:
-        return Message("hares.illegal.no_hare", params)
-    ahead = rank_of(target) - rank_of(origin)
-    if board.colour == "black":
-        ahead = -ahead
-    sideways = abs(file_of(target) - file_of(origin))
-    hunter_at = board.hunter_square if p.hunter else None
-    if ahead <= 0:
-        return Message("hares.illegal.backwards", params)
-    if ahead == 1 and sideways == 0:
-        if target in p.carrots:
-            return Message("hares.illegal.carrot_ahead", params)
-        if target == hunter_at:
-            return Message("hares.illegal.hunter_ahead", params)
-        return Message("hares.illegal.hare_ahead", params)
-    if ahead == 2 and sideways == 0:
-        if rank_of(origin) != board.first_rank:
-            return Message("hares.illegal.double_step", {**params, "rank": board.first_rank})
-        blocker = next(
-            sq
-            for sq in (origin + board.step, target)
-            if sq in p.hares or sq in p.carrots or sq == hunter_at
-        )
-        return Message("hares.illegal.double_blocked", {**params, "square": name(blocker)})
-    if ahead == 1 and sideways == 1:
-        if target in p.hares:
-            return Message("hares.illegal.diagonal_hare", params)
-        return Message("hares.illegal.diagonal_empty", params)
-    return Message("hares.illegal.too_far", params)
 
 
 class HaresGame(Game[HaresState]):
@@ -405,8 +285,8 @@ class HaresGame(Game[HaresState]):
     def new_initial_state(self) -> HaresState:
         colour = self.options["colour"]
         if colour == "random":
-            return HaresState(self, None, self.card.position("white"))
-        return HaresState(self, self.card.field(colour), self.card.position(colour))
+            return HaresState.at(self, None, self.card.position("white"))
+        return HaresState.at(self, self.card.field(colour), self.card.position(colour))
 
     def score_range(self) -> tuple[float, float]:
         """From no hare saved to every hare of the card."""
@@ -421,7 +301,7 @@ class HaresGame(Game[HaresState]):
         pawn move from every square: one and two squares forward and the two diagonals."""
         colour = self.options["colour"]
         colours = COLOURS if colour == "random" else (colour,)
-        listed = [f"colour:{c}" for c in colours] if colour == "random" else []
+        listed = list(DRAWS) if colour == "random" else []
         for c in colours:
             board = Field(c, frozenset(), "rook", 0)
             for sq in range(64):
@@ -431,7 +311,7 @@ class HaresGame(Game[HaresState]):
                 targets = [*board.diagonals(sq), ahead]
                 if rank_of(sq) == board.first_rank:
                     targets.append(ahead + board.step)
-                listed += [name(sq) + name(target) for target in sorted(targets)]
+                listed += [str(Move(sq, target)) for target in sorted(targets)]
         return listed
 
     def observation_tensor_shape(self) -> tuple[int, ...]:

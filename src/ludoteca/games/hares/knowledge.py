@@ -7,8 +7,8 @@ import random
 from ludoteca.engine import Message
 from ludoteca.engine.parts import Hint, Knowledge, Overlay, SearchSettings
 
-from .board import name
 from .game import HaresState
+from .moves import Move
 from .solver import solver_for
 
 
@@ -18,7 +18,7 @@ def solve(state: HaresState) -> tuple[int, str | None]:
     if state.board is None or state.is_terminal():
         return 0, None
     value, move = solver_for(state.board).solve_masks(state.hares, state.carrots, state.hunter)
-    return value, None if move is None else name(move[0]) + name(move[1])
+    return value, None if move is None else str(Move(*move))
 
 
 def best(state: HaresState, rng: random.Random) -> str | None:
@@ -44,7 +44,8 @@ def hint(state: HaresState, seat: int) -> Hint | None:
         reason = Message("hares.hint.lost", {"action": action})
     else:
         reason = Message("hares.hint.best", {"action": action, "n": value, "total": total})
-    arrow = (action[:2], action[2:])
+    move = Move.parse(action)
+    arrow = (move.start, move.end)
     return Hint(action=action, value=total, reason=reason, overlay=Overlay(action, arrows=(arrow,)))
 
 

@@ -13,9 +13,10 @@ from collections.abc import Iterable
 from numba.typed import Dict
 
 from . import core
-from .board import Field, Position, mask_of, name
+from .board import Field, Position, mask_of
+from .moves import Move
 
-Move = tuple[int, int]
+Pair = tuple[int, int]  # (origin, target)
 
 
 class Solver:
@@ -25,7 +26,7 @@ class Solver:
         self.board = board
         self.memo: Dict = core.new_memo()
 
-    def solve_masks(self, hares: int, carrots: int, hunter: bool) -> tuple[int, Move | None]:
+    def solve_masks(self, hares: int, carrots: int, hunter: bool) -> tuple[int, Pair | None]:
         """(the most hares still to be saved, a move that achieves it, or None at the end),
         the position given as masks."""
         value, move, _ = core.solve(self.board.table, self.memo, hares, carrots, hunter)
@@ -33,7 +34,7 @@ class Solver:
 
     def solve(
         self, hares: Iterable[int], carrots: Iterable[int], hunter: bool
-    ) -> tuple[int, Move | None]:
+    ) -> tuple[int, Pair | None]:
         """(the most hares still to be saved, a move that achieves it, or None at the end)."""
         return self.solve_masks(mask_of(hares), mask_of(carrots), hunter)
 
@@ -52,4 +53,4 @@ def best_move(board: Field, position: Position) -> tuple[int, str | None]:
     """(the most hares that can still be saved from ``position``, a move in notation that
     saves that many, or None when the game is over)."""
     value, move = solver_for(board).solve(position.hares, position.carrots, position.hunter)
-    return value, None if move is None else name(move[0]) + name(move[1])
+    return value, None if move is None else str(Move(*move))

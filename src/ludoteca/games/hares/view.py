@@ -19,6 +19,7 @@ from ludoteca.engine.turns import LAST, last_turns, sample_position
 
 from .board import file_of, mirror, name, rank_of, square
 from .game import HaresState
+from .moves import Move
 
 SIZE = 64
 LEFT, TOP = 34, 34
@@ -207,7 +208,7 @@ def svg(
     state: HaresState, seat: int | None, *, lang: str = "en", overlay: Overlay | None = None
 ) -> str:
     hints = overlay if overlay is not None and overlay.aids() else None
-    board, p = state._shown_field(), state.position
+    board, p = state.shown_field(), state.position
     colour = state.colour or "white"
     body = [_board(state.colour)]
     if hints is not None:
@@ -304,11 +305,12 @@ def _last_move(state: HaresState) -> str:
     if not steps or state.current_player == CHANCE:
         return ""
     action = steps[-1].action
+    move = Move.parse(action)
     frames = join(
-        _square_rect(state, square(part), fill="none", stroke="#3b6fd1", stroke_width=4)
-        for part in (action[:2], action[2:])
+        _square_rect(state, sq, fill="none", stroke="#3b6fd1", stroke_width=4)
+        for sq in (move.origin, move.target)
     )
-    (x1, y1), (x2, y2) = (_centre(state, square(part)) for part in (action[:2], action[2:]))
+    (x1, y1), (x2, y2) = (_centre(state, sq) for sq in (move.origin, move.target))
     trail = element(
         "line", x1=x1, y1=y1, x2=x2, y2=y2, stroke="#3b6fd1", stroke_width=3, opacity=0.6
     )
@@ -396,7 +398,7 @@ def _under_hints(state: HaresState, hints: Overlay) -> list[str]:
         for target in targets:
             x, y = _centre(state, square(target))
             sq = square(target)
-            if sq in p.carrots or (p.hunter and sq == state._shown_field().hunter_square):
+            if sq in p.carrots or (p.hunter and sq == state.shown_field().hunter_square):
                 drawn.append(
                     element(
                         "circle",
@@ -467,7 +469,7 @@ def _panel(state: HaresState, hints: Overlay | None, lang: str) -> tuple[list[st
     for line in wrap(_tr(card.idea, lang), 13, ROOM):
         out.append(text(line, x=x, y=y, font_size=13, fill="#4a3b2a"))
         y += 18
-    board = state._shown_field()
+    board = state.shown_field()
     hunter = _tr(f"hares.piece.{board.hunter_piece}", lang)
     if not p.hunter:
         hunter = f"{hunter} ✗"
