@@ -7,7 +7,7 @@ from ludoteca import TERMINAL, load_game
 from ludoteca.bots import HeuristicBot, RandomBot
 from ludoteca.engine import play, translate
 from ludoteca.games.habitats import KNOWLEDGE, VIEW
-from ludoteca.games.habitats.text import park_text
+from ludoteca.games.habitats.words import park_text
 
 from .helpers import EXAMPLE, park, placing, playing_state
 
