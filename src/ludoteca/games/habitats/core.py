@@ -1,11 +1,14 @@
-"""Habitats' compiled core: placement, the park score, the yearly goals and whole playouts.
+"""Habitats' compiled core: the rules. Placement, the park score, the yearly goals, and the
+turns of a whole game on one array of named slots per position (``TURN``, ``HELD``,
+``PHASE`` … below): whose turn it is, which market tile may be taken, the draws, and what
+each action does (``step``).
 
 A park is a ``GRID`` × ``GRID`` array of int16, indexed ``[x + ORIGIN, y + ORIGIN]``: -1 for an
 empty cell, else ``kind * 16 + road mask`` (``kind``: the tile kind's index in the tile set,
-the entrance last). A tile kind is a row of ``KINDS`` (see ``kind_table``). The park, the
-state, the bots' evaluation and the batch playouts all call these functions: they are the one
-implementation of placement, scoring and the goals. Compiled with numba (``cache=True``: the
-machine code is kept beside the sources after the first run).
+the entrance last). A tile kind is a row of ``KINDS`` (see ``kind_table``). The states, the
+bots' evaluation, the search rollouts and the batch playouts all call these functions: they
+are the one implementation of the rules. Compiled with numba (``cache=True``: the machine
+code is kept beside the sources after the first run).
 
 Sides: bit 0 north (0, 1), bit 1 east (1, 0), bit 2 south (0, -1), bit 3 west (-1, 0).
 """

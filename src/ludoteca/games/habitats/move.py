@@ -68,7 +68,7 @@ class Move:
 
 @lru_cache(maxsize=65536)
 def _parse(text: str) -> Move | None:
-    kind, _, value = text.partition(":")
+    kind, colon, value = text.partition(":")
     if text == "discard":
         return Move("discard", core_args=(core().A_DISCARD, 0, 0, 0))
     if kind in ("goal", "draw") and value:
@@ -76,7 +76,7 @@ def _parse(text: str) -> Move | None:
         number = numbers.get(value)
         action = core().A_GOAL if kind == "goal" else core().A_DRAW
         return Move(kind, value, core_args=None if number is None else (action, number, 0, 0))
-    if kind == "take":
+    if kind == "take" and colon:
         space = parse_market_square(value)
         args = None if space is None else (core().A_TAKE, *space, 0)
         return Move("take", value, space, core_args=args)
