@@ -292,7 +292,7 @@ class Habitats(Game[HabitatsState]):
 
     def new_initial_state(self) -> HabitatsState:
         return HabitatsState(
-            self, position.start(self), (Park.start(self.tiles.entrance),) * self.num_players
+            self, self._start.copy(), (Park.start(self.tiles.entrance),) * self.num_players
         )
 
     def score_range(self) -> tuple[float, float]:
@@ -338,6 +338,10 @@ class Habitats(Game[HabitatsState]):
     def kinds(self) -> np.ndarray:
         """The tile kinds as the core reads them (see ``park.kind_table``)."""
         return kind_table()
+
+    @cached_property
+    def _start(self) -> np.ndarray:
+        return position.start(self)
 
     @cached_property
     def take_names(self) -> dict[tuple[int, int], str]:

@@ -3,7 +3,6 @@ array of them (``core.TURN``, ``core.MARKET`` …): ``encode`` and ``decode``.""
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -73,8 +72,8 @@ def decode(game: Habitats, cells: np.ndarray) -> dict[str, Any]:
     }
 
 
-@cache
-def _start(game: Habitats) -> np.ndarray:
+def start(game: Habitats) -> np.ndarray:
+    """The array of a new game: no goals, an empty market to fill, the full stock."""
     n = game.num_players
     return encode(
         game,
@@ -90,8 +89,3 @@ def _start(game: Habitats) -> np.ndarray:
             "goal_points": ((),) * n,
         },
     )
-
-
-def start(game: Habitats) -> np.ndarray:
-    """The array of a new game: no goals, an empty market to fill, the full stock."""
-    return _start(game).copy()
