@@ -177,7 +177,8 @@ class HabitatsState(State):
         mover, parks = self.current_player, self.parks
         if args[0] == core.A_PLACE:
             assert move.cell is not None
-            parks = (*parks[:mover], parks[mover].place(move.cell, self.in_hand, args[3]))
+            held = game.tiles.kinds[int(self._cells[core.HELD])]  # (no need to read every field)
+            parks = (*parks[:mover], parks[mover].place(move.cell, held, args[3]))
             parks += self.parks[mover + 1 :]
         grids = self.grids().copy()
         seat = core.step(cells, grids, *args, game.kinds, game.rules)
