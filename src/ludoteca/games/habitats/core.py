@@ -44,6 +44,11 @@ TAKE, PLACE, END = 0, 1, 2
 YEARS = 3
 MAX_SEATS = 5
 MAX_SPACES = 64  # market spaces (width × height) at most
+MOST_TURNS = 4  # the orientations of a tile kind at most
+# what an action does, with its arguments (a, b, c): a goal drawn (goal number), a tile drawn
+# for the next space to refill (kind), a take (x, y of the space), a placement (x, y, road
+# mask) and a discard
+A_GOAL, A_DRAW, A_TAKE, A_PLACE, A_DISCARD = range(5)
 # the seat to move besides seats, as the engine numbers them (ludoteca.engine.core)
 CHANCE, TERMINAL = -1, -4
 
@@ -140,12 +145,27 @@ def _box(grid: np.ndarray) -> tuple[int, int, int, int, int]:
 @njit(cache=True)
 def placements(grid: np.ndarray, kinds: np.ndarray, kind: int) -> np.ndarray:
     """Every legal (x, y, road mask) for a tile of ``kind``: cells west to east, south to
-    north, masks in the kind's order."""
+    north, masks in the kind's order (see ``place_rows``)."""
+    found = np.empty((_most_places(grid), 4), dtype=np.int64)
+    return found[: place_rows(grid, kinds, kind, found), 1:].copy()
+
+
+@njit(cache=True)
+def _most_places(grid: np.ndarray) -> int:
+    """More rows than ``place_rows`` can write for ``grid``: t tiles have at most 2t + 2
+    empty cells beside them, each with at most MOST_TURNS road masks."""
+    return (2 * _box(grid)[4] + 2) * MOST_TURNS
+
+
+@njit(cache=True)
+def place_rows(grid: np.ndarray, kinds: np.ndarray, kind: int, found: np.ndarray) -> int:
+    """Where a tile of ``kind`` may go: next to a tile, faced by no road, its own roads facing
+    no tile, not below the entrance. Writes rows (A_PLACE, x, y, road mask) into ``found``
+    (cells west to east, south to north, masks in the kind's order) and returns their count."""
     low_i, low_j, high_i, high_j, _ = _box(grid)
     low_i, low_j = max(low_i - 1, 1), max(low_j - 1, 1)
     high_i, high_j = min(high_i + 1, GRID - 2), min(high_j + 1, GRID - 2)
     turns = kinds[kind, TURNS]
-    found = np.empty(((high_i - low_i + 1) * (high_j - low_j + 1) * turns, 3), dtype=np.int64)
     count = 0
     for i in range(low_i, high_i + 1):
         for j in range(low_j, high_j + 1):
@@ -175,11 +195,12 @@ def placements(grid: np.ndarray, kinds: np.ndarray, kind: int) -> np.ndarray:
                     or (mask & 8 and west >= 0)
                 ):
                     continue  # its own road would face a tile
-                found[count, 0] = i - ORIGIN
-                found[count, 1] = j - ORIGIN
-                found[count, 2] = mask
+                found[count, 0] = A_PLACE
+                found[count, 1] = i - ORIGIN
+                found[count, 2] = j - ORIGIN
+                found[count, 3] = mask
                 count += 1
-    return found[:count]
+    return count
 
 
 @njit(cache=True)
@@ -580,11 +601,6 @@ STOCK = QUEUE + 2 * MAX_SPACES  # the tiles left of each kind: the rest of the a
 R_SEATS, R_WIDTH, R_HEIGHT, R_YEAR_END, R_GOALS = 0, 1, 2, 3, 6
 RULES = 7
 
-# what an action does, with its arguments (a, b, c): a goal drawn (goal number), a tile drawn
-# for the next space to refill (kind), a take (x, y of the space), a placement (x, y, road
-# mask) and a discard
-A_GOAL, A_DRAW, A_TAKE, A_PLACE, A_DISCARD = range(5)
-
 
 @njit(cache=True)
 def seat_to_move(cells: np.ndarray, rules: np.ndarray) -> int:
@@ -626,59 +642,55 @@ def direction(x: int, y: int, tx: int, ty: int) -> int:
 
 
 @njit(cache=True)
-def takeable(cells: np.ndarray, rules: np.ndarray, seat: int) -> np.ndarray:
-    """(x, y, direction) of the tiles ``seat``'s figure may take: the first tile ahead, left
-    and right; the one behind only if those three have none."""
-    x, y, facing = (
-        cells[FIGURE + 3 * seat],
-        cells[FIGURE + 3 * seat + 1],
-        cells[FIGURE + 3 * seat + 2],
-    )
-    found = np.empty((3, 3), dtype=np.int64)
+def takeable(cells: np.ndarray, rules: np.ndarray, seat: int, found: np.ndarray) -> int:
+    """The tiles ``seat``'s figure may take: the first tile ahead, left and right; the one
+    behind only if those three have none. Writes rows (A_TAKE, x, y, 0) into ``found`` and
+    returns their count."""
+    figure = FIGURE + 3 * seat
+    x, y, facing = cells[figure], cells[figure + 1], cells[figure + 2]
     count = 0
-    for turn in (0, 3, 1):
-        side = (facing + turn) % 4
-        tx, ty = first_tile(cells, rules, x, y, side)
+    for turn in (0, 3, 1, 2):
+        if turn == 2 and count:
+            break
+        tx, ty = first_tile(cells, rules, x, y, (facing + turn) % 4)
         if tx >= 0:
-            found[count, 0], found[count, 1], found[count, 2] = tx, ty, side
+            found[count, 0], found[count, 1], found[count, 2], found[count, 3] = A_TAKE, tx, ty, 0
             count += 1
+    return count
+
+
+@njit(cache=True)
+def legal(
+    cells: np.ndarray, grid: np.ndarray, kinds: np.ndarray, rules: np.ndarray, found: np.ndarray
+) -> int:
+    """The legal actions of the seat to move, its park ``grid``: its takes, or the placements
+    of its tile (a discard only when it fits nowhere). Writes rows (action, a, b, c) into
+    ``found`` and returns their count."""
+    if cells[PHASE] == TAKE:
+        return takeable(cells, rules, seat_to_move(cells, rules), found)
+    count = place_rows(grid, kinds, cells[HELD], found)
     if count == 0:
-        side = (facing + 2) % 4
-        tx, ty = first_tile(cells, rules, x, y, side)
-        if tx >= 0:
-            found[0, 0], found[0, 1], found[0, 2] = tx, ty, side
-            count = 1
-    return found[:count]
+        found[0, 0], found[0, 1], found[0, 2], found[0, 3] = A_DISCARD, 0, 0, 0
+        count = 1
+    return count
 
 
 @njit(cache=True)
 def options(
     cells: np.ndarray, grid: np.ndarray, kinds: np.ndarray, rules: np.ndarray
 ) -> np.ndarray:
-    """The legal actions of the seat to move as rows (action, a, b, c): its takes, or the
-    placements of its tile in its park ``grid`` (a discard only when it fits nowhere)."""
-    if cells[PHASE] == TAKE:
-        takes = takeable(cells, rules, seat_to_move(cells, rules))
-        found = np.zeros((takes.shape[0], 4), dtype=np.int64)
-        found[:, 0] = A_TAKE
-        found[:, 1:3] = takes[:, :2]
-        return found
-    places = placements(grid, kinds, cells[HELD])
-    if places.shape[0] == 0:
-        return np.array([[A_DISCARD, 0, 0, 0]], dtype=np.int64)
-    found = np.empty((places.shape[0], 4), dtype=np.int64)
-    found[:, 0] = A_PLACE
-    found[:, 1:] = places
-    return found
+    """The rows of ``legal`` as an array of their own."""
+    found = np.empty((4 if cells[PHASE] == TAKE else _most_places(grid), 4), dtype=np.int64)
+    return found[: legal(cells, grid, kinds, rules, found)].copy()
 
 
 @njit(cache=True)
-def chances(cells: np.ndarray, rules: np.ndarray) -> np.ndarray:
-    """At a chance node, rows (action, a, weight): the goals not drawn yet, alike, while the
-    years' goals are drawn; then the tile kinds of the stock by their counts."""
+def chance_rows(cells: np.ndarray, rules: np.ndarray, found: np.ndarray) -> int:
+    """At a chance node, the outcomes: the goals not drawn yet, alike, while the years' goals
+    are drawn; then the tile kinds of the stock by their counts. Writes rows (action, a,
+    weight) into ``found`` and returns their count (0 where no chance moves)."""
+    count = 0
     if cells[GOAL + YEARS - 1] < 0:
-        found = np.empty((rules[R_GOALS], 3), dtype=np.int64)
-        count = 0
         for goal in range(rules[R_GOALS]):
             drawn = False
             for year in range(YEARS):
@@ -686,17 +698,23 @@ def chances(cells: np.ndarray, rules: np.ndarray) -> np.ndarray:
             if not drawn:
                 found[count, 0], found[count, 1], found[count, 2] = A_GOAL, goal, 1
                 count += 1
-        return found[:count]
-    if cells[REFILLS] == 0:
-        return np.empty((0, 3), dtype=np.int64)
-    stock = cells[STOCK:]
-    found = np.empty((stock.shape[0], 3), dtype=np.int64)
-    count = 0
-    for kind in range(stock.shape[0]):
-        if stock[kind]:
-            found[count, 0], found[count, 1], found[count, 2] = A_DRAW, kind, stock[kind]
-            count += 1
-    return found[:count]
+    elif cells[REFILLS] > 0:
+        for kind in range(cells.shape[0] - STOCK):
+            if cells[STOCK + kind]:
+                found[count, 0], found[count, 1], found[count, 2] = (
+                    A_DRAW,
+                    kind,
+                    cells[STOCK + kind],
+                )
+                count += 1
+    return count
+
+
+@njit(cache=True)
+def chances(cells: np.ndarray, rules: np.ndarray) -> np.ndarray:
+    """The rows of ``chance_rows`` as an array of their own."""
+    found = np.empty((max(rules[R_GOALS], cells.shape[0] - STOCK), 3), dtype=np.int64)
+    return found[: chance_rows(cells, rules, found)].copy()
 
 
 @njit(cache=True)
@@ -773,14 +791,17 @@ def _end_turn(cells: np.ndarray, grids: np.ndarray, kinds: np.ndarray, rules: np
 
 
 @njit(cache=True)
-def _draw(weights: np.ndarray) -> int:
-    """A row of ``chances`` drawn by its weight (its last column)."""
-    pick = np.random.randint(weights[:, 2].sum())
-    for row in range(weights.shape[0]):
-        pick -= weights[row, 2]
+def _draw(rows: np.ndarray, count: int) -> int:
+    """One of the first ``count`` rows of ``chance_rows``, drawn by its weight."""
+    total = 0
+    for row in range(count):
+        total += rows[row, 2]
+    pick = np.random.randint(total)
+    for row in range(count):
+        pick -= rows[row, 2]
         if pick < 0:
             return row
-    return weights.shape[0] - 1
+    return count - 1
 
 
 @njit(cache=True)
@@ -790,13 +811,18 @@ def _play(
     """Play uniformly random decisions (chance by its odds) from the position, changing it,
     until the end or ``cut`` decisions (-1: no cut): (1 at the end, 0 at the cut; the
     actions played)."""
+    # room for the chance rows, and for the placements in the largest park the game can make
+    most = 0
+    for seat in range(grids.shape[0]):
+        most = max(most, _most_places(grids[seat]))
+    most += 2 * rules[R_YEAR_END + YEARS - 1] * MOST_TURNS
+    rows = np.empty((max(most, rules[R_GOALS], cells.shape[0] - STOCK), 4), dtype=np.int64)
     decisions = actions = 0
     seat = seat_to_move(cells, rules)
     while True:
         if seat == CHANCE:
-            rows = chances(cells, rules)
-            row = rows[_draw(rows)]
-            seat = step(cells, grids, row[0], row[1], 0, 0, kinds, rules)
+            row = _draw(rows, chance_rows(cells, rules, rows))
+            seat = step(cells, grids, rows[row, 0], rows[row, 1], 0, 0, kinds, rules)
             actions += 1
             continue
         if seat == TERMINAL:
@@ -805,9 +831,9 @@ def _play(
             return 0, actions
         decisions += 1
         actions += 1
-        rows = options(cells, grids[seat], kinds, rules)
-        row = rows[np.random.randint(rows.shape[0])]
-        seat = step(cells, grids, row[0], row[1], row[2], row[3], kinds, rules)
+        row = np.random.randint(legal(cells, grids[seat], kinds, rules, rows))
+        a, b, c = rows[row, 1], rows[row, 2], rows[row, 3]
+        seat = step(cells, grids, rows[row, 0], a, b, c, kinds, rules)
 
 
 @njit(cache=True)

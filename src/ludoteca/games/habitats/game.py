@@ -190,7 +190,9 @@ class HabitatsState(State):
 
     def scores(self) -> list[float]:
         """Goal points so far plus the park score the park would get now (final at the end)."""
-        return [sum(self.goal_points[s]) + self.park_score(s) for s in range(len(self.parks))]
+        n, ranks = len(self.parks), _core().RANKS  # (unscored years hold 0)
+        points = self._cells[ranks : ranks + YEARS * n].tolist()
+        return [sum(points[YEARS * s : YEARS * s + YEARS]) + self.park_score(s) for s in range(n)]
 
     def end_reason(self) -> str | None:
         """ "last_turn" once every player has had all turns (the only end); None before."""

@@ -96,8 +96,8 @@ def playout(
 ) -> tuple[list[float] | None, list[float]] | None:
     """A search rollout by the compiled core: uniformly random decisions (the greedy policy
     is not compiled: None unless ``epsilon`` is 1), cut after ``cut`` decisions and scored by
-    ``evaluate``. None during the setup's goal draws (rolled out in Python)."""
-    if epsilon < 1.0 or len(state.goals) < len(state.game.year_ends):
+    ``evaluate`` (the core draws the setup's goals too)."""
+    if epsilon < 1.0:
         return None
     ended, scores = state.game.core_rollout(state, -1 if cut is None else cut, rng.getrandbits(32))
     final = [float(score) for score in scores]
