@@ -35,9 +35,7 @@ def test_the_view_has_every_click_and_grows_with_the_park():
     small = playing_state(2)
     width = lambda svg: float(svg.split('viewBox="0 0 ')[1].split()[0])  # noqa: E731
     height = lambda svg: float(svg.split('viewBox="0 0 ')[1].split()[1].rstrip('"'))  # noqa: E731
-    assert width(picture) + height(picture) > width(VIEW.svg(small, 0)) + height(
-        VIEW.svg(small, 0)
-    )
+    assert width(picture) + height(picture) > width(VIEW.svg(small, 0)) + height(VIEW.svg(small, 0))
 
 
 def test_take_clicks_are_market_ids():
