@@ -45,6 +45,7 @@ YEARS = 3
 MAX_SEATS = 5
 MAX_SPACES = 64  # market spaces (width × height) at most
 MOST_TURNS = 4  # the orientations of a tile kind at most
+LISTED = GRID * GRID * MOST_TURNS  # more than any position's legal actions or chance outcomes
 # what an action does, with its arguments (a, b, c): a goal drawn (goal number), a tile drawn
 # for the next space to refill (kind), a take (x, y of the space), a placement (x, y, road
 # mask) and a discard
@@ -811,12 +812,7 @@ def _play(
     """Play uniformly random decisions (chance by its odds) from the position, changing it,
     until the end or ``cut`` decisions (-1: no cut): (1 at the end, 0 at the cut; the
     actions played)."""
-    # room for the chance rows, and for the placements in the largest park the game can make
-    most = 0
-    for seat in range(grids.shape[0]):
-        most = max(most, _most_places(grids[seat]))
-    most += 2 * rules[R_YEAR_END + YEARS - 1] * MOST_TURNS
-    rows = np.empty((max(most, rules[R_GOALS], cells.shape[0] - STOCK), 4), dtype=np.int64)
+    rows = np.empty((LISTED, 4), dtype=np.int64)
     decisions = actions = 0
     seat = seat_to_move(cells, rules)
     while True:
