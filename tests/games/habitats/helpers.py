@@ -69,4 +69,4 @@ def placing(state, built: Park, tile: str):
     """``state`` turned into the placement decision of the seat to move, holding ``tile``."""
     parks = list(state.parks)
     parks[state.current_player] = built
-    return state._copy(parks=tuple(parks), held=tile_set().by_id(tile), phase="place")
+    return state.with_fields(parks=tuple(parks), held=tile_set().by_id(tile), phase="place")

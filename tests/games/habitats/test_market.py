@@ -53,12 +53,12 @@ def test_behind_only_when_ahead_left_and_right_are_empty():
     figures = (((1, 1), "N"), state.figures[1])  # seat 0 on b2 facing north
     market[(1, 1)] = None
     market[(1, 0)] = "hippo"
-    full = state._copy(market=market, figures=figures)
+    full = state.with_fields(market=market, figures=figures)
     assert "take:b1" not in full.legal_actions()
     with pytest.raises(IllegalAction, match="behind your figure"):
         full.apply("take:b1")
     market.update({(0, 1): None, (2, 1): None})
-    bare = state._copy(market=market, figures=figures)  # b3 holds seat 1's figure
+    bare = state.with_fields(market=market, figures=figures)  # b3 holds seat 1's figure
     assert bare.legal_actions() == ["take:b1"]
     assert bare.apply("take:b1").figures[0] == ((1, 0), "S")
 

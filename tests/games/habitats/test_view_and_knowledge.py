@@ -7,7 +7,7 @@ from ludoteca import TERMINAL, load_game
 from ludoteca.bots import HeuristicBot, RandomBot
 from ludoteca.engine import play, translate
 from ludoteca.games.habitats import KNOWLEDGE, VIEW
-from ludoteca.games.habitats.text import park_text
+from ludoteca.games.habitats.words import park_text
 
 from .helpers import EXAMPLE, park, placing, playing_state
 
@@ -35,9 +35,7 @@ def test_the_view_has_every_click_and_grows_with_the_park():
     small = playing_state(2)
     width = lambda svg: float(svg.split('viewBox="0 0 ')[1].split()[0])  # noqa: E731
     height = lambda svg: float(svg.split('viewBox="0 0 ')[1].split()[1].rstrip('"'))  # noqa: E731
-    assert width(picture) + height(picture) > width(VIEW.svg(small, 0)) + height(
-        VIEW.svg(small, 0)
-    )
+    assert width(picture) + height(picture) > width(VIEW.svg(small, 0)) + height(VIEW.svg(small, 0))
 
 
 def test_take_clicks_are_market_ids():

@@ -1,11 +1,14 @@
-"""Habitats' compiled core: placement, the park score, the yearly goals and whole playouts.
+"""Habitats' compiled core: the rules. Placement, the park score, the yearly goals, and the
+turns of a whole game on one array of named slots per position (``TURN``, ``HELD``,
+``PHASE`` … below): whose turn it is, which market tile may be taken, the draws, and what
+each action does (``step``).
 
 A park is a ``GRID`` × ``GRID`` array of int16, indexed ``[x + ORIGIN, y + ORIGIN]``: -1 for an
 empty cell, else ``kind * 16 + road mask`` (``kind``: the tile kind's index in the tile set,
-the entrance last). A tile kind is a row of ``KINDS`` (see ``kind_table``). The park, the
-state, the bots' evaluation and the batch playouts all call these functions: they are the one
-implementation of placement, scoring and the goals. Compiled with numba (``cache=True``: the
-machine code is kept beside the sources after the first run).
+the entrance last). A tile kind is a row of ``KINDS`` (see ``kind_table``). The states, the
+bots' evaluation, the search rollouts and the batch playouts all call these functions: they
+are the one implementation of the rules. Compiled with numba (``cache=True``: the machine
+code is kept beside the sources after the first run).
 
 Sides: bit 0 north (0, 1), bit 1 east (1, 0), bit 2 south (0, -1), bit 3 west (-1, 0).
 """
@@ -36,8 +39,19 @@ X, Y, POINTS, MET, FIRST, SECOND, MISSING = 0, 1, 2, 3, 4, 5, 6
 SCORE_COLUMNS = 10
 # the goals, in the order of ``goals.GOALS``
 AREA, TYPES_GOAL, RECTANGLE, NEAR_ENTRANCE, AREAS, FLOWER_GOAL, NEAR_ROAD, ROW, DIAGONAL = range(9)
-# the phases of a playout state
+# the phases of a turn
 TAKE, PLACE, END = 0, 1, 2
+YEARS = 3
+MAX_SEATS = 5
+MAX_SPACES = 64  # market spaces (width × height) at most
+MOST_TURNS = 4  # the orientations of a tile kind at most
+LISTED = GRID * GRID * MOST_TURNS  # more than any position's legal actions or chance outcomes
+# what an action does, with its arguments (a, b, c): a goal drawn (goal number), a tile drawn
+# for the next space to refill (kind), a take (x, y of the space), a placement (x, y, road
+# mask) and a discard
+A_GOAL, A_DRAW, A_TAKE, A_PLACE, A_DISCARD = range(5)
+# the seat to move besides seats, as the engine numbers them (ludoteca.engine.core)
+CHANCE, TERMINAL = -1, -4
 
 
 # -- a park ---------------------------------------------------------------------------------
@@ -132,12 +146,27 @@ def _box(grid: np.ndarray) -> tuple[int, int, int, int, int]:
 @njit(cache=True)
 def placements(grid: np.ndarray, kinds: np.ndarray, kind: int) -> np.ndarray:
     """Every legal (x, y, road mask) for a tile of ``kind``: cells west to east, south to
-    north, masks in the kind's order."""
+    north, masks in the kind's order (see ``place_rows``)."""
+    found = np.empty((_most_places(grid), 4), dtype=np.int64)
+    return found[: place_rows(grid, kinds, kind, found), 1:].copy()
+
+
+@njit(cache=True)
+def _most_places(grid: np.ndarray) -> int:
+    """More rows than ``place_rows`` can write for ``grid``: t tiles have at most 2t + 2
+    empty cells beside them, each with at most MOST_TURNS road masks."""
+    return (2 * _box(grid)[4] + 2) * MOST_TURNS
+
+
+@njit(cache=True)
+def place_rows(grid: np.ndarray, kinds: np.ndarray, kind: int, found: np.ndarray) -> int:
+    """Where a tile of ``kind`` may go: next to a tile, faced by no road, its own roads facing
+    no tile, not below the entrance. Writes rows (A_PLACE, x, y, road mask) into ``found``
+    (cells west to east, south to north, masks in the kind's order) and returns their count."""
     low_i, low_j, high_i, high_j, _ = _box(grid)
     low_i, low_j = max(low_i - 1, 1), max(low_j - 1, 1)
     high_i, high_j = min(high_i + 1, GRID - 2), min(high_j + 1, GRID - 2)
     turns = kinds[kind, TURNS]
-    found = np.empty(((high_i - low_i + 1) * (high_j - low_j + 1) * turns, 3), dtype=np.int64)
     count = 0
     for i in range(low_i, high_i + 1):
         for j in range(low_j, high_j + 1):
@@ -167,11 +196,12 @@ def placements(grid: np.ndarray, kinds: np.ndarray, kind: int) -> np.ndarray:
                     or (mask & 8 and west >= 0)
                 ):
                     continue  # its own road would face a tile
-                found[count, 0] = i - ORIGIN
-                found[count, 1] = j - ORIGIN
-                found[count, 2] = mask
+                found[count, 0] = A_PLACE
+                found[count, 1] = i - ORIGIN
+                found[count, 2] = j - ORIGIN
+                found[count, 3] = mask
                 count += 1
-    return found[:count]
+    return count
 
 
 @njit(cache=True)
@@ -550,204 +580,303 @@ def year_points(grids: np.ndarray, kinds: np.ndarray, goal: int, year: int) -> n
     return rank_points(keys, lengths, year)
 
 
-# -- whole turns: the market and the playouts ------------------------------------------------
+# -- the position and its turns: the rules of a whole game ---------------------------------
+#
+# A position is one int64 array ("cells") of named slots, the parks apart (one grid each,
+# stacked as ``grids``, see above). The market space (x, y) is ``MARKET + x * height + y``
+# (``height``: ``rules[R_HEIGHT]``); a space holds a kind number or -1 (empty, or a gap).
+
+TURN = 0  # turns played
+HELD = 1  # the kind taken and not yet placed, -1 for none
+PHASE = 2  # TAKE, PLACE or END
+REFILLS = 3  # market spaces still to refill: the first REFILLS entries of QUEUE
+GOAL = 4  # three slots: the goal number of each year, -1 until drawn
+FIGURE = 7  # (x, y, facing) of each seat's figure
+RANKS = FIGURE + 3 * MAX_SEATS  # each seat's rank points of each year (YEARS a seat)
+MARKET = RANKS + YEARS * MAX_SEATS
+QUEUE = MARKET + MAX_SPACES  # (x, y) of each space to refill, the next first
+STOCK = QUEUE + 2 * MAX_SPACES  # the tiles left of each kind: the rest of the array
+
+# the rules of one player count (``rules``, an int64 array): seats, market size, the turn
+# that ends each year (the last one ends the game), and how many goals there are
+R_SEATS, R_WIDTH, R_HEIGHT, R_YEAR_END, R_GOALS = 0, 1, 2, 3, 6
+RULES = 7
 
 
 @njit(cache=True)
-def _first_tile(market: np.ndarray, x: int, y: int, side: int) -> tuple[int, int]:
-    """The first market space holding a tile from (x, y) towards ``side``; (-1, -1) if none."""
+def seat_to_move(cells: np.ndarray, rules: np.ndarray) -> int:
+    """The seat to move; CHANCE while goals are drawn or market spaces refilled (before the
+    seat that took places its tile); TERMINAL once every turn is played."""
+    if cells[GOAL + YEARS - 1] < 0 or cells[REFILLS] > 0:
+        return CHANCE
+    if cells[PHASE] == END:
+        return TERMINAL
+    return int(cells[TURN] % rules[R_SEATS])
+
+
+@njit(cache=True)
+def _space(rules: np.ndarray, x: int, y: int) -> int:
+    return MARKET + x * rules[R_HEIGHT] + y
+
+
+@njit(cache=True)
+def first_tile(cells: np.ndarray, rules: np.ndarray, x: int, y: int, side: int) -> tuple[int, int]:
+    """The first market space holding a tile from (x, y) towards ``side`` (figures do not
+    block); (-1, -1) if none."""
     x, y = x + DX[side], y + DY[side]
-    while 0 <= x < market.shape[0] and 0 <= y < market.shape[1]:
-        if market[x, y] >= 0:
+    while 0 <= x < rules[R_WIDTH] and 0 <= y < rules[R_HEIGHT]:
+        if cells[_space(rules, x, y)] >= 0:
             return x, y
         x, y = x + DX[side], y + DY[side]
     return -1, -1
 
 
 @njit(cache=True)
-def takeable(market: np.ndarray, x: int, y: int, facing: int) -> np.ndarray:
-    """(x, y, direction) of the tiles the figure at (x, y) facing ``facing`` may take: the
-    first tile ahead, left and right; the one behind only if those three have none."""
-    found = np.empty((3, 3), dtype=np.int64)
-    count = 0
-    for turn in (0, 3, 1):
-        side = (facing + turn) % 4
-        tx, ty = _first_tile(market, x, y, side)
-        if tx >= 0:
-            found[count, 0], found[count, 1], found[count, 2] = tx, ty, side
-            count += 1
-    if count == 0:
-        side = (facing + 2) % 4
-        tx, ty = _first_tile(market, x, y, side)
-        if tx >= 0:
-            found[0, 0], found[0, 1], found[0, 2] = tx, ty, side
-            count = 1
-    return found[:count]
+def direction(x: int, y: int, tx: int, ty: int) -> int:
+    """The side towards which (tx, ty) lies in a straight line from (x, y); -1 if none."""
+    dx, dy = tx - x, ty - y
+    if (dx != 0 and dy != 0) or (dx == 0 and dy == 0):
+        return -1
+    if dx:
+        return 1 if dx > 0 else 3
+    return 0 if dy > 0 else 2
 
 
 @njit(cache=True)
-def _draw(stock: np.ndarray) -> int:
-    """A tile kind drawn from the stock by its counts."""
-    pick = np.random.randint(stock.sum())
-    for kind in range(stock.shape[0]):
-        pick -= stock[kind]
+def takeable(cells: np.ndarray, rules: np.ndarray, seat: int, found: np.ndarray) -> int:
+    """The tiles ``seat``'s figure may take: the first tile ahead, left and right; the one
+    behind only if those three have none. Writes rows (A_TAKE, x, y, 0) into ``found`` and
+    returns their count."""
+    figure = FIGURE + 3 * seat
+    x, y, facing = cells[figure], cells[figure + 1], cells[figure + 2]
+    count = 0
+    for turn in (0, 3, 1, 2):
+        if turn == 2 and count:
+            break
+        tx, ty = first_tile(cells, rules, x, y, (facing + turn) % 4)
+        if tx >= 0:
+            found[count, 0], found[count, 1], found[count, 2], found[count, 3] = A_TAKE, tx, ty, 0
+            count += 1
+    return count
+
+
+@njit(cache=True)
+def legal(
+    cells: np.ndarray, grid: np.ndarray, kinds: np.ndarray, rules: np.ndarray, found: np.ndarray
+) -> int:
+    """The legal actions of the seat to move, its park ``grid``: its takes, or the placements
+    of its tile (a discard only when it fits nowhere). Writes rows (action, a, b, c) into
+    ``found`` and returns their count."""
+    if cells[PHASE] == TAKE:
+        return takeable(cells, rules, seat_to_move(cells, rules), found)
+    count = place_rows(grid, kinds, cells[HELD], found)
+    if count == 0:
+        found[0, 0], found[0, 1], found[0, 2], found[0, 3] = A_DISCARD, 0, 0, 0
+        count = 1
+    return count
+
+
+@njit(cache=True)
+def options(
+    cells: np.ndarray, grid: np.ndarray, kinds: np.ndarray, rules: np.ndarray
+) -> np.ndarray:
+    """The rows of ``legal`` as an array of their own."""
+    found = np.empty((4 if cells[PHASE] == TAKE else _most_places(grid), 4), dtype=np.int64)
+    return found[: legal(cells, grid, kinds, rules, found)].copy()
+
+
+@njit(cache=True)
+def chance_rows(cells: np.ndarray, rules: np.ndarray, found: np.ndarray) -> int:
+    """At a chance node, the outcomes: the goals not drawn yet, alike, while the years' goals
+    are drawn; then the tile kinds of the stock by their counts. Writes rows (action, a,
+    weight) into ``found`` and returns their count (0 where no chance moves)."""
+    count = 0
+    if cells[GOAL + YEARS - 1] < 0:
+        for goal in range(rules[R_GOALS]):
+            drawn = False
+            for year in range(YEARS):
+                drawn = drawn or cells[GOAL + year] == goal
+            if not drawn:
+                found[count, 0], found[count, 1], found[count, 2] = A_GOAL, goal, 1
+                count += 1
+    elif cells[REFILLS] > 0:
+        for kind in range(cells.shape[0] - STOCK):
+            if cells[STOCK + kind]:
+                found[count, 0], found[count, 1], found[count, 2] = (
+                    A_DRAW,
+                    kind,
+                    cells[STOCK + kind],
+                )
+                count += 1
+    return count
+
+
+@njit(cache=True)
+def chances(cells: np.ndarray, rules: np.ndarray) -> np.ndarray:
+    """The rows of ``chance_rows`` as an array of their own."""
+    found = np.empty((max(rules[R_GOALS], cells.shape[0] - STOCK), 3), dtype=np.int64)
+    return found[: chance_rows(cells, rules, found)].copy()
+
+
+@njit(cache=True)
+def step(
+    cells: np.ndarray,
+    grids: np.ndarray,
+    action: int,
+    a: int,
+    b: int,
+    c: int,
+    kinds: np.ndarray,
+    rules: np.ndarray,
+) -> int:
+    """Play the legal ``action`` (with its arguments, see ``A_GOAL``…) on ``cells`` and the
+    parks ``grids`` (changed in place; only a placement writes a grid, and the end of a year
+    reads them all). Returns the seat to move next."""
+    if action == A_GOAL:
+        year = 0
+        while cells[GOAL + year] >= 0:
+            year += 1
+        cells[GOAL + year] = a
+    elif action == A_DRAW:
+        _refill(cells, rules, a)
+    elif action == A_TAKE:
+        _take(cells, rules, a, b)
+    else:
+        if action == A_PLACE:
+            seat = cells[TURN] % rules[R_SEATS]
+            grids[seat, a + ORIGIN, b + ORIGIN] = cells[HELD] * 16 + c
+        _end_turn(cells, grids, kinds, rules)
+    return seat_to_move(cells, rules)
+
+
+@njit(cache=True)
+def _refill(cells: np.ndarray, rules: np.ndarray, kind: int) -> None:
+    """The drawn ``kind`` fills the next space to refill."""
+    cells[_space(rules, cells[QUEUE], cells[QUEUE + 1])] = kind
+    cells[STOCK + kind] -= 1
+    cells[REFILLS] -= 1
+    for i in range(2 * cells[REFILLS]):
+        cells[QUEUE + i] = cells[QUEUE + 2 + i]
+
+
+@njit(cache=True)
+def _take(cells: np.ndarray, rules: np.ndarray, x: int, y: int) -> None:
+    """The figure moves onto the space (x, y), facing the way it went, and takes its tile; the
+    space it left is refilled, except after the game's last take."""
+    figure = FIGURE + 3 * (cells[TURN] % rules[R_SEATS])
+    old_x, old_y = cells[figure], cells[figure + 1]
+    cells[HELD] = cells[_space(rules, x, y)]
+    cells[_space(rules, x, y)] = -1
+    cells[figure], cells[figure + 1] = x, y
+    cells[figure + 2] = direction(old_x, old_y, x, y)
+    cells[PHASE] = PLACE
+    if cells[TURN] != rules[R_YEAR_END + YEARS - 1] - 1:
+        cells[QUEUE], cells[QUEUE + 1] = old_x, old_y
+        cells[REFILLS] = 1
+
+
+@njit(cache=True)
+def _end_turn(cells: np.ndarray, grids: np.ndarray, kinds: np.ndarray, rules: np.ndarray) -> None:
+    """The next turn; at the end of a year every park is ranked on the year's goal; after the
+    last turn the game is over."""
+    cells[TURN] += 1
+    cells[HELD] = -1
+    cells[PHASE] = TAKE
+    for year in range(YEARS):
+        if cells[TURN] == rules[R_YEAR_END + year]:
+            points = year_points(grids, kinds, cells[GOAL + year], year + 1)
+            for seat in range(rules[R_SEATS]):
+                cells[RANKS + YEARS * seat + year] = points[seat]
+    if cells[TURN] == rules[R_YEAR_END + YEARS - 1]:
+        cells[PHASE] = END
+
+
+@njit(cache=True)
+def _draw(rows: np.ndarray, count: int) -> int:
+    """One of the first ``count`` rows of ``chance_rows``, drawn by its weight."""
+    total = 0
+    for row in range(count):
+        total += rows[row, 2]
+    pick = np.random.randint(total)
+    for row in range(count):
+        pick -= rows[row, 2]
         if pick < 0:
-            return kind
-    return stock.shape[0] - 1
+            return row
+    return count - 1
 
 
 @njit(cache=True)
 def _play(
-    market: np.ndarray,
-    figures: np.ndarray,
-    stock: np.ndarray,
-    grids: np.ndarray,
-    pending: np.ndarray,
-    state: np.ndarray,
-    goals: np.ndarray,
-    year_ends: np.ndarray,
-    kinds: np.ndarray,
-    cut: int,
-) -> int:
-    """Play uniformly random decisions (chance by its odds) from the position given by the
-    arrays, changing them, until the end or ``cut`` decisions (-1: no cut). ``state`` holds
-    turn, held kind, phase, pending count, actions played; ``goals`` the three goal numbers
-    then each seat's goal points. Returns 1 at the end, 0 at the cut."""
-    n = grids.shape[0]
-    total_turns = year_ends[2]
-    decisions = 0
+    cells: np.ndarray, grids: np.ndarray, kinds: np.ndarray, rules: np.ndarray, cut: int
+) -> tuple[int, int]:
+    """Play uniformly random decisions (chance by its odds) from the position, changing it,
+    until the end or ``cut`` decisions (-1: no cut): (1 at the end, 0 at the cut; the
+    actions played)."""
+    rows = np.empty((LISTED, 4), dtype=np.int64)
+    decisions = actions = 0
+    seat = seat_to_move(cells, rules)
     while True:
-        if state[3] > 0:  # a market space to refill
-            first = pending.shape[0] - state[3]
-            kind = _draw(stock)
-            stock[kind] -= 1
-            market[pending[first, 0], pending[first, 1]] = kind
-            state[3] -= 1
-            state[4] += 1
+        if seat == CHANCE:
+            row = _draw(rows, chance_rows(cells, rules, rows))
+            seat = step(cells, grids, rows[row, 0], rows[row, 1], 0, 0, kinds, rules)
+            actions += 1
             continue
-        if state[2] == END:
-            return 1
+        if seat == TERMINAL:
+            return 1, actions
         if 0 <= cut <= decisions:
-            return 0
+            return 0, actions
         decisions += 1
-        state[4] += 1
-        seat = state[0] % n
-        if state[2] == TAKE:
-            options = takeable(market, figures[seat, 0], figures[seat, 1], figures[seat, 2])
-            choice = options[np.random.randint(options.shape[0])]
-            old_x, old_y = figures[seat, 0], figures[seat, 1]
-            state[1] = market[choice[0], choice[1]]
-            market[choice[0], choice[1]] = -1
-            figures[seat, 0], figures[seat, 1], figures[seat, 2] = choice[0], choice[1], choice[2]
-            state[2] = PLACE
-            if state[0] != total_turns - 1:
-                pending[pending.shape[0] - 1, 0], pending[pending.shape[0] - 1, 1] = old_x, old_y
-                state[3] = 1
-            continue
-        options = placements(grids[seat], kinds, state[1])
-        if options.shape[0]:
-            x, y, mask = options[np.random.randint(options.shape[0])]
-            grids[seat, x + ORIGIN, y + ORIGIN] = state[1] * 16 + mask
-        state[0] += 1
-        state[1] = -1
-        state[2] = TAKE
-        for year in range(3):
-            if state[0] == year_ends[year]:
-                points = year_points(grids, kinds, goals[year], year + 1)
-                for s in range(n):
-                    goals[3 + s] += points[s]
-        if state[0] == total_turns:
-            state[2] = END
+        actions += 1
+        row = np.random.randint(legal(cells, grids[seat], kinds, rules, rows))
+        a, b, c = rows[row, 1], rows[row, 2], rows[row, 3]
+        seat = step(cells, grids, rows[row, 0], a, b, c, kinds, rules)
 
 
 @njit(cache=True)
-def _scores(grids: np.ndarray, goals: np.ndarray, kinds: np.ndarray) -> np.ndarray:
+def scores(cells: np.ndarray, grids: np.ndarray, kinds: np.ndarray) -> np.ndarray:
+    """Each seat's rank points so far plus the score its park would get now (final at the
+    end)."""
     n = grids.shape[0]
-    scores = np.zeros(n, dtype=np.int64)
-    for s in range(n):
-        scores[s] = goals[3 + s] + park_score(grids[s], kinds)
-    return scores
-
-
-@njit(cache=True)
-def _own_copy(packed: np.ndarray) -> np.ndarray:
-    """An int64 array holding ``packed`` (any buffer of int64: a Python ``array`` is made and
-    passed faster than a numpy one)."""
-    position = np.empty(len(packed), dtype=np.int64)
-    for i in range(len(packed)):
-        position[i] = packed[i]
-    return position
+    found = np.zeros(n, dtype=np.int64)
+    for seat in range(n):
+        found[seat] = cells[RANKS + YEARS * seat : RANKS + YEARS * (seat + 1)].sum()
+        found[seat] += park_score(grids[seat], kinds)
+    return found
 
 
 @njit(cache=True)
 def rollout(
-    packed: np.ndarray,
+    cells: np.ndarray,
     grids: np.ndarray,
-    width: int,
-    height: int,
     kinds: np.ndarray,
-    year_ends: np.ndarray,
+    rules: np.ndarray,
     cut: int,
     seed: int,
 ) -> tuple[int, np.ndarray]:
-    """A search rollout (see ``_play``) from the position given by ``grids`` (the parks) and
-    ``packed`` (neither is changed): the market (``width`` × ``height``, by columns), each
-    figure (x, y, facing), the stock, the number of market spaces to refill P and max(P, 1)
-    of them (x, y), the ``_play`` state vector, the goal numbers and each seat's goal points. Returns (1 if the
+    """A search rollout (see ``_play``) from a position (neither array is changed): (1 if the
     game ended, else 0; every seat's score then)."""
     np.random.seed(seed)
-    position = _own_copy(packed)
-    n = grids.shape[0]
-    kind_count = kinds.shape[0] - 1
-    at = width * height
-    spaces = max(position[at + 3 * n + kind_count], 1)
-    market = position[:at].reshape((width, height))
-    figures = position[at : at + 3 * n].reshape((n, 3))
-    at += 3 * n
-    stock = position[at : at + kind_count]
-    at += kind_count + 1
-    pending = position[at : at + 2 * spaces].reshape((spaces, 2))
-    at += 2 * spaces
-    state = position[at : at + 5]
-    goals = position[at + 5 :]
-    parks = grids.copy()
-    ended = _play(market, figures, stock, parks, pending, state, goals, year_ends, kinds, cut)
-    return ended, _scores(parks, goals, kinds)
+    position, parks = cells.copy(), grids.copy()
+    ended, _ = _play(position, parks, kinds, rules, cut)
+    return ended, scores(position, parks, kinds)
 
 
 @njit(cache=True)
 def playouts(
     count: int,
     seed: int,
-    market: np.ndarray,
-    figures: np.ndarray,
-    stock: np.ndarray,
+    cells: np.ndarray,
     grids: np.ndarray,
-    tile_spaces: np.ndarray,
-    goals_left: int,
     kinds: np.ndarray,
-    year_ends: np.ndarray,
+    rules: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """``count`` uniformly random whole games from the start given by the arrays (empty
-    market, starting figures, full stock, entrance-only parks): final scores and lengths."""
+    """``count`` uniformly random whole games from the start ``cells`` and ``grids``: final
+    scores and lengths."""
     np.random.seed(seed)
-    n = grids.shape[0]
-    scores = np.zeros((count, n), dtype=np.int64)
+    found = np.zeros((count, grids.shape[0]), dtype=np.int64)
     lengths = np.zeros(count, dtype=np.int64)
-    spaces = tile_spaces.shape[0]
-    pending = np.empty((spaces, 2), dtype=np.int64)
     for game in range(count):
-        goals = np.zeros(3 + n, dtype=np.int64)
-        order = np.random.permutation(goals_left)
-        goals[:3] = order[:3]
-        pending[:] = tile_spaces
-        state = np.array([0, -1, TAKE, spaces, 3])
-        play_market, play_figures = market.copy(), figures.copy()
-        play_stock, play_grids = stock.copy(), grids.copy()
-        _play(
-            play_market, play_figures, play_stock, play_grids, pending, state, goals,
-            year_ends, kinds, -1,
-        )  # fmt: skip
-        scores[game] = _scores(play_grids, goals, kinds)
-        lengths[game] = state[4]
-    return scores, lengths
+        position, parks = cells.copy(), grids.copy()
+        _, lengths[game] = _play(position, parks, kinds, rules, -1)
+        found[game] = scores(position, parks, kinds)
+    return found, lengths

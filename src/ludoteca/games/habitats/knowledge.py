@@ -8,10 +8,11 @@ import random
 from ludoteca.engine import Message
 from ludoteca.engine.parts import Hint, Knowledge, Overlay, SearchSettings
 
-from .game import HabitatsState, place_action
+from .game import HabitatsState
 from .goals import GOALS
+from .move import Move, place_action
 from .park import Park
-from .tiles import Pos, TileKind, parse_market_square
+from .tiles import Pos, TileKind
 
 GOAL_WEIGHT = 0.6  # park-score points one goal unit is worth, per goal year
 
@@ -53,7 +54,7 @@ def greedy(state: HabitatsState, rng: random.Random) -> tuple[float, str]:
     if state.phase == "take":
         scored = []
         for action in legal:
-            tile = _market_tile(state, action[5:])
+            tile = _market_tile(state, Move.parse(action))
             scored.append((best_placement(state, park, tile, rng)[0], action))
         return max(scored)
     gain, pos, mask = best_placement(state, park, state.in_hand, rng)
@@ -95,8 +96,8 @@ def playout(
 ) -> tuple[list[float] | None, list[float]] | None:
     """A search rollout by the compiled core: uniformly random decisions (the greedy policy
     is not compiled: None unless ``epsilon`` is 1), cut after ``cut`` decisions and scored by
-    ``evaluate``. None during the setup's goal draws (rolled out in Python)."""
-    if epsilon < 1.0 or len(state.goals) < len(state.game.year_ends):
+    ``evaluate`` (the core draws the setup's goals too)."""
+    if epsilon < 1.0:
         return None
     ended, scores = state.game.core_rollout(state, -1 if cut is None else cut, rng.getrandbits(32))
     final = [float(score) for score in scores]
@@ -116,9 +117,8 @@ KNOWLEDGE = Knowledge[HabitatsState](
 )
 
 
-def _market_tile(state: HabitatsState, square: str) -> TileKind:
-    """The tile on a market square that a legal take names (so the square holds one)."""
-    space = parse_market_square(square)
-    tile_id = state.market.get(space) if space is not None else None
-    assert tile_id is not None, f"no tile on {square}"
+def _market_tile(state: HabitatsState, take: Move) -> TileKind:
+    """The tile on the market space that a legal take names (so the space holds one)."""
+    tile_id = state.market.get(take.cell) if take.cell is not None else None
+    assert tile_id is not None, f"no tile on {take.name}"
     return state.game.tiles.by_id(tile_id)

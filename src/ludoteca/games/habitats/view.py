@@ -24,8 +24,8 @@ from ludoteca.engine.turns import LAST, last_turns, marked_seats, sample_positio
 from .game import PLAYER_COLOURS, Habitats, HabitatsState, park_cell_id
 from .goals import measure
 from .icons import icon
+from .move import Move
 from .park import Park
-from .text import say
 from .tiles import (
     SIDE_STEPS,
     SIDES,
@@ -36,6 +36,7 @@ from .tiles import (
     row_name,
     sides_of,
 )
+from .words import say
 
 LAND_COLOURS = {
     "grassland": "#9bc95a",
@@ -154,12 +155,11 @@ def _last_moves(state: HabitatsState, seat: int | None) -> dict[str, int]:
         if mover == CHANCE or mover not in marked_seats(state, seat):
             continue
         for step in steps:
-            kind, _, value = step.action.partition(":")
-            if kind == "take":
-                found[f"mk-{value}"] = mover
-            elif kind == "place":
-                x, y = (int(v) for v in value.split(":")[0].split(","))
-                found[park_cell_id(mover, (x, y))] = mover
+            move = Move.parse(step.action)
+            if move.kind == "take":
+                found[f"mk-{move.name}"] = mover
+            elif move.kind == "place" and move.cell is not None:
+                found[park_cell_id(mover, move.cell)] = mover
     return found
 
 

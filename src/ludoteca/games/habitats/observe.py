@@ -1,0 +1,85 @@
+"""The observation of a Habitats position as plain data: the year, goals, market, figures and
+each park with what its tiles score and why."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ludoteca.engine import Message
+
+from . import goals as goal_rules
+from .park import Park
+from .tiles import market_square, sides_of
+
+if TYPE_CHECKING:
+    from .game import HabitatsState
+
+PLAYER_COLOURS = ("#d0342c", "#2a62c9", "#e8b90f", "#8a3fb5", "#f07c1d")  # one per seat
+
+
+def public(state: HabitatsState) -> dict[str, Any]:
+    """What every seat sees of ``state`` (the game's keys of the observation)."""
+    layout = state.game.layout
+    n = state.game.num_players
+    view: dict[str, Any] = {
+        "year": state.year,
+        "turn": state.turn,
+        "turns_left": [state.turns_left(s) for s in range(n)],
+        "goals": [
+            {
+                "year": i + 1,
+                "goal": goal,
+                "name": Message(f"habitats.goal.{goal}").to_json(),
+                "standing": [goal_rules.measure(goal, park) for park in state.parks],
+            }
+            for i, goal in enumerate(state.goals)
+        ],
+        "goal_points": [list(points) for points in state.goal_points],
+        "market": {
+            "width": layout.width,
+            "height": layout.height,
+            "spaces": {market_square(pos): tile for pos, tile in sorted(state.market.items())},
+        },
+        "figures": [{"square": market_square(p), "facing": f} for p, f in state.figures],
+        "held": state.held.id if state.held else None,
+        "stock": sum(state.stock),
+        "park_columns": list(PARK_COLUMNS),
+        "parks": [park_json(park) for park in state.parks],
+        "seat_colours": list(PLAYER_COLOURS[:n]),
+    }
+    if state.phase == "end":
+        view["score_sheet"] = score_sheet(state)
+    return view
+
+
+def score_sheet(state: HabitatsState) -> list[dict[str, Any]]:
+    """Each seat's goal points by year, park score and total."""
+    return [
+        {
+            "player": seat + 1,
+            "goals": list(state.goal_points[seat]),
+            "park": state.park_score(seat),
+            "total": sum(state.goal_points[seat]) + state.park_score(seat),
+        }
+        for seat in range(state.game.num_players)
+    ]
+
+
+PARK_COLUMNS = ("x", "y", "tile", "roads", "vp", "why", "params")
+
+
+def park_json(park: Park) -> dict[str, Any]:
+    """The park for the observation: one row per tile (see PARK_COLUMNS) with what it scores
+    now and why (a message key and its parameters), counted from the top row down."""
+    if park.json is not None:
+        return park.json
+    score = park.score()
+    rows = []
+    for entry in score.tiles:
+        kind, mask = park.tiles[entry.pos]
+        params = dict(entry.params)
+        if entry.missing:
+            params["missing"] = entry.missing
+        rows.append([*entry.pos, kind.id, sides_of(mask), entry.vp, entry.reason, params])
+    park.json = {"score": score.total, "tiles": rows}
+    return park.json
