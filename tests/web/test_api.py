@@ -406,7 +406,7 @@ def test_a_message_the_server_fails_to_handle_closes_the_socket(app, client, mon
 
     with client.websocket_connect(f"/ws/rooms/{made['room']}") as ws:
         hello(ws, made["tokens"]["0"])
-        monkeypatch.setattr(app.state.hub, "send_view", failing)
+        monkeypatch.setattr(app.state.hub.publisher, "send_view", failing)
         ws.send_text(json.dumps({"type": "hints", "on": True}))
         with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_json()

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from ludoteca.engine.traits import Traits
+from ludoteca.games import registry
 from ludoteca.server import room as room_module
 from ludoteca.server.commands import (
     Abandoned,
@@ -77,7 +79,12 @@ def test_moves_undos_and_the_end_are_events(store):
 
 
 def test_table_moves_are_events(store, monkeypatch):
-    monkeypatch.setattr(room_module, "DRAWS", frozenset({"pile"}))
+    declared = registry.traits
+
+    def draws_in_pile(game_id):  # the test game "pile" declares draws here
+        return Traits(draws=True) if game_id == "pile" else declared(game_id)
+
+    monkeypatch.setattr(registry, "traits", draws_in_pile)
     room = make_room(store)
 
     async def play():

@@ -1,4 +1,4 @@
-"""The Habitats picture (SVG); the text board is in ``text.py``.
+"""The Habitats picture (SVG); the text board is in ``words.py``.
 
 Layout: a header (year, goals with each player's standing, the players with their points),
 on the left the market, the tile in hand, the score sheet at the end; the parks in a grid on
