@@ -1246,33 +1246,31 @@ def step_entry() -> Any:
     return step.compile(STEP_TYPES)
 
 
-@njit(cache=True)
-def turn_end(
-    low: int,
-    high: int,
-    quiet: int,
-    count: int,
-    tables: np.ndarray,
-    memo: dict[tuple[int, int], int],
-) -> tuple[int, int]:
+@njit(**LEAN)
+def turn_end(low: int, high: int, quiet: int, count: int, tables: np.ndarray) -> tuple[int, int]:
     """(``_end`` or GOES_ON, the playable pits' mask) at the turn start coded ``low``,
     ``high``, which occurred ``count`` times since the last capture (this time included),
-    after ``quiet`` actions without a capture: the search run where it must tell (``memo``:
-    its memory of answers, from ``new_memo``). Where ``step`` left the end to Python, and for
-    a position set up by hand."""
-    limits, layout, _scratch, starts = _parts(tables)
-    board = np.empty(PITS, np.int64)
+    after ``quiet`` actions without a capture: where ``step`` left the end to Python (COUNT),
+    and for a position set up by hand. ASK where the search must tell first (``search_answer``
+    keeps its answer where this finds it)."""
+    limits, layout, scratch, starts = _parts(tables)
+    board = scratch[:PITS]
     mover = _decode(low, high, board)
-    work = np.empty(WORK + DEEP, np.int64)
+    work = scratch[2 * PITS :]
+    deep = work[WORK:]
     kind, mask, slot = _start_slot(
-        board, mover, low, high, limits[BOUND], layout, work, work[WORK:], starts
+        board, mover, low, high, limits[BOUND], layout, work, deep, starts
     )
-    possible = _possible(kind, starts, slot)
-    end = _end(kind, possible, quiet, True, True, count, limits)
-    if end == ASK:
-        possible = _ask(board, mover, slot, limits, layout, memo, starts)
-        end = _end(kind, possible, quiet, True, True, count, limits)
-    return end, mask
+    return _end(kind, _possible(kind, starts, slot), quiet, True, True, count, limits), mask
+
+
+# ``turn_end``'s one signature (see ``step_entry``)
+TURN_END_TYPES = (*(types.int64,) * 4, types.int64[::1])
+
+
+def turn_end_entry() -> Any:
+    """``turn_end`` compiled for ``TURN_END_TYPES``, without numba's dispatch."""
+    return turn_end.compile(TURN_END_TYPES)
 
 
 @njit(cache=True)

@@ -22,13 +22,13 @@ from typing import Any
 import numpy as np
 
 from ludoteca.engine import TERMINAL, Game, Message, Option, State
-from ludoteca.engine.compiled import after, offer
+from ludoteca.engine.compiled import follow, offer
 from ludoteca.engine.playouts import Playouts, check_policy
 
 from . import tensors, words
 from .board import INDEX, Board, decode, encode, join, pack, split, unpack
 from .lazy import once
-from .move import ALL_MOVES, IDS, LEAVE, MOVES, Move, leave_actions, pit_actions
+from .move import ALL_MOVES, IDS, LEAVE, MOVES, PIT_ACTIONS, Move, leave_actions, pit_actions
 from .search import CaptureSearch
 from .starts import QUIET_LIMIT, REPEAT_LIMIT
 
@@ -164,47 +164,41 @@ class BohnenState(State):
         )
         low, high, packed, choosers, gain, end, mask, quiet, seen, twice = found
         mover = self.to_move
-        fields = {
-            "game": game,
-            "_low": low,
-            "_high": high,
-            "quiet": quiet,
-            "_seen": seen,
-            "_twice": twice,
-            "_packed": packed,
-        }
         pending = self.pending
+        going_on = end == -1 and not choosers  # (core.GOES_ON) the next seat moves
+        legal = (PIT_ACTIONS[mask] or pit_actions(mask)) if going_on else None
+        new = follow(self, action, BohnenState, legal)
+        new.game = game
+        new._low = low
+        new._high = high
+        new.quiet = quiet
+        new._seen = seen
+        new._twice = twice
+        new._packed = packed
         if choosers:  # a grand slam: the opponents it would strip bare choose first
             start = INDEX[action] if pending is None else pending[0]
-            seats = game.board.seats_of(choosers)
-            fields.update(
-                to_move=mover,
-                current_player=mover,
-                captured=self.captured,
-                _since=self._since,
-                pending=(start, unpack(packed), seats),
-                _choosers=choosers,
-                last=self.last,
-            )
-            return after(self, action, BohnenState, fields)  # (its legal actions: when asked)
-        fields["to_move"] = following = high >> 12
+            new.to_move = new.current_player = mover
+            new.captured = self.captured
+            new._since = self._since
+            new.pending = (start, unpack(packed), game.board.seats_of(choosers))
+            new._choosers = choosers
+            new.last = self.last
+            return new  # (its legal actions: when asked)
+        new.to_move = following = high >> 12
         if packed:
             taken = list(self.captured)
             taken[mover] += gain
-            fields["captured"] = tuple(taken)
-            fields["_since"] = (low, high, None)  # the history starts again
+            new.captured = tuple(taken)
+            new._since = (low, high, None)  # the history starts again
             if pending is not None:  # the last choice of a grand slam
-                fields["last"] = (mover, pending[0], unpack(packed))
+                new.last = (mover, pending[0], unpack(packed))
         else:
-            fields["captured"] = self.captured
-            fields["_since"] = (low, high, self._since)
-        if end == -1:  # (core.GOES_ON) the game goes on
-            fields["current_player"] = following
-            new = after(self, action, BohnenState, fields)
-            offer(new, pit_actions(mask))
-            return new
-        new = after(self, action, BohnenState, fields)
-        new._decide(end, mask)
+            new.captured = self.captured
+            new._since = (low, high, self._since)
+        if going_on:
+            new.current_player = following
+        else:
+            new._decide(end, mask)
         return new
 
     def successor(self, action: str) -> BohnenState:
@@ -241,7 +235,12 @@ class BohnenState(State):
     def occurrences(self) -> int:
         """How often this turn-start position (pits and seat to move) has occurred since the
         last capture, this time included."""
-        return self._turn_start_codes().count((self._low, self._high))
+        count, low, high, since = 0, self._low, self._high, self._since
+        while since is not None:
+            if since[0] == low and since[1] == high:
+                count += 1
+            since = since[2]
+        return count
 
     def turn_starts(self) -> list[tuple[tuple[int, ...], int]]:
         """The turn-start positions (pits, seat to move) since the last capture, newest

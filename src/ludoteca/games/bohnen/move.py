@@ -53,15 +53,16 @@ MOVES = {str(move): move for move in ALL_MOVES}
 # an action string's id, for the hot path (one look-up)
 IDS = {str(move): move.id for move in ALL_MOVES}
 
-# The legal pit letters of each playable-pits mask (the core's bit p is pit p), made on demand.
-_PIT_ACTIONS: list[tuple[str, ...] | None] = [None] * (1 << PITS)
+# The legal pit letters of each playable-pits mask (the core's bit p is pit p), made on demand
+# (``PIT_ACTIONS[mask] or pit_actions(mask)``: one look-up where they were made before).
+PIT_ACTIONS: list[tuple[str, ...] | None] = [None] * (1 << PITS)
 
 
 def pit_actions(mask: int) -> tuple[str, ...]:
     """The sowing actions of the pits of ``mask``, in pit order (shared: read only)."""
-    actions = _PIT_ACTIONS[mask]
+    actions = PIT_ACTIONS[mask]
     if actions is None:
-        actions = _PIT_ACTIONS[mask] = tuple(PIT_NAMES[p] for p in range(PITS) if mask >> p & 1)
+        actions = PIT_ACTIONS[mask] = tuple(PIT_NAMES[p] for p in range(PITS) if mask >> p & 1)
     return actions
 
 

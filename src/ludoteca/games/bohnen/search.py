@@ -66,6 +66,7 @@ class CaptureSearch:
         self.tables = _TABLES[key]
         # one action with these tables (``BohnenState.apply``)
         self.step = core.step_entry()
+        self._turn_end = core.turn_end_entry()
         self.limits = self.tables[core.TABLE_LIMITS : core.TABLE_LAYOUT]
         self.starts = self.tables[core.TABLE_STARTS :]
 
@@ -84,10 +85,14 @@ class CaptureSearch:
         return ANSWERS[self.board.core.search_answer(low, high, self.tables, self.memo())]
 
     def turn_end(self, position: int, quiet: int, occurrences: int) -> tuple[int, int]:
-        """What the core decides at a turn start (``core.turn_end``): (the end's code or
-        ``core.GOES_ON``, the playable pits' mask)."""
+        """What the core decides at a turn start (``core.turn_end``, the search run first
+        where it must tell): (the end's code or ``core.GOES_ON``, the playable pits' mask)."""
         low, high = split(position)
-        return self.board.core.turn_end(low, high, quiet, occurrences, self.tables, self.memo())  # type: ignore[no-any-return]
+        end, mask = self._turn_end(low, high, quiet, occurrences, self.tables)
+        if end == self.board.core.ASK:
+            self.answer(position)  # (kept where ``turn_end`` finds it)
+            end, mask = self._turn_end(low, high, quiet, occurrences, self.tables)
+        return end, mask
 
     def memo(self) -> Any:
         """The core's memory of answers for this layout and bound."""
