@@ -45,7 +45,7 @@ if hasattr(CPUTargetOptions, "_nrt"):
 
 # the most answers a search memory keeps (about 50 MB when full)
 MEMO_SIZE = 1 << 20
-# the most positions of the short search at every turn start (see ``_turn_start``): with 32
+# the most positions of the short search at every turn start (see ``_start_slot``): with 32
 # rather than 16 it finds most captures the whole search would have had to (about 1 in 90
 # contract actions asked the search with 16, 1 in 500 with 32), and costs no more on average
 QUICK_BOUND = 32
@@ -1105,15 +1105,17 @@ def rollout(
     epsilon: float,
     cut: int,
     seed: int,
-    tables: np.ndarray,
+    layout: np.ndarray,
+    limits: np.ndarray,
+    starts: np.ndarray,
     memo: dict[tuple[int, int], int],
 ) -> tuple[int, int, int, int, int, int, int, int, int]:
     """One search rollout from a turn start (``history``: the turn starts since the last
-    capture, the two position codes of each (``_code``); ``tables`` and ``memo``: the
-    search's, from ``new_tables`` and ``new_memo``, kept between rollouts): the end code (-1
-    when cut), then for seats 0-3 the beans each holds (captured and in its pits) and the
-    beans each captured."""
-    limits, layout, _scratch, starts = _parts(tables)
+    capture, the two position codes of each (``_code``); ``layout``, ``limits``, ``starts``
+    and ``memo``: the search's, the parts of its tables apart (a rollout that cuts the
+    tables itself pays for it on every call), kept between rollouts): the end code (-1 when
+    cut), then for seats 0-3 the beans each holds (captured and in its pits) and the beans
+    each captured."""
     np.random.seed(seed)
     board = np.empty(PITS, np.int64)
     for i in range(PITS):

@@ -68,7 +68,9 @@ def playout(
         epsilon,
         -1 if cut is None else cut,
         rng.getrandbits(32),
-        game.search.tables,
+        game.board.core_layout,
+        game.search.limits,
+        game.search.starts,
         game.search.memo(),
     )
     seats = game.num_players
