@@ -14,8 +14,8 @@ from ludoteca.games.bohnen import (
     CaptureSearch,
     capture_possible,
 )
-from ludoteca.games.bohnen.board import decode
-from ludoteca.games.bohnen.search import _EXACT
+from ludoteca.games.bohnen.board import decode, join
+from ludoteca.games.bohnen.starts import ANSWERS
 
 
 def reference_capture_reachable(game, pits, mover, limit: int | None = None) -> bool | None:
@@ -173,11 +173,14 @@ def test_every_remembered_exact_answer_is_the_cold_answer():
         state = state.apply(rng.choice(state.legal_actions()))
     for _ in range(200):
         game.search.capture_possible(*_random_position(rng, rng.randint(2, 7), 2))
-    kept = list(_EXACT[game.board.layout, game.search.exact_beans].items())
+    kept = [
+        (decode(join(low, high)), ANSWERS[code])
+        for (low, high), code in game.search.memo().items()
+        if sum(decode(join(low, high))[0]) <= game.search.exact_beans
+    ]
     assert any(kept_answer for _, kept_answer in kept)
     assert not all(kept_answer for _, kept_answer in kept)
-    for position, kept_answer in rng.sample(kept, min(300, len(kept))):
-        pits, mover = decode(position)
+    for (pits, mover), kept_answer in rng.sample(kept, min(300, len(kept))):
         assert CaptureSearch(game.board).cold(pits, mover) is kept_answer, (pits, mover)
 
 

@@ -5,9 +5,9 @@ from ludoteca.engine.traits import Traits
 
 from . import view
 from .board import PIT_NAMES, Board
-from .game import END_REASONS, BohnenGame, BohnenState, capture_gain, capture_possible
-from .knowledge import KNOWLEDGE
-from .search import SEARCH_BOUND, CaptureSearch
+from .game import END_REASONS, BohnenGame, BohnenState
+from .knowledge import KNOWLEDGE, capture_gain
+from .search import SEARCH_BOUND, CaptureSearch, capture_possible
 
 GAME = BohnenGame
 VIEW: View[BohnenState] = view

@@ -7,6 +7,7 @@ search, the batch playouts and the bots all share.
 
 from __future__ import annotations
 
+from functools import cache
 from operator import itemgetter
 from types import ModuleType
 
@@ -24,6 +25,9 @@ FOLLOWING = ORDER
 PRECEDING = tuple(tuple((p - i) % PITS for i in range(1, PITS)) for p in range(PITS))
 # The result of one move: (pits after sowing, pits to capture, opponents who must be left a pit).
 Outcome = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+# The most beans one pit can hold (a position is coded with six bits a pit).
+MOST_BEANS = 63
 
 # The seats' colours, in the view and for the web page's seat list.
 SEAT_COLOURS = ("#d1495b", "#2e86ab", "#3bb273", "#f0a202")
@@ -74,6 +78,41 @@ class Board:
         strip bare keeps a pit, and the opponents (seat order) who need a ``leave:`` choice."""
         board, packed, choosers = self.core.outcome(pits, start, mover, self.core_layout)
         return board, unpack(packed), self.seats_of(choosers)
+
+    def gain(self, pits: tuple[int, ...], start: int, mover: int) -> int:
+        """Beans the move from ``start`` captures, a grand slam leaving each opponent its
+        emptiest pit."""
+        return int(self.core.gain(pits, start, mover, self.core_layout))
+
+    def checked(
+        self,
+        pits: dict[str, int] | list[int] | tuple[int, ...],
+        captured: list[int] | tuple[int, ...] | None,
+        to_move: int,
+        quiet: int,
+        quiet_limit: int,
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """A position set up by hand, checked: its twelve pits (given as a list, or letters
+        to beans, the others empty) and the beans captured (none if not given); ValueError
+        where it is no position of this board."""
+        if isinstance(pits, dict):
+            counts = [0] * PITS
+            for name, beans in pits.items():
+                counts[INDEX[name]] = beans
+            pits = counts
+        board = tuple(int(b) for b in pits)
+        if len(board) != PITS or min(board) < 0:
+            raise ValueError("a position needs twelve bean counts, none negative")
+        if max(board) > MOST_BEANS:
+            raise ValueError(f"a pit holds at most {MOST_BEANS} beans")
+        captured = tuple(captured) if captured is not None else (0,) * self.players
+        if len(captured) != self.players:
+            raise ValueError(f"captured needs one count per seat ({self.players})")
+        if not 0 <= to_move < self.players:
+            raise ValueError(f"to_move must be a seat, 0 to {self.players - 1}")
+        if not 0 <= quiet < quiet_limit:
+            raise ValueError(f"quiet must be 0 to {quiet_limit - 1} actions")
+        return board, captured
 
     def seats_of(self, mask: int) -> tuple[int, ...]:
         """The seats of a bit mask, in seat order."""
@@ -142,8 +181,15 @@ def decode(key: int) -> tuple[tuple[int, ...], int]:
     return tuple((key >> shift) & 63 for shift in range(0, 72, 6)), key >> 72
 
 
+def pack(pits: tuple[int, ...]) -> int:
+    """A capture's pits packed as the core packs them (``unpack`` reads them)."""
+    return sum((pit + 1) << (4 * i) for i, pit in enumerate(pits))
+
+
+@cache
 def unpack(packed: int) -> tuple[int, ...]:
-    """The pits of a capture packed by the core (4 bits each, pit + 1, first lowest)."""
+    """The pits of a capture packed by the core (4 bits each, pit + 1, first lowest),
+    remembered as they are met."""
     pits = []
     while packed:
         pits.append((packed & 15) - 1)

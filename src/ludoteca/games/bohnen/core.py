@@ -45,7 +45,7 @@ if hasattr(CPUTargetOptions, "_nrt"):
 
 # the most answers a search memory keeps (about 50 MB when full)
 MEMO_SIZE = 1 << 20
-# the most positions of the short search at every turn start (see ``_turn_start``): with 32
+# the most positions of the short search at every turn start (see ``_start_slot``): with 32
 # rather than 16 it finds most captures the whole search would have had to (about 1 in 90
 # contract actions asked the search with 16, 1 in 500 with 32), and costs no more on average
 QUICK_BOUND = 32
@@ -62,10 +62,15 @@ MASK_AT = 14
 FOUND_AT = MASK_AT + PITS
 ANSWER_AT = FOUND_AT + 2
 
-# batch playouts' end codes, in the order of game.END_REASONS
+# the ends of a game (``_end``), in the order of game.END_REASONS
 NO_BEANS, CANNOT_FEED, NO_CAPTURE, REPETITION, NO_PROGRESS = 0, 1, 2, 3, 4
-# a turn start's end is for the search to tell (see ``_turn_end``)
-ASK = -2
+# what ``_end`` gives otherwise: the game goes on, or only the whole search (ASK) or the count
+# of the turn starts since the last capture (COUNT) can tell
+GOES_ON, ASK, COUNT = -1, -2, -3
+# the rule limits (``limits``, the first slots of the tables): the search bound, the most beans
+# of an exact search, the quiet limit and the repetition limit
+BOUND, EXACT_BEANS, QUIET_LIMIT, REPEAT_LIMIT = 0, 1, 2, 3
+LIMITS = 4
 
 
 def make_layout(
@@ -476,10 +481,17 @@ def _sow_and_pack(
     choosers = 0
     if count:
         count, choosers = _grand_slam(board, out, count, mover, layout)
+    return count, _pack(out, count), choosers
+
+
+@njit(cache=True, inline="always")
+def _pack(out: np.ndarray, count: int) -> int:
+    """The pits ``out[:count]`` of a capture packed in one int: 4 bits each, pit + 1, the
+    first in the lowest bits (``board.unpack`` reads it)."""
     packed = 0
     for i in range(count):
         packed |= (out[i] + 1) << (4 * i)
-    return count, packed, choosers
+    return packed
 
 
 @njit(cache=True)
@@ -513,10 +525,7 @@ def sow(
         board[i] = pits[i]
     out = np.empty(PITS, np.int64)
     count = _sow(board, start, mover, layout, out)
-    packed = 0
-    for i in range(count):
-        packed |= (out[i] + 1) << (4 * i)
-    return board, packed
+    return board, _pack(out, count)
 
 
 @njit(cache=True)
@@ -567,10 +576,7 @@ def capture_search(
     board = np.empty(PITS, np.int64)
     for i in range(PITS):
         board[i] = pits[i]
-    here = _code(board, mover)
-    if here in memo:
-        return memo[here]
-    return _search(board, mover, bound, layout, memo, exact)
+    return _answer(board, mover, bound, layout, memo, exact)
 
 
 # -- one action of a State: positions as two int codes (see ``_code``) ---------------------------
@@ -585,23 +591,6 @@ DEEP_KIDS = (QUICK_BOUND + 1) * 6 * PITS
 DEEP = DEEP_KIDS + 6 * (QUICK_BOUND + 1)
 # the scratch of one entry point: board, out, work and deep (one allocation a call)
 SCRATCH = 2 * PITS + WORK + DEEP
-
-
-@njit(cache=True)
-def _turn_start(
-    board: np.ndarray,
-    mover: int,
-    bound: int,
-    layout: np.ndarray,
-    work: np.ndarray,
-    starts: np.ndarray,
-) -> tuple[int, int]:
-    """(what the turn start shows, as above; the playable pits' mask): ``_start_slot``.
-    ``work``: scratch of ``WORK + DEEP``."""
-    low, high = _code(board, mover)
-    deep = work[WORK:]
-    kind, mask, _slot = _start_slot(board, mover, low, high, bound, layout, work, deep, starts)
-    return kind, mask
 
 
 @njit(**LEAN)
@@ -734,17 +723,6 @@ def _search_on(
     return UNKNOWN  # dead as far as it looked: the whole search decides
 
 
-@njit(cache=True)
-def turn_start(
-    low: int, high: int, bound: int, layout: np.ndarray, starts: np.ndarray
-) -> tuple[int, int]:
-    """``_turn_start`` of the position coded ``low``, ``high``."""
-    scratch = np.empty(SCRATCH, np.int64)
-    board = scratch[:PITS]
-    mover = _decode(low, high, board)
-    return _turn_start(board, mover, bound, layout, scratch[2 * PITS :], starts)
-
-
 @njit(**LEAN)
 def _settle(
     board: np.ndarray,
@@ -768,51 +746,6 @@ def _settle(
     deep = work[WORK:]
     kind, mask, slot = _start_slot(board, following, low, high, bound, layout, work, deep, starts)
     return low, high, gain, kind, mask, slot
-
-
-@njit(cache=True)
-def move(
-    low: int, high: int, start: int, bound: int, layout: np.ndarray, starts: np.ndarray
-) -> tuple[int, int, int, int, int, int, int]:
-    """The mover sows from ``start``: (codes, packed capture, choosers' mask, beans taken, next
-    turn start's kind and mask). With choosers (a grand slam to decide) the codes are those
-    of the pits before the capture and the seat does not change; else the capture is taken,
-    the turn passes and the rest describes the next turn start (``bound``: the search's;
-    ``starts``: its memory of turn starts)."""
-    scratch = np.empty(SCRATCH, np.int64)
-    board = scratch[:PITS]
-    out = scratch[PITS : 2 * PITS]
-    mover = _decode(low, high, board)
-    count, packed, choosers = _sow_and_pack(board, start, mover, layout, out)
-    if choosers:
-        low, high = _code(board, mover)
-        return low, high, packed, choosers, 0, SEARCH, 0
-    work = scratch[2 * PITS :]
-    low, high, gain, kind, mask, _slot = _settle(
-        board, mover, out, count, bound, layout, work, starts
-    )
-    return low, high, packed, 0, gain, kind, mask
-
-
-@njit(cache=True)
-def settle(
-    low: int, high: int, packed: int, bound: int, layout: np.ndarray, starts: np.ndarray
-) -> tuple[int, int, int, int, int]:
-    """After the last ``leave:`` choice: take the ``packed`` pits and pass the turn
-    (``_settle``)."""
-    scratch = np.empty(SCRATCH, np.int64)
-    board = scratch[:PITS]
-    out = scratch[PITS : 2 * PITS]
-    mover = _decode(low, high, board)
-    count = 0
-    while packed:
-        out[count] = (packed & 15) - 1
-        packed >>= 4
-        count += 1
-    low, high, gain, kind, mask, _slot = _settle(
-        board, mover, out, count, bound, layout, scratch[2 * PITS :], starts
-    )
-    return low, high, gain, kind, mask
 
 
 # -- whole games: batch playouts and search rollouts ---------------------------------------------
@@ -849,69 +782,112 @@ def _answer(
     return _search(board, mover, bound, layout, memo, exact)
 
 
-@njit(**LEAN)
-def _turn_end(
-    board: np.ndarray,
-    mover: int,
-    low: int,
-    high: int,
-    quiet: int,
-    history: np.ndarray,
-    length: int,
-    again: bool,
-    layout: np.ndarray,
-    limits: np.ndarray,
-    work: np.ndarray,
-    deep: np.ndarray,
-    starts: np.ndarray,
-) -> tuple[int, int, int]:
-    """At a turn start (the position coded ``low``, ``high``): the end code, -1 while the game
-    goes on or ASK when only the search can tell (``_answer``, then ``_verdict``); the
-    playable pits' mask; the position's slot in ``starts``. ``limits``: the search bound,
-    the most beans of an exact search, the quiet limit and the repetition limit. The turn
-    start first (``_start_slot``, remembering in ``starts``); where its short search finds
-    no capture, the search's answer remembered in the position's slot, if any. ``history``:
-    the turn starts since the last capture, this one the last (``again``: False when it is
-    sure not to be among the others). ``work``, ``deep``: scratch of ``WORK`` and ``DEEP``."""
-    kind, mask, slot = _start_slot(board, mover, low, high, limits[0], layout, work, deep, starts)
-    if kind == NO_BEANS_NOW:
-        return NO_BEANS, 0, slot
-    if kind == CANNOT_FEED_NOW:
-        return CANNOT_FEED, 0, slot
-    possible = LIVE if kind == CAPTURE_NOW else _answer_in(starts, slot)
-    if possible < 0:
-        return ASK, mask, slot
-    return _verdict(possible, quiet, history, length, again, low, high, limits), mask, slot
+# -- the ends of a game ----------------------------------------------------------------------------
+#
+# At every turn start the game may end, checked in this order: the mover has no beans, cannot
+# feed the next seat, nobody can capture any more (the end-of-game search), a repetition while
+# the search cannot tell, no progress (the quiet limit, or a position met the third time since
+# the last capture). ``_end`` is that order; States (``step``, ``turn_end``) and whole games
+# (``_play``) all ask it.
+#
+# The turn starts since the last capture come with a filter that spares counting them where no
+# repetition is possible: ``seen`` has the bit of each one's ``history_bucket``, ``twice`` the
+# bits met more than once (64 buckets: one int64 each). A position may have occurred before only
+# where its bit was in ``seen`` (``again``), twice before only where it was in ``twice``
+# (``third``, the repetition limit being 3).
 
 
 @njit(**LEAN)
-def _verdict(
-    possible: int,
-    quiet: int,
-    history: np.ndarray,
-    length: int,
-    again: bool,
-    low: int,
-    high: int,
-    limits: np.ndarray,
+def history_bucket(low: int, high: int) -> int:
+    """The bucket (0 to 63) of the position coded ``low``, ``high``: the top bits of a mix of
+    both codes in which every bit of them counts (int64 arithmetic wraps around; the masks make
+    the right shifts logical)."""
+    mixed = low * -7046029254386353131 + high * -4417276706812531889  # 0x9E3779B97F4A7C15...
+    mixed ^= (mixed >> 29) & 0x7FFFFFFFF
+    mixed *= -4658895280553007687  # 0xBF58476D1CE4E5B9 (splitmix64's multiplier)
+    mixed ^= (mixed >> 32) & 0xFFFFFFFF
+    return (mixed >> 58) & 63
+
+
+@njit(**LEAN)
+def remember(seen: int, twice: int, low: int, high: int) -> tuple[int, int, bool, bool]:
+    """Add the turn start coded ``low``, ``high`` to the filter ``seen``, ``twice``: the new
+    filter, and whether this position may have occurred once (``again``) or twice (``third``)
+    since the last capture before now."""
+    bit = 1 << history_bucket(low, high)
+    again = seen & bit != 0
+    third = twice & bit != 0
+    if again:
+        twice |= bit
+    return seen | bit, twice, again, third
+
+
+@njit(cache=True, inline="always")
+def _possible(kind: int, starts: np.ndarray, slot: int) -> int:
+    """Whether a capture is still possible at a turn start that shows ``kind`` (LIVE where a
+    capture was found; for SEARCH the search's answer kept in ``slot``, -1 if not known)."""
+    if kind == CAPTURE_NOW:
+        return LIVE
+    if kind == SEARCH:
+        return _answer_in(starts, slot)
+    return DEAD  # (no beans, cannot feed: the game ends before the search is asked)
+
+
+@njit(cache=True, inline="always")
+def _end(
+    kind: int, possible: int, quiet: int, again: bool, third: bool, count: int, limits: np.ndarray
 ) -> int:
-    """The end code, or -1 while the game goes on, given whether a capture is still possible
-    (the search's answer) at the turn start coded ``low``, ``high`` (``history``, ``again``:
-    as ``_turn_end``'s)."""
+    """The end code at a turn start, or GOES_ON: ``kind`` is what the turn start shows,
+    ``possible`` the search's answer (-1: not asked yet: ASK), ``quiet`` the actions since the
+    last capture, ``again`` and ``third`` the filter's (``remember``), ``count`` how often the
+    position occurred since the last capture, this time included (-1: not counted yet: COUNT,
+    where it matters)."""
+    if kind == NO_BEANS_NOW:
+        return NO_BEANS
+    if kind == CANNOT_FEED_NOW:
+        return CANNOT_FEED
+    if possible < 0:
+        return ASK
     if possible == DEAD:
         return NO_CAPTURE
-    occurrences = _occurrences(history, length, low, high) if again else 1
-    if possible == UNKNOWN and occurrences >= 2:
-        return REPETITION
-    if quiet >= limits[2] or occurrences >= limits[3]:
+    if possible == UNKNOWN and again:  # a repetition ends a game the search cannot tell
+        if count < 0:
+            return COUNT
+        if count >= 2:
+            return REPETITION
+    if quiet >= limits[QUIET_LIMIT]:
         return NO_PROGRESS
-    return -1
+    if third:
+        if count < 0:
+            return COUNT
+        if count >= limits[REPEAT_LIMIT]:
+            return NO_PROGRESS
+    return GOES_ON
+
+
+@njit(cache=True)
+def _ask(
+    board: np.ndarray,
+    mover: int,
+    slot: int,
+    limits: np.ndarray,
+    layout: np.ndarray,
+    memo: dict[tuple[int, int], int],
+    starts: np.ndarray,
+) -> int:
+    """The search's answer at the turn start ``board``, ``mover`` (``_answer``), kept in the
+    position's ``slot`` of the memory of turn starts (-1: none)."""
+    exact = board.sum() <= limits[EXACT_BEANS]
+    possible = _answer(board, mover, limits[BOUND], layout, memo, exact)
+    if slot >= 0:
+        _keep_answer(starts, slot, possible)
+    return possible
 
 
 @njit(cache=True)
 def _gain(board: np.ndarray, start: int, mover: int, layout: np.ndarray, work: np.ndarray) -> int:
     """The beans the move from ``start`` captures, a grand slam leaving each opponent its
-    emptiest pit (as ``game.capture_gain``)."""
+    emptiest pit (``gain``)."""
     after = work[:PITS]
     out = work[PITS:]
     _copy(board, after)
@@ -930,6 +906,15 @@ def _gain(board: np.ndarray, start: int, mover: int, layout: np.ndarray, work: n
                     least = after[out[i]]
             gain -= least
     return gain
+
+
+@njit(cache=True)
+def gain(pits: tuple[int, ...], start: int, mover: int, layout: np.ndarray) -> int:
+    """``_gain`` of the position ``pits`` (for ``board.gain``)."""
+    board = np.empty(PITS, np.int64)
+    for i in range(PITS):
+        board[i] = pits[i]
+    return _gain(board, start, mover, layout, np.empty(2 * PITS, np.int64))
 
 
 @njit(cache=True, inline="always")
@@ -1000,29 +985,30 @@ def _play(
     deep = np.empty(DEEP, np.int64)
     out = np.empty(PITS, np.int64)
     # the turn starts since the last capture: at most one a move, and a game ends when the
-    # quiet limit is reached
+    # quiet limit is reached; their filter (``remember``), the latest one's findings last
     length = history.shape[0]
-    seen = np.empty((length + limits[2] + 2, 2), np.int64)
+    seen = np.empty((length + limits[QUIET_LIMIT] + 2, 2), np.int64)
+    met = twice = 0
+    again = third = False
     for i in range(length):
         seen[i, 0] = history[i, 0]
         seen[i, 1] = history[i, 1]
-    # a filter of the turn starts since the last capture but the latest, 256 bits: a
-    # position whose bit is not set is sure not to be among them (no need to count)
-    bloom = np.zeros(4, np.int64)
-    for i in range(length - 1):
-        _mark(bloom, seen[i, 0], seen[i, 1])
-    again = True  # (the latest of the history, counted at the first turn start anyway)
+        met, twice, again, third = remember(met, twice, seen[i, 0], seen[i, 1])
     actions = 0
     decisions = 0
     low, high = _code(board, mover)
     while True:
-        end, mask, slot = _turn_end(
-            board, mover, low, high, quiet, seen, length, again, layout, limits, work, deep, starts
+        kind, mask, slot = _start_slot(
+            board, mover, low, high, limits[BOUND], layout, work, deep, starts
         )
+        possible = _possible(kind, starts, slot)
+        end = _end(kind, possible, quiet, again, third, -1, limits)
         if end == ASK:
-            possible = _answer(board, mover, limits[0], layout, memo, board.sum() <= limits[1])
-            _keep_answer(starts, slot, possible)
-            end = _verdict(possible, quiet, seen, length, again, low, high, limits)
+            possible = _ask(board, mover, slot, limits, layout, memo, starts)
+            end = _end(kind, possible, quiet, again, third, -1, limits)
+        if end == COUNT:
+            count = _occurrences(seen, length, low, high)
+            end = _end(kind, possible, quiet, again, third, count, limits)
         if end >= 0:
             return end, actions, mover
         if decisions == cut:
@@ -1059,12 +1045,7 @@ def _play(
                         kept = p
                 elif np.random.randint(options) == 0:
                     kept = p  # a uniform choice, one pass
-            left = 0
-            for i in range(count):
-                if out[i] != kept:
-                    out[left] = out[i]
-                    left += 1
-            count = left
+            count = _without(out, count, kept)
             if actions < record.shape[0]:
                 record[actions] = PITS + kept
             actions += 1
@@ -1074,24 +1055,13 @@ def _play(
                 scores[mover] += board[out[i]]
                 board[out[i]] = 0
             quiet = 0
-            length = 0
-            bloom[:] = 0
-        elif length:
-            _mark(bloom, seen[length - 1, 0], seen[length - 1, 1])
+            length = met = twice = 0
         mover = layout[NEXT + mover]
         low, high = _code(board, mover)
-        bit = history_bucket(low, high)
-        again = bloom[bit >> 6] >> (bit & 63) & 1 == 1
+        met, twice, again, third = remember(met, twice, low, high)
         seen[length, 0] = low
         seen[length, 1] = high
         length += 1
-
-
-@njit(cache=True, inline="always")
-def _mark(bloom: np.ndarray, low: int, high: int) -> None:
-    """Set the bit of the position coded ``low``, ``high`` (``history_bucket``) in ``bloom``."""
-    bit = history_bucket(low, high)
-    bloom[bit >> 6] |= 1 << (bit & 63)
 
 
 @njit(cache=True)
@@ -1099,15 +1069,14 @@ def playouts(
     n: int,
     seed: int,
     start: np.ndarray,
-    layout: np.ndarray,
-    limits: np.ndarray,
     record: np.ndarray,
+    tables: np.ndarray,
     memo: dict[tuple[int, int], int],
-    starts: np.ndarray,
 ) -> tuple[np.ndarray, np.ndarray]:
     """``n`` uniformly random games from the start: (final scores per game and seat, actions
     per game). ``record`` (n rows, possibly of length 0) receives each game's actions;
-    ``memo`` and ``starts``: the search's memories (``new_memo``, ``new_starts``)."""
+    ``tables`` and ``memo``: the search's (``new_tables``, ``new_memo``)."""
+    limits, layout, _scratch, starts = _parts(tables)
     np.random.seed(seed)
     players = layout[PLAYERS]
     scores = np.zeros((n, players), np.int64)
@@ -1133,19 +1102,20 @@ def rollout(
     mover: int,
     quiet: int,
     history: np.ndarray,
-    layout: np.ndarray,
-    limits: np.ndarray,
     epsilon: float,
     cut: int,
     seed: int,
-    memo: dict[tuple[int, int], int],
+    layout: np.ndarray,
+    limits: np.ndarray,
     starts: np.ndarray,
+    memo: dict[tuple[int, int], int],
 ) -> tuple[int, int, int, int, int, int, int, int, int]:
     """One search rollout from a turn start (``history``: the turn starts since the last
-    capture, the two position codes of each (``_code``); ``memo`` and ``starts``: the
-    search's memories, from ``new_memo`` and ``new_starts``, kept between rollouts): the end
-    code (-1 when cut), then for seats 0-3 the beans each holds (captured and in its pits)
-    and the beans each captured."""
+    capture, the two position codes of each (``_code``); ``layout``, ``limits``, ``starts``
+    and ``memo``: the search's, the parts of its tables apart (a rollout that cuts the
+    tables itself pays for it on every call), kept between rollouts): the end code (-1 when
+    cut), then for seats 0-3 the beans each holds (captured and in its pits) and the beans
+    each captured."""
     np.random.seed(seed)
     board = np.empty(PITS, np.int64)
     for i in range(PITS):
@@ -1165,76 +1135,110 @@ def rollout(
 # -- one action of a State in one call (``step``) ------------------------------------------------
 #
 # The contract's hot path calls the core once an action; numba's dispatch costs for every
-# argument (an array several times an int), so ``step`` takes the search bound, the layout, a
-# scratch and the memory of turn starts as one array, the tables (``new_tables``); the scratch
-# made once spares an allocation a call (a call holds the GIL: no two use it at once). It also
-# gives the bucket of the next position for the States' filter of the positions met since the
-# last capture, which spares them counting repetitions where none is possible
-# (``history_bucket``), and the search's answer where the memory of turn starts has it.
+# argument (an array several times an int), so ``step`` takes the limits, the layout, a scratch
+# and the memory of turn starts as one array, the tables (``new_tables``); the scratch made
+# once spares an allocation a call (a call holds the GIL: no two use it at once). A State
+# keeps what ``step`` needs of its history as ints: the actions since the last capture and the
+# filter of its turn starts (``remember``); ``step`` gives them back for the new state, with
+# the end (``_end``) or GOES_ON.
 
-TABLE_BOUND = 0
-TABLE_LAYOUT = 1
+TABLE_LIMITS = 0
+TABLE_LAYOUT = LIMITS
 TABLE_SCRATCH = TABLE_LAYOUT + SIZE
 TABLE_STARTS = TABLE_SCRATCH + SCRATCH
 
 
-def new_tables(layout: np.ndarray, bound: int) -> np.ndarray:
-    """The tables of one layout and search bound: the bound, the layout, a scratch of
-    ``SCRATCH``, then an empty memory of turn starts (``new_starts``; share it as
-    ``tables[TABLE_STARTS:]``)."""
+def new_tables(layout: np.ndarray, limits: np.ndarray) -> np.ndarray:
+    """The tables of one layout and its ``limits`` (``BOUND``...): the limits, the layout, a
+    scratch of ``SCRATCH``, then an empty memory of turn starts (``new_starts``)."""
     scratch = np.zeros(SCRATCH, np.int64)
-    return np.concatenate((np.array([bound], np.int64), layout, scratch, new_starts()))
+    return np.concatenate((limits.astype(np.int64), layout, scratch, new_starts()))
 
 
-# the States' filter of a history has a bit for each of HISTORY_BUCKETS buckets of positions
-HISTORY_BUCKETS = 256
+@njit(cache=True, inline="always")
+def _parts(tables: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The limits, the layout, the scratch and the memory of turn starts of ``tables``."""
+    return (
+        tables[TABLE_LIMITS:TABLE_LAYOUT],
+        tables[TABLE_LAYOUT:TABLE_SCRATCH],
+        tables[TABLE_SCRATCH:TABLE_STARTS],
+        tables[TABLE_STARTS:],
+    )
 
 
-@njit(**LEAN)
-def history_bucket(low: int, high: int) -> int:
-    """The bucket (0 to ``HISTORY_BUCKETS - 1``) of the position coded ``low``, ``high``: the
-    top bits of a mix of both codes in which every bit of them counts (int64 arithmetic wraps
-    around; the masks make the right shifts logical)."""
-    mixed = low * -7046029254386353131 + high * -4417276706812531889  # 0x9E3779B97F4A7C15...
-    mixed ^= (mixed >> 29) & 0x7FFFFFFFF
-    mixed *= -4658895280553007687  # 0xBF58476D1CE4E5B9 (splitmix64's multiplier)
-    mixed ^= (mixed >> 32) & 0xFFFFFFFF
-    return (mixed >> 56) & (HISTORY_BUCKETS - 1)
+@njit(cache=True, inline="always")
+def _unpack(packed: int, out: np.ndarray) -> int:
+    """The pits of a packed capture (4 bits each, pit + 1) into ``out``; how many."""
+    count = 0
+    while packed:
+        out[count] = (packed & 15) - 1
+        packed >>= 4
+        count += 1
+    return count
+
+
+@njit(cache=True, inline="always")
+def _without(out: np.ndarray, count: int, kept: int) -> int:
+    """The capture ``out[:count]`` without the pit ``kept`` (a grand slam's choice), in place;
+    how many pits are left."""
+    left = 0
+    for i in range(count):
+        if out[i] != kept:
+            out[left] = out[i]
+            left += 1
+    return left
 
 
 @njit(**LEAN)
 def step(
-    low: int, high: int, start: int, tables: np.ndarray
-) -> tuple[int, int, int, int, int, int, int, int, int]:
-    """``move`` with the bound, layout, scratch and memory of turn starts in ``tables``: its
-    seven results, the ``history_bucket`` of the position it gives, and where the next turn
-    start is for the search (SEARCH) the search's answer remembered in its slot (DEAD, LIVE
-    or UNKNOWN), else -1 (not known, or not asked); where that answer is LIVE, the kind is
-    CAPTURE_NOW (the game goes on, as where the quick tests found a capture)."""
-    layout = tables[TABLE_LAYOUT:TABLE_SCRATCH]
-    scratch = tables[TABLE_SCRATCH:TABLE_STARTS]
-    starts = tables[TABLE_STARTS:]
+    low: int,
+    high: int,
+    action: int,
+    packed: int,
+    choosers: int,
+    quiet: int,
+    seen: int,
+    twice: int,
+    tables: np.ndarray,
+) -> tuple[int, int, int, int, int, int, int, int, int, int]:
+    """One action of the position coded ``low``, ``high``: sow from pit ``action`` (0-11), or
+    leave pit ``action - 12`` of the grand slam pending (its capture ``packed``, the bit mask
+    of the ``choosers`` still to choose, the lowest first); ``quiet``, ``seen``, ``twice``:
+    the actions since the last capture and the filter of the turn starts since then.
+
+    (codes, packed capture, choosers still to choose, beans taken, end, playable pits' mask,
+    quiet, seen, twice) of the new state. With choosers (a grand slam to decide) the codes are
+    those of the pits before the capture and the seat does not change (the end GOES_ON);
+    else the capture is taken, the turn passes and the end is ``_end``'s at the new turn
+    start (ASK, COUNT: the search's answer or the count of the history must tell first; see
+    ``turn_end``)."""
+    limits, layout, scratch, starts = _parts(tables)
     board = scratch[:PITS]
     out = scratch[PITS : 2 * PITS]
     mover = _decode(low, high, board)
-    count, packed, choosers = _sow_and_pack(board, start, mover, layout, out)
-    if choosers:  # a grand slam to decide: the pits before the capture, the same seat
+    if action < PITS:
+        count, packed, choosers = _sow_and_pack(board, action, mover, layout, out)
+    else:
+        count = _without(out, _unpack(packed, out), action - PITS)
+        packed = _pack(out, count)
+        choosers &= choosers - 1  # the lowest has chosen
+    quiet += 1
+    if choosers:
         low, high = _code(board, mover)
-        return low, high, packed, choosers, 0, SEARCH, 0, history_bucket(low, high), -1
+        return low, high, packed, choosers, 0, GOES_ON, 0, quiet, seen, twice
     work = scratch[2 * PITS :]
-    bound = tables[TABLE_BOUND]
     low, high, gain, kind, mask, slot = _settle(
-        board, mover, out, count, bound, layout, work, starts
+        board, mover, out, count, limits[BOUND], layout, work, starts
     )
-    answer = _answer_in(starts, slot) if kind == SEARCH else -1
-    if answer == LIVE:
-        kind = CAPTURE_NOW  # the search's remembered answer: a capture is possible
-    return low, high, packed, 0, gain, kind, mask, history_bucket(low, high), answer
+    if count:
+        quiet = seen = twice = 0  # the history starts again
+    seen, twice, again, third = remember(seen, twice, low, high)
+    end = _end(kind, _possible(kind, starts, slot), quiet, again, third, -1, limits)
+    return low, high, packed, 0, gain, end, mask, quiet, seen, twice
 
 
-# ``step``'s one signature: the position's two codes, the pit sown from (Python ints, within
-# int64) and the tables (``new_tables``)
-STEP_TYPES = (types.int64, types.int64, types.int64, types.int64[::1])
+# ``step``'s one signature: eight ints (Python ints, within int64) and the tables
+STEP_TYPES = (*(types.int64,) * 8, types.int64[::1])
 
 
 def step_entry() -> Any:
@@ -1244,23 +1248,41 @@ def step_entry() -> Any:
     return step.compile(STEP_TYPES)
 
 
+@njit(**LEAN)
+def turn_end(low: int, high: int, quiet: int, count: int, tables: np.ndarray) -> tuple[int, int]:
+    """(``_end`` or GOES_ON, the playable pits' mask) at the turn start coded ``low``,
+    ``high``, which occurred ``count`` times since the last capture (this time included),
+    after ``quiet`` actions without a capture: where ``step`` left the end to Python (COUNT),
+    and for a position set up by hand. ASK where the search must tell first (``search_answer``
+    keeps its answer where this finds it)."""
+    limits, layout, scratch, starts = _parts(tables)
+    board = scratch[:PITS]
+    mover = _decode(low, high, board)
+    work = scratch[2 * PITS :]
+    deep = work[WORK:]
+    kind, mask, slot = _start_slot(
+        board, mover, low, high, limits[BOUND], layout, work, deep, starts
+    )
+    return _end(kind, _possible(kind, starts, slot), quiet, True, True, count, limits), mask
+
+
+# ``turn_end``'s one signature (see ``step_entry``)
+TURN_END_TYPES = (*(types.int64,) * 4, types.int64[::1])
+
+
+def turn_end_entry() -> Any:
+    """``turn_end`` compiled for ``TURN_END_TYPES``, without numba's dispatch."""
+    return turn_end.compile(TURN_END_TYPES)
+
+
 @njit(cache=True)
-def search_answer(
-    low: int, high: int, exact_beans: int, tables: np.ndarray, memo: dict[tuple[int, int], int]
-) -> tuple[int, bool]:
+def search_answer(low: int, high: int, tables: np.ndarray, memo: dict[tuple[int, int], int]) -> int:
     """The search's answer (DEAD, LIVE or UNKNOWN) at the turn start coded ``low``, ``high``
-    (``capture_search``), and whether it is exact (at most ``exact_beans`` beans on the
-    board): remembered in its slot of the memory of turn starts, else in ``memo``, else
-    searched; kept in its slot, if it has one, for ``step`` to give."""
+    (``capture_search``): kept in its slot of the memory of turn starts, if it has one, else
+    asked (``_answer``: in ``memo`` or searched) and kept there."""
+    limits, layout, _scratch, starts = _parts(tables)
     board = np.empty(PITS, np.int64)
     mover = _decode(low, high, board)
-    exact = board.sum() <= exact_beans
-    starts = tables[TABLE_STARTS:]
     slot = _recall(starts, low, high)
-    if slot >= 0 and _answer_in(starts, slot) >= 0:
-        return _answer_in(starts, slot), exact
-    layout = tables[TABLE_LAYOUT:TABLE_SCRATCH]
-    possible = _answer(board, mover, tables[TABLE_BOUND], layout, memo, exact)
-    if slot >= 0:
-        _keep_answer(starts, slot, possible)
-    return possible, exact
+    known = _answer_in(starts, slot) if slot >= 0 else -1
+    return known if known >= 0 else _ask(board, mover, slot, limits, layout, memo, starts)

@@ -9,8 +9,13 @@ import numpy as np
 from ludoteca.engine import Message
 from ludoteca.engine.parts import Hint, Knowledge, Overlay, SearchSettings
 
-from .board import PIT_NAMES
-from .game import LEAVE, BohnenState, capture_gain
+from .game import BohnenState
+from .move import Move
+
+
+def capture_gain(state: BohnenState, action: str) -> int:
+    """Beans the move ``action`` captures, a grand slam leaving each opponent its emptiest pit."""
+    return state.game.board.gain(state.pits, Move.parse(action).pit, state.to_move)
 
 
 def greedy(state: BohnenState, rng: random.Random) -> str | None:
@@ -20,7 +25,7 @@ def greedy(state: BohnenState, rng: random.Random) -> str | None:
         return None
     if state.pending:
         choices = state.leave_choices()
-        return LEAVE + PIT_NAMES[min(choices, key=lambda p: (state.pits[p], p))]
+        return str(Move(min(choices, key=lambda p: (state.pits[p], p)), leave=True))
     best: list[str] = []
     best_gain = -1
     for action in state.legal_actions():
@@ -60,13 +65,13 @@ def playout(
         state.to_move,
         state.quiet,
         state.turn_start_codes(),
-        game.board.core_layout,
-        game.limits(),
         epsilon,
         -1 if cut is None else cut,
         rng.getrandbits(32),
-        game.search.memo(),
+        game.board.core_layout,
+        game.search.limits,
         game.search.starts,
+        game.search.memo(),
     )
     seats = game.num_players
     held = [float(b) for b in beans[:seats]]
@@ -79,7 +84,7 @@ def playout(
 def hint(state: BohnenState, seat: int) -> Hint | None:
     """The greedy move, with the beans it captures (no advice on a grand-slam choice)."""
     action = greedy(state, random.Random(0))
-    if action is None or action.startswith(LEAVE):
+    if action is None or Move.parse(action).leave:
         return None
     gain = capture_gain(state, action)
     key = "bohnen.hint.capture" if gain else "bohnen.hint.no_capture"

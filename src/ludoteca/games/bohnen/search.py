@@ -6,47 +6,37 @@ goes on; if the whole capture-free part of the game is explored without one, nob
 capture again and the game ends. The search gives up after ``SEARCH_BOUND`` positions and
 answers "unknown"; the rules then fall back to ending the game on a repeated position.
 
-The search itself is compiled (``core._search``, with its own memory of answers); this module
-also remembers the answers at turn starts, by position. An answer
-is a function of the position and the bound alone (the search meets the same positions in the
-same order whatever was searched before), so remembering never changes one. Capture-free moves
+The search is compiled (``core._search``). Its answer is a function of the position and the
+bound alone (the search meets the same positions in the same order whatever was searched
+before), so remembering never changes one; the core keeps each turn start's answer in one
+place, its slot in the memory of turn starts (``core.search_answer``; the search's own memory
+of the positions it met, ``memo``, makes a search from one of them cheap). Capture-free moves
 never change the number of beans on the board, so from a position with ``b`` beans the search
 can meet at most ``C(b + 11, 11) × players`` positions: when that is within the bound its
-answer is the exact truth, kept for the whole process (``_EXACT``, per board layout and
-that most beans: a search with a smaller bound must not see them).
+answer is the exact truth (``exact_beans``).
 """
 
 from __future__ import annotations
 
 from math import comb
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from .board import PITS, Board, encode, split
-from .starts import ANSWERS
+from .starts import ANSWERS, QUIET_LIMIT, REPEAT_LIMIT
+
+if TYPE_CHECKING:
+    from .game import BohnenState
 
 SEARCH_BOUND = 100_000
-
-# Answers of searches from larger positions, per layout and bound, by position code
-# (``board.encode``); emptied when full.
-_MEMORY = 100_000
-_ANSWERS: dict[tuple, dict[int, bool | None]] = {}
-
-# Exact answers for small positions, per board layout (players, chain, max_laps) and the most
-# beans of an exact search, shared by every game of the process; emptied when full, which
-# changes no answer.
-_EXACT: dict[tuple, dict[int, bool]] = {}
-_EXACT_MEMORY = 200_000
 
 # The core's memories (position code -> answer), per layout and bound.
 _MEMOS: dict[tuple, Any] = {}
 
-# The core's tables (``core.new_tables``: the bound, the layout and the memory of turn starts),
+# The core's tables (``core.new_tables``: the limits, the layout and the memory of turn starts),
 # per layout and bound.
 _TABLES: dict[tuple, np.ndarray] = {}
-
-_NOT_KNOWN = object()
 
 
 def exact_beans(players: int, bound: int) -> int:
@@ -62,21 +52,23 @@ class CaptureSearch:
     """Answers "can anybody still capture?" for positions of one board, remembering answers."""
 
     def __init__(self, board: Board, bound: int = SEARCH_BOUND):
+        core = board.core
         self.board = board
         self.bound = bound
         self.exact_beans = exact_beans(board.players, bound)
-        self._answers = _ANSWERS.setdefault((board.layout, bound), {})
-        self._exact = _EXACT.setdefault((board.layout, self.exact_beans), {})
         self._memo: Any = None  # the core's own memory, shared likewise (made on first use)
-        # the core's tables for ``core.step``, shared likewise; in them, what the core's short
-        # search found at turn starts
+        # the core's tables, shared by the searches of one layout and bound; in them the
+        # memory of turn starts (what the short search found, the playable pits, the answer)
         key = (board.layout, bound)
         if key not in _TABLES:
-            _TABLES[key] = board.core.new_tables(board.core_layout, bound)
+            limits = np.array([bound, self.exact_beans, QUIET_LIMIT, REPEAT_LIMIT], np.int64)
+            _TABLES[key] = core.new_tables(board.core_layout, limits)
         self.tables = _TABLES[key]
         # one action with these tables (``BohnenState.apply``)
-        self.step = board.core.step_entry()
-        self.starts = self.tables[board.core.TABLE_STARTS :]
+        self.step = core.step_entry()
+        self._turn_end = core.turn_end_entry()
+        self.limits = self.tables[core.TABLE_LIMITS : core.TABLE_LAYOUT]
+        self.starts = self.tables[core.TABLE_STARTS :]
 
     def __reduce__(self) -> tuple[type[CaptureSearch], tuple[Board, int]]:
         # the core's memory does not pickle (OpenSpiel copies states by pickling): built anew
@@ -89,24 +81,18 @@ class CaptureSearch:
 
     def answer(self, position: int) -> bool | None:
         """``capture_possible`` of a position given by its code (``board.encode``)."""
-        known = self._exact.get(position)
-        if known is not None:
-            return known
-        found = self._answers.get(position, _NOT_KNOWN)
-        if found is not _NOT_KNOWN:
-            return found  # type: ignore[return-value]
-        # (the core keeps it in the position's slot of its memory of turn starts too, where
-        # ``core.step`` finds it)
         low, high = split(position)
-        code, exact = self.board.core.search_answer(
-            low, high, self.exact_beans, self.tables, self.memo()
-        )
-        answer = ANSWERS[code]
-        memory: dict[int, Any] = self._exact if exact else self._answers
-        if len(memory) > (_EXACT_MEMORY if exact else _MEMORY):
-            memory.clear()
-        memory[position] = answer
-        return answer
+        return ANSWERS[self.board.core.search_answer(low, high, self.tables, self.memo())]
+
+    def turn_end(self, position: int, quiet: int, occurrences: int) -> tuple[int, int]:
+        """What the core decides at a turn start (``core.turn_end``, the search run first
+        where it must tell): (the end's code or ``core.GOES_ON``, the playable pits' mask)."""
+        low, high = split(position)
+        end, mask = self._turn_end(low, high, quiet, occurrences, self.tables)
+        if end == self.board.core.ASK:
+            self.answer(position)  # (kept where ``turn_end`` finds it)
+            end, mask = self._turn_end(low, high, quiet, occurrences, self.tables)
+        return end, mask
 
     def memo(self) -> Any:
         """The core's memory of answers for this layout and bound."""
@@ -124,3 +110,9 @@ class CaptureSearch:
             pits, mover, self.bound, self.board.core_layout, core.new_memo(), False
         )
         return ANSWERS[found]
+
+
+def capture_possible(state: BohnenState) -> bool | None:
+    """The end-of-game search for a turn-start ``state``: can any sequence of moves by anyone
+    still capture? None when the search passed its bound (see ``SEARCH_BOUND``)."""
+    return state.game.search.capture_possible(state.pits, state.to_move)

@@ -20,19 +20,20 @@ not hold.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ludoteca.engine import TERMINAL, Game
 
-from .board import PITS
+from .board import PIT_NAMES, PITS, SEAT_COLOURS
+from .starts import QUIET_LIMIT
 
 if TYPE_CHECKING:
     from .game import BohnenState
 
 SLOTS = 4
-QUIET_SCALE = 100  # game.QUIET_LIMIT (tests check they agree; game.py imports this module)
+QUIET_SCALE = QUIET_LIMIT
 PIT_FEATURES = 1 + 4 + SLOTS
 SIZE = PITS * PIT_FEATURES + SLOTS + SLOTS + PITS + SLOTS + 1
 
@@ -65,3 +66,36 @@ def encode(state: BohnenState, seat: int) -> np.ndarray:
         tensor[at + PITS + (state.pending[2][0] - seat) % players] = 1
     tensor[-1] = min(state.quiet, QUIET_SCALE) / QUIET_SCALE
     return tensor
+
+
+def observe(state: BohnenState) -> dict[str, Any]:
+    """What every seat sees of ``state`` (``State.observation``'s own part)."""
+    board = state.game.board
+    leave = None
+    if state.pending:
+        _, captured, choosers = state.pending
+        leave = {
+            "player": choosers[0],
+            "choices": [PIT_NAMES[p] for p in state.leave_choices()],
+            "capture": [PIT_NAMES[p] for p in captured],
+        }
+    last = None
+    if state.last is not None:
+        mover, start, captured = state.last
+        last = {
+            "seat": mover,
+            "pit": PIT_NAMES[start],
+            "captured": [PIT_NAMES[p] for p in captured],
+        }
+    return {
+        "pits": {name: state.pits[i] for i, name in enumerate(PIT_NAMES)},
+        "captured": list(state.captured),
+        "owners": {name: board.owner[i] for i, name in enumerate(PIT_NAMES)},
+        "seat_pits": [[PIT_NAMES[p] for p in pits] for pits in board.seat_pits],
+        "beans_left": [board.beans_of(state.pits, s) for s in range(state.game.num_players)],
+        "to_move": None if state.current_player == TERMINAL else state.to_move,
+        "leave": leave,
+        "last_move": last,
+        "end_reason": state.end_reason(),
+        "seat_colours": list(SEAT_COLOURS[: state.game.num_players]),
+    }

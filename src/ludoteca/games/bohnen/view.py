@@ -18,7 +18,8 @@ from ludoteca.engine.svg import document, element, fit_size, join, shorten, text
 from ludoteca.engine.turns import LAST, last_turns, marked_seats, sample_position
 
 from .board import INDEX, PIT_NAMES, SEAT_COLOURS
-from .game import LEAVE, BohnenState
+from .game import BohnenState
+from .move import Move
 
 WIDTH, HEIGHT = 900, 450
 BEAN_COLOURS = ("#f3e3c3", "#e8cfa0", "#d9b98a", "#8c3b2f", "#f6ead2")
@@ -55,8 +56,9 @@ def svg(
     height = HEIGHT + (40 * state.game.num_players - 24 if narrow else 0)
     player = state.current_player
     legal = state.legal_actions() if seat is not None and seat == player else []
-    playable = {INDEX[a] for a in legal if not a.startswith(LEAVE)}
-    leave = {INDEX[a[len(LEAVE) :]] for a in legal if a.startswith(LEAVE)}
+    moves = [Move.parse(action) for action in legal]
+    playable = {move.pit for move in moves if not move.leave}
+    leave = {move.pit for move in moves if move.leave}
     parts = [
         _defs(),
         element("rect", width=WIDTH, height=height, fill="#f4efe6"),
@@ -212,8 +214,9 @@ def _last_moves(state: BohnenState, seat: int | None) -> str:
         if mover not in marked_seats(state, seat):
             continue
         for step in steps:
-            if step.action.startswith(LEAVE):
-                marks.append(_kept_mark(INDEX[step.action[len(LEAVE) :]], mover))
+            move = Move.parse(step.action)
+            if move.leave:
+                marks.append(_kept_mark(move.pit, mover))
             last = step.after.last
             if last is None or step.after.pending or last[0] != mover:
                 continue
