@@ -287,10 +287,10 @@ def test_a_player_downloads_their_data_and_deletes_the_account(server, browser):
     assert data["account"]["name"] == "Leaving" and data["games"] == []
     page.fill("#lt-delete-password", "not-the-password")
     page.click("#lt-delete-submit")
-    page.wait_for_function("document.querySelector('#lt-delete-error').textContent.length > 0")
+    page.wait_for_function("() => document.querySelector('#lt-delete-error').textContent.length > 0")
     page.fill("#lt-delete-password", PASSWORD)
     page.click("#lt-delete-submit")
     page.wait_for_url(server + "/")
-    page.wait_for_function("document.querySelector('#lt-nav-account').textContent === 'Log in'")
+    page.wait_for_function("() => document.querySelector('#lt-nav-account').textContent === 'Log in'")
     assert httpx.get(f"{server}/api/players/Leaving", timeout=30).status_code == 404
     close(page)

@@ -16,7 +16,7 @@ from .test_browser import ARGS, browser  # noqa: F401  (fixture)
 from .test_persistence import ROOT, kill, server_env
 from .test_recovery import NEW_PASSWORD, Inbox, link_in
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")
@@ -79,7 +79,7 @@ def test_a_forgotten_password_is_reset_through_the_mailed_link(mailing_server, b
     page.fill("#lt-login-name", "Rita")
     page.fill("#lt-login-password", PASSWORD)
     page.click("#lt-login-submit")
-    page.wait_for_function("document.querySelector('#lt-login-error').textContent.length > 0")
+    page.wait_for_function("() => document.querySelector('#lt-login-error').textContent.length > 0")
     page.fill("#lt-login-password", NEW_PASSWORD)
     page.click("#lt-login-submit")
     page.wait_for_url("**/player/Rita")

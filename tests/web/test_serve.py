@@ -43,6 +43,7 @@ def test_ctrl_c_ends_the_server_with_one_line_and_no_traceback(tmp_path):
     assert process.returncode == 0
 
 
+@pytest.mark.slow  # a process of its own
 def test_a_bad_limit_is_refused_with_one_line(tmp_path):
     done = subprocess.run(
         [
@@ -76,6 +77,7 @@ def _serve(*options: str, env: dict[str, str] | None = None) -> subprocess.Compl
     )
 
 
+@pytest.mark.slow  # a process of its own
 @pytest.mark.parametrize("proxy", ["everyone", "10.0.0.300/8", "*"])
 def test_a_bad_trusted_proxy_is_refused_with_one_line(tmp_path, proxy):
     done = _serve("--data", str(tmp_path), "--trusted-proxy", proxy)
@@ -83,6 +85,7 @@ def test_a_bad_trusted_proxy_is_refused_with_one_line(tmp_path, proxy):
     assert done.stderr.strip().count("\n") == 0 and proxy in done.stderr, done.stderr
 
 
+@pytest.mark.slow  # a process of its own
 def test_an_unreadable_database_password_file_is_refused_with_one_line(tmp_path):
     missing = tmp_path / "no-such-file"
     done = _serve(
