@@ -88,7 +88,7 @@ def test_sign_up_log_out_and_log_in(server, browser):  # noqa: F811
     other = new_page(browser, "de-DE")
     other.goto(server + "/account")
     other.fill("#lt-signup-name", "Bertha")
-    other.fill("#lt-signup-password", "password1")
+    other.fill("#lt-signup-password", "password1234")
     other.click("#lt-signup-submit")
     other.wait_for_function(
         "() => document.querySelector('#lt-signup-error').textContent.length > 0"
