@@ -54,6 +54,18 @@ def _base(request: Request, settings: Settings) -> str:
     raise RoomError(503, "web.account.no_public_url")
 
 
+async def _mail(
+    request: Request, mailer: Mailer, to: str, kind: str, params: dict[str, Any], link: str
+) -> None:
+    """Mail ``kind`` (``web.mail.<kind>.subject`` and ``.body``) in the reader's language."""
+    lang = get_lang(request)
+    await mailer.send(
+        to,
+        translate(f"web.mail.{kind}.subject", lang),
+        translate(f"web.mail.{kind}.body", lang, {**params, "link": link}),
+    )
+
+
 def _needs_mail(mailer: Mailer) -> None:
     if not mailer.enabled:
         raise RoomError(503, "web.account.no_mail")
@@ -75,13 +87,14 @@ async def set_email(
     hub.quotas.hit("logins", address, f"name:{name_key(user.name)}")
     base = _base(request, settings)
     token = await hub.db.run(recovery.set_email, user.id, body.email)
-    lang = get_lang(request)
-    link = f"{base}/account/verify?token={token}"
     hours = int(VERIFY_FOR.total_seconds() // 3600)
-    await mailer.send(
+    await _mail(
+        request,
+        mailer,
         body.email.strip(),
-        translate("web.mail.verify.subject", lang),
-        translate("web.mail.verify.body", lang, {"name": user.name, "link": link, "hours": hours}),
+        "verify",
+        {"name": user.name, "hours": hours},
+        f"{base}/account/verify?token={token}",
     )
     return {"email": body.email.strip(), "email_verified": False}
 
@@ -112,15 +125,14 @@ async def request_reset(
     found = await hub.db.run(recovery.begin_reset, body.name)
     if found is not None:
         email, token, name = found
-        lang = get_lang(request)
-        link = f"{base}/account/reset?token={token}"
         minutes = int(RESET_FOR.total_seconds() // 60)
-        await mailer.send(
+        await _mail(
+            request,
+            mailer,
             email,
-            translate("web.mail.reset.subject", lang),
-            translate(
-                "web.mail.reset.body", lang, {"name": name, "link": link, "minutes": minutes}
-            ),
+            "reset",
+            {"name": name, "minutes": minutes},
+            f"{base}/account/reset?token={token}",
         )
     return {"sent": True}
 
