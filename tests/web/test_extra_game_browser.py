@@ -61,7 +61,7 @@ def test_a_draw_is_offered_and_agreed_at_the_hexlet_table(server, page, hexlet):
     assert message["room"]["draws"] is True
     page.click("#lt-draw")
     page.click("#lt-confirm-yes")
-    page.wait_for_function("window.ludoteca.message.room.draw.includes(0)")
+    page.wait_for_function("() => window.ludoteca.message.room.draw.includes(0)")
     click_action(page, message["observation"]["legal"][0])  # seat 0 moves; its offer stands
     page.wait_for_selector("#lt-agree")  # seat 1 is asked
     page.click("#lt-agree")
