@@ -21,10 +21,13 @@ from ludoteca.server import Settings, create_app, migrations
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "release_17122be"
 POSTGRES = os.environ.get("LUDOTECA_TEST_POSTGRES")
+TEN_YEARS = 10 * 365 * 24 * 3600.0
 
 
 def play_on(url: str, tokens: dict[str, dict[str, str]]) -> None:
-    app = create_app(Settings(database=url, bot_workers=0))
+    # The stored rooms were last moved when the databases were made (2026-11-30): a day later
+    # the server would close them as abandoned, so here it waits for ten years instead.
+    app = create_app(Settings(database=url, bot_workers=0, abandon_after=TEN_YEARS))
     try:
         with TestClient(app) as client:
             _play_on(client, tokens)
