@@ -195,25 +195,20 @@ def test_screenshots_of_the_new_pages_pass_axe(server, browser):  # noqa: F811
     cookies = setup.context.cookies()
     close(setup)
     problems = []
-    for lang, locale in (("en", "en-GB"), ("de", "de-DE"), ("fr", "fr-FR"), ("ru", "ru-RU")):
-        for size in SIZES:
-            page = new_page(browser, locale, size)
-            page.goto(server + "/")
-            page.evaluate(f"localStorage.setItem('ludoteca.lang', '{lang}')")
-            for name, path in (("lobby", "/"), ("account", "/account")):
-                page.goto(server + path)
-                page.wait_for_selector("#lt-app > *")
-                shot_and_check(page, axe, f"accounts-{name}-{lang}-{size}", problems)
-            page.context.add_cookies(cookies)
-            for name, path in (
-                ("own-profile", "/player/Shota"),
-                ("leaderboard", "/leaderboard/pile"),
-                ("account-in", "/account"),
-            ):
-                page.goto(server + path)
-                page.wait_for_selector("#lt-app > section")
-                shot_and_check(page, axe, f"accounts-{name}-{lang}-{size}", problems)
-            close(page)
+    for lang, size, page in every_language_and_size(browser, server):
+        for name, path in (("lobby", "/"), ("account", "/account")):
+            page.goto(server + path)
+            page.wait_for_selector("#lt-app > *")
+            shot_and_check(page, axe, f"accounts-{name}-{lang}-{size}", problems)
+        page.context.add_cookies(cookies)
+        for name, path in (
+            ("own-profile", "/player/Shota"),
+            ("leaderboard", "/leaderboard/pile"),
+            ("account-in", "/account"),
+        ):
+            page.goto(server + path)
+            page.wait_for_selector("#lt-app > section")
+            shot_and_check(page, axe, f"accounts-{name}-{lang}-{size}", problems)
     assert not problems, problems
 
 
@@ -263,6 +258,21 @@ def play_a_rated_pile_game_against_a_bot(page, base: str) -> None:
     assert httpx.get(f"{base}/api/players/Shota").json()["ratings"]["pile"]["games"] == 1
 
 
+LOCALES = (("en", "en-GB"), ("de", "de-DE"), ("fr", "fr-FR"), ("ru", "ru-RU"))
+
+
+def every_language_and_size(browser, base: str):  # noqa: F811
+    """(lang, size, page) for each language and screen size: a page of its own, the language
+    chosen in the client as a player would; closed when the caller moves on."""
+    for lang, locale in LOCALES:
+        for size in SIZES:
+            page = new_page(browser, locale, size)
+            page.goto(base + "/")
+            page.evaluate(f"localStorage.setItem('ludoteca.lang', '{lang}')")
+            yield lang, size, page
+            close(page)
+
+
 def shot_and_check(page, axe, name: str, problems: list) -> None:
     page.wait_for_timeout(150)
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -287,10 +297,14 @@ def test_a_player_downloads_their_data_and_deletes_the_account(server, browser):
     assert data["account"]["name"] == "Leaving" and data["games"] == []
     page.fill("#lt-delete-password", "not-the-password")
     page.click("#lt-delete-submit")
-    page.wait_for_function("() => document.querySelector('#lt-delete-error').textContent.length > 0")
+    page.wait_for_function(
+        "() => document.querySelector('#lt-delete-error').textContent.length > 0"
+    )
     page.fill("#lt-delete-password", PASSWORD)
     page.click("#lt-delete-submit")
     page.wait_for_url(server + "/")
-    page.wait_for_function("() => document.querySelector('#lt-nav-account').textContent === 'Log in'")
+    page.wait_for_function(
+        "() => document.querySelector('#lt-nav-account').textContent === 'Log in'"
+    )
     assert httpx.get(f"{server}/api/players/Leaving", timeout=30).status_code == 404
     close(page)

@@ -11,7 +11,14 @@ import time
 
 import pytest
 
-from .test_accounts_browser import PASSWORD, SIZES, close, new_page, shot_and_check, sign_up
+from .test_accounts_browser import (
+    PASSWORD,
+    close,
+    every_language_and_size,
+    new_page,
+    shot_and_check,
+    sign_up,
+)
 from .test_browser import ARGS, browser  # noqa: F401  (fixture)
 from .test_persistence import ROOT, kill, server_env
 from .test_recovery import NEW_PASSWORD, Inbox, link_in
@@ -91,14 +98,9 @@ def test_screenshots_of_the_recovery_pages_pass_axe(mailing_server, browser):  #
 
     base, _ = mailing_server
     axe, problems = Axe(), []
-    for lang, locale in (("en", "en-GB"), ("de", "de-DE"), ("fr", "fr-FR"), ("ru", "ru-RU")):
-        for size in SIZES:
-            page = new_page(browser, locale, size)
-            page.goto(base + "/")
-            page.evaluate(f"localStorage.setItem('ludoteca.lang', '{lang}')")
-            for name, path in (("account-mail", "/account"), ("reset", "/account/reset?token=x")):
-                page.goto(base + path)
-                page.wait_for_selector("#lt-app > section")
-                shot_and_check(page, axe, f"recovery-{name}-{lang}-{size}", problems)
-            close(page)
+    for lang, size, page in every_language_and_size(browser, base):
+        for name, path in (("account-mail", "/account"), ("reset", "/account/reset?token=x")):
+            page.goto(base + path)
+            page.wait_for_selector("#lt-app > section")
+            shot_and_check(page, axe, f"recovery-{name}-{lang}-{size}", problems)
     assert not problems, problems

@@ -20,7 +20,6 @@ from typing import Any
 from sqlalchemy import delete, or_, select, update
 from sqlalchemy.orm import Session
 
-from .accounts import name_key
 from .db import (
     ChatRow,
     KnownBrowserRow,
@@ -160,10 +159,8 @@ def _chat(session: Session, user: UserRow, seats: Any) -> list[ChatRow]:
     held = [(seat.room_id, seat.seat) for seat in seats]
     from_seats = [(ChatRow.room_id == room) & (ChatRow.seat == number) for room, number in held]
     unseated = ChatRow.seat.is_(None) & (ChatRow.name == user.name)
-    rows = session.scalars(
-        select(ChatRow).where(or_(unseated, *from_seats)).order_by(ChatRow.id)
-    ).all()
-    return [row for row in rows if row.seat is not None or name_key(row.name) == user.name_key]
+    query = select(ChatRow).where(or_(unseated, *from_seats)).order_by(ChatRow.id)
+    return list(session.scalars(query).all())
 
 
 def _line(row: ChatRow) -> dict[str, Any]:
