@@ -38,6 +38,7 @@ class Me(BaseModel):
     mail: bool = False
     email: str | None = None
     email_verified: bool = False
+    admin: bool = False  # an administrator of the site (the admin page: moderation_api.py)
 
 
 def get_accounts(request: Request) -> Accounts:
@@ -85,7 +86,14 @@ async def me(request: Request, hub: HubDep, user: UserDep) -> Me:
     if user is None:
         return Me(name=None, mail=mail)
     contact = await hub.db.run(request.app.state.recovery.contact, user.id)
-    return Me(name=user.name, mail=mail, email=contact.email, email_verified=contact.verified)
+    admin = await hub.db.run(hub.moderation.is_admin, user)
+    return Me(
+        name=user.name,
+        mail=mail,
+        email=contact.email,
+        email_verified=contact.verified,
+        admin=admin,
+    )
 
 
 @account.post("/signup", openapi_extra=openapi_body(SignUp))
@@ -121,6 +129,7 @@ async def log_in(
     attempt = await hub.db.run(logins.begin, address, name_key(body.name)[:80], known)
     user = await hashing.run(accounts.log_in, body.name, body.password)
     await hub.db.run(logins.succeeded, attempt)
+    await hub.moderation.refuse_banned(hub.db, {user.id}, address)
     return await _logged_in(request, hub, accounts, logins, user, body.seats)
 
 

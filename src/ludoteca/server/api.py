@@ -23,6 +23,7 @@ from .errors import RoomError
 from .guard import SESSION_COOKIE, openapi_body, read_json
 from .illustrations import illustrated
 from .messages import Act, Claim, CreateRoom, Join, LobbyChat, Replay, Revoke, Undo
+from .moderation import unblocked
 from .presenter import described, picture
 from .quotas import Quotas, address_key
 from .room import make_game
@@ -253,21 +254,28 @@ lobby = APIRouter(prefix="/api/lobby")
 
 
 @lobby.get("/chat")
-async def lobby_messages(hub: HubDep, after: int = 0) -> dict[str, list]:
-    """The lobby's latest chat messages (after message id ``after``)."""
+async def lobby_messages(hub: HubDep, user: UserDep, after: int = 0) -> dict[str, list]:
+    """The lobby's latest chat messages (after message id ``after``), but those of the
+    players the account blocked."""
     after = max(0, min(after, 2**62))
-    return {"messages": await hub.db.run(hub.db.store.chat, "", after, CHAT_HISTORY)}
+    found = await hub.db.run(hub.db.store.chat, "", after, CHAT_HISTORY)
+    blocked = await hub.db.run(hub.moderation.blocked_by, user.id if user else None)
+    return {"messages": await unblocked(hub.db, found, blocked)}
 
 
 @lobby.post("/chat", openapi_extra=openapi_body(LobbyChat))
 async def lobby_say(
-    request: Request, hub: HubDep, settings: SettingsDep, address: AddressDep
+    request: Request, hub: HubDep, settings: SettingsDep, address: AddressDep, user: UserDep
 ) -> dict[str, Any]:
-    """Say something in the lobby: ``{name, text}``; answers the message as kept."""
+    """Say something in the lobby: ``{name, text}``; answers the message as kept (refused
+    to an account an administrator muted)."""
     body = await read_json(request, LobbyChat, settings.max_body)
     kept = chat_text(body.text)
     hub.quotas.hit("chat", address)
-    return await hub.db.run(hub.db.store.add_chat, "", None, body.name.strip()[:40], kept)
+    author = user.id if user else None
+    await hub.moderation.refuse_chat(hub.db, {author}, address)
+    name = body.name.strip()[:40]
+    return await hub.db.run(hub.db.store.add_chat, "", None, name, kept, author, address)
 
 
 def _room_id(room_id: str) -> str:

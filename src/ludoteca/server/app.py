@@ -19,7 +19,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from ludoteca import web
 
-from . import account_api, api, health, recovery_api, socket, words, workers
+from . import account_api, api, health, moderation_api, recovery_api, socket, words, workers
 from .accounts import Accounts, HashPool
 from .botrunner import BotRunner
 from .bus import make_bus
@@ -53,6 +53,7 @@ PAGES = (
     "/account",
     "/account/verify",
     "/account/reset",
+    "/admin",
 )
 HTTP_KEYS = {404: "web.error.not_found", 405: "web.error.method"}
 
@@ -119,6 +120,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(account_api.account)
     app.include_router(recovery_api.recovery)
     app.include_router(account_api.players)
+    app.include_router(moderation_api.admin_api)
+    app.include_router(moderation_api.players)
     app.include_router(socket.router)
     app.include_router(health.router)
     for path in PAGES:
@@ -129,6 +132,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     mimetypes.add_type("text/javascript", ".js")
     app.mount("/static", StaticFiles(directory=web.STATIC), name="static")
     app.add_middleware(Guard, allowed_origins=settings.allowed_origins)
+    app.add_middleware(moderation_api.BannedAddresses, hub=hub)
     # outside the Guard (its refusals are counted too), inside the proxy headers (real clients)
     app.add_middleware(Observe, metrics=metrics, allowed=settings.metrics_from)
     if settings.trusted_proxies:  # outermost: the Guard and the routes see the real client

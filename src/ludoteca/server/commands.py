@@ -149,10 +149,25 @@ class LinkRematch(Command):
 
 @dataclass(frozen=True)
 class Say(Command):
-    """A chat message of ``seat`` (None: a spectator)."""
+    """A chat message of ``seat`` (None: a spectator); ``user`` the writer's account (its
+    session's) and ``address`` its address key, kept for moderation."""
 
     seat: int | None
     text: str
+    user: int | None = None
+    address: str | None = None
+
+
+@dataclass(frozen=True)
+class HideChat(Command):
+    """An administrator hides the room's chat message ``chat``."""
+
+    chat: int
+
+
+@dataclass(frozen=True)
+class CloseRoom(Command):
+    """An administrator closes the room: it ends unrated, "closed by an administrator"."""
 
 
 @dataclass(frozen=True)
@@ -331,3 +346,19 @@ class RematchOpened(Event):
 @dataclass(frozen=True)
 class Said(Event):
     message: dict[str, Any]
+    author: int | None = None  # the writer's account: those who blocked it are not sent it
+
+
+@dataclass(frozen=True)
+class ChatHidden(Event):
+    """A chat message was hidden: it goes from every watcher's chat."""
+
+    chat: int
+
+
+@dataclass(frozen=True)
+class RoomClosed(Change):
+    """An administrator closed the room (stored as the log's ``close`` entry)."""
+
+    move: int
+    renews: ClassVar[bool] = True

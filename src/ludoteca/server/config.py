@@ -26,10 +26,11 @@ class Limits:
     # sign-ups and password changes (the latter per account too); log-ins have their own
     # quotas, kept in the database (logins.py)
     logins: str = "10/minute;100/hour"
+    reports: str = "5/minute;30/day"  # reports to the administrators (per address, account)
     mcts_rooms: int = 3  # rooms with an MCTS bot in play at once, per client address
 
     def __post_init__(self) -> None:
-        for name in ("rooms", "joins", "hellos", "messages", "hints", "chat", "logins"):
+        for name in ("rooms", "joins", "hellos", "messages", "hints", "chat", "logins", "reports"):
             parse_many(getattr(self, name))  # a bad rate fails at start-up, not at the first hit
 
     @classmethod

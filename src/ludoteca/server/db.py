@@ -139,6 +139,11 @@ class ChatRow(Base):
     name: Mapped[str] = mapped_column(String(64))
     text: Mapped[str] = mapped_column(String(2000))
     created_at: Mapped[datetime] = mapped_column(DateTime, default=_now)
+    # the account that wrote it and the writer's address key (moderation: blocks filter it,
+    # an administrator may ban a guest's address); hidden by an administrator
+    user_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    address: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    hidden: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
 
 
 class UserRow(Base):
@@ -158,6 +163,10 @@ class UserRow(Base):
     # an address for account recovery, given by the player; verified by a link sent to it
     email: Mapped[str | None] = mapped_column(String(254), nullable=True)
     email_verified: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    # moderation (moderation.py): an administrator; may not chat; may not log in or play
+    admin: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    muted: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    banned: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
 
 
 class MailTokenRow(Base):
@@ -209,6 +218,54 @@ class LoginAttemptRow(Base):
     address: Mapped[str] = mapped_column(String(80))
     name_key: Mapped[str] = mapped_column(String(80))
     at: Mapped[datetime] = mapped_column(DateTime, default=_now)
+
+
+class BannedAddressRow(Base):
+    """A guest's address (its quota key, "addr:…") banned by an administrator."""
+
+    __tablename__ = "banned_addresses"
+
+    address: Mapped[str] = mapped_column(String(80), primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=_now)
+
+
+class ReportRow(Base):
+    """A player's report of a chat line (``chat_id``) or of a player, for the administrators."""
+
+    __tablename__ = "reports"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    reporter_id: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None: a guest
+    reporter_address: Mapped[str] = mapped_column(String(80))
+    room_id: Mapped[str] = mapped_column(String(32))  # "" for the lobby or a profile
+    chat_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    target_id: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None: a guest
+    target_name: Mapped[str] = mapped_column(String(64))
+    reason: Mapped[str] = mapped_column(String(500))
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=_now)
+    resolved: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
+
+
+class BlockRow(Base):
+    """``user_id`` blocked ``blocked_id``: its chat lines and rematch offers no longer reach them."""
+
+    __tablename__ = "blocks"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    blocked_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=_now)
+
+
+class AuditRow(Base):
+    """One thing an administrator did (or the command line: ``ludoteca admin``)."""
+
+    __tablename__ = "audit"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    actor: Mapped[str] = mapped_column(String(64))
+    action: Mapped[str] = mapped_column(String(32))
+    target: Mapped[str] = mapped_column(String(120))
+    at: Mapped[datetime] = mapped_column(DateTime, default=_now, index=True)
 
 
 class RatingRow(Base):
@@ -461,10 +518,21 @@ class Store:
         with self.engine.begin() as connection:
             connection.execute(update(RoomRow).where(RoomRow.id == room_id).values(rematch=rematch))
 
-    def add_chat(self, room_id: str, seat: int | None, name: str, text: str) -> dict[str, Any]:
-        """Keep one chat message; returns it as the watchers are sent it."""
+    def add_chat(
+        self,
+        room_id: str,
+        seat: int | None,
+        name: str,
+        text: str,
+        user_id: int | None = None,
+        address: str | None = None,
+    ) -> dict[str, Any]:
+        """Keep one chat message (with its author's account and address, never sent to
+        anyone); returns it as the watchers are sent it."""
         with self.sessions.begin() as session:
-            row = ChatRow(room_id=room_id, seat=seat, name=name, text=text)
+            row = ChatRow(
+                room_id=room_id, seat=seat, name=name, text=text, user_id=user_id, address=address
+            )
             session.add(row)
             session.flush()
             return _chat(row)
@@ -474,11 +542,28 @@ class Store:
         with self.sessions() as session:
             rows = session.scalars(
                 select(ChatRow)
-                .where(ChatRow.room_id == room_id, ChatRow.id > after)
+                .where(ChatRow.room_id == room_id, ChatRow.id > after, ChatRow.hidden.is_not(True))
                 .order_by(ChatRow.id.desc())
                 .limit(limit)
             ).all()
             return [_chat(row) for row in reversed(rows)]
+
+    def chat_authors(self, ids: list[int]) -> dict[int, int | None]:
+        """The account that wrote each of these chat messages (None: a guest)."""
+        if not ids:
+            return {}
+        with self.sessions() as session:
+            query = select(ChatRow.id, ChatRow.user_id).where(ChatRow.id.in_(ids))
+            return {number: user for number, user in session.execute(query).all()}
+
+    def hide_chat(self, room_id: str, chat_id: int) -> bool:
+        """Hide a chat message of the room (False: it has no such message)."""
+        with self.sessions.begin() as session:
+            row = session.get(ChatRow, chat_id)
+            if row is None or row.room_id != room_id:
+                return False
+            row.hidden = True
+            return True
 
     def claim_seat(
         self, room_id: str, seat: int, name: str, token_hash: str, user_id: int | None = None

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .commands import Decision
+from .commands import Decision, Rematch
 from .errors import RoomError
 from .quotas import seat_key
 from .room import Room
@@ -29,6 +29,12 @@ async def decide(
         hub.quotas.hit("messages", address)
         raise
     hub.quotas.hit("messages", address, seat_key(room.id, seat))
+    user = room.seats[seat].user_id
+    await hub.moderation.refuse_banned(hub.db, {user}, address)
+    if isinstance(decision, Rematch) and decision.yes and user is not None:
+        others = {s.user_id for s in room.seats if s.user_id not in (None, user)}
+        if await hub.db.run(hub.moderation.blocking, user, others):
+            raise RoomError(403, "web.mod.blocked_offer")
     await hub.apply(room, replace(decision, seat=seat))
     return room.version
 

@@ -44,7 +44,8 @@ class Instances:
             await self._heard_presence(room, event)
         elif event.kind == "say":
             kind, text = str(event.data.get("kind", "")), str(event.data.get("text", ""))
-            self.hub.publisher.relay(room, kind, text)
+            author = event.data.get("author")
+            self.hub.publisher.relay(room, kind, text, author if isinstance(author, int) else None)
 
     async def _heard_presence(self, room: Room, event: BusEvent) -> None:
         seats = [int(seat) for seat in event.data.get("seats", []) if isinstance(seat, int)]

@@ -21,6 +21,7 @@ from sqlalchemy import delete, or_, select, update
 from sqlalchemy.orm import Session
 
 from .db import (
+    BlockRow,
     ChatRow,
     KnownBrowserRow,
     LoginAttemptRow,
@@ -65,6 +66,7 @@ class Privacy:
                 "games": [_game(session, seat) for seat in seats],
                 "ratings": _ratings(session, user_id),
                 "chat": [_line(row) for row in _chat(session, user, seats)],
+                "blocked": _blocked(session, user_id),
             }
 
     def forget(self, user_id: int) -> None:
@@ -88,12 +90,20 @@ class Privacy:
             session.execute(
                 update(SeatRow).where(SeatRow.user_id == user_id).values(user_id=None, name="")
             )
+            mine = (BlockRow.user_id == user_id) | (BlockRow.blocked_id == user_id)
+            session.execute(delete(BlockRow).where(mine))
             for table in (RatingHistoryRow, RatingRow, SessionRow, KnownBrowserRow):
                 session.execute(delete(table).where(table.user_id == user_id))
             session.execute(
                 delete(LoginAttemptRow).where(LoginAttemptRow.name_key == user.name_key)
             )
             session.delete(user)
+
+
+def _blocked(session: Session, user_id: int) -> list[str]:
+    """The names of the players the account blocked."""
+    query = select(UserRow.name).join(BlockRow, BlockRow.blocked_id == UserRow.id)
+    return list(session.scalars(query.where(BlockRow.user_id == user_id)).all())
 
 
 def _sessions(session: Session, user_id: int) -> list[SessionRow]:
@@ -159,7 +169,8 @@ def _chat(session: Session, user: UserRow, seats: Any) -> list[ChatRow]:
     held = [(seat.room_id, seat.seat) for seat in seats]
     from_seats = [(ChatRow.room_id == room) & (ChatRow.seat == number) for room, number in held]
     unseated = ChatRow.seat.is_(None) & (ChatRow.name == user.name)
-    query = select(ChatRow).where(or_(unseated, *from_seats)).order_by(ChatRow.id)
+    written = ChatRow.user_id == user.id
+    query = select(ChatRow).where(or_(unseated, written, *from_seats)).order_by(ChatRow.id)
     return list(session.scalars(query).all())
 
 

@@ -20,6 +20,7 @@ from . import opening
 from .commands import (
     CaughtUp,
     Change,
+    ChatHidden,
     Event,
     RematchDue,
     RematchOpened,
@@ -30,6 +31,7 @@ from .commands import (
     Watched,
 )
 from .errors import RoomError
+from .moderation import unblocked
 from .presenter import Presenter, ViewKey, dumps
 from .quotas import seat_key
 from .room import Room
@@ -86,7 +88,10 @@ class Publisher:
                 watcher.outbox.put("error", dumps(error))
                 watcher.outbox.close(4403)
         elif isinstance(event, Said):
-            self.say(room, "chat", {"type": "chat", "messages": [event.message]})
+            message = {"type": "chat", "messages": [event.message]}
+            self.say(room, "chat", message, event.author)
+        elif isinstance(event, ChatHidden):
+            self.say(room, "chat", {"type": "chat_hidden", "id": event.chat})
         elif isinstance(event, RematchDue):
             await opening.open_rematch(self.hub, room, event.address)
         elif isinstance(event, RematchOpened):
@@ -108,16 +113,20 @@ class Publisher:
         hub.bots.kick(room)
         hub.timers.arm(room)
 
-    def say(self, room: Room, kind: str, message: dict[str, Any]) -> None:
-        """A message (chat) to everyone watching the room, through every instance."""
+    def say(
+        self, room: Room, kind: str, message: dict[str, Any], author: int | None = None
+    ) -> None:
+        """A message (chat) to everyone watching the room, through every instance, but those
+        who blocked its ``author``."""
         text = dumps(message)
-        self.relay(room, kind, text)
-        self.hub.bus.publish(room.id, "say", {"kind": kind, "text": text})
+        self.relay(room, kind, text, author)
+        self.hub.bus.publish(room.id, "say", {"kind": kind, "text": text, "author": author})
 
-    def relay(self, room: Room, kind: str, text: str) -> None:
-        """A message to everyone watching the room here."""
+    def relay(self, room: Room, kind: str, text: str, author: int | None = None) -> None:
+        """A message to everyone watching the room here (but those who blocked ``author``)."""
         for watcher in room.watchers:
-            watcher.outbox.put(kind, text)
+            if author is None or author not in watcher.blocked:
+                watcher.outbox.put(kind, text)
 
     # -- views ---------------------------------------------------------------------------
 
@@ -179,7 +188,7 @@ class Publisher:
             "seat": watcher.seat,
             "room": room.public(),
             "now": time.time(),  # the server's clock, for the clocks shown
-            "chat": event.chat,
+            "chat": await unblocked(self.hub.db, event.chat, watcher.blocked),
         }
         if room.rematch_room is not None:
             new = await self.hub.room(room.rematch_room)

@@ -15,7 +15,7 @@ from limits.strategies import MovingWindowRateLimiter
 from .config import Limits
 from .errors import RoomError
 
-RATES = ("rooms", "joins", "hellos", "messages", "hints", "chat", "logins")
+RATES = ("rooms", "joins", "hellos", "messages", "hints", "chat", "logins", "reports")
 
 
 class Quotas:

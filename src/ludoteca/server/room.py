@@ -30,7 +30,9 @@ from .commands import (
     Act,
     AdoptSeat,
     CaughtUp,
+    ChatHidden,
     Close,
+    CloseRoom,
     Command,
     DrawAnswered,
     DrawOffered,
@@ -39,6 +41,7 @@ from .commands import (
     Event,
     Exchange,
     ForgetInstances,
+    HideChat,
     LinkRematch,
     Moved,
     Outdated,
@@ -50,6 +53,7 @@ from .commands import (
     RematchVoted,
     ReplaceInvitation,
     Resigned,
+    RoomClosed,
     Said,
     Say,
     SeatRenamed,
@@ -404,7 +408,21 @@ class Room:
             raise RoomError(403, "web.error.chat_spectators")
         kept = chat_text(command.text)
         name = self.seats[seat].name if seat is not None else ""
-        self._emit(Said(await self.db.run(self.db.store.add_chat, self.id, seat, name, kept)))
+        author = (self.seats[seat].user_id if seat is not None else None) or command.user
+        store = self.db.store
+        said = await self.db.run(store.add_chat, self.id, seat, name, kept, author, command.address)
+        self._emit(Said(said, author))
+
+    async def _hide_chat(self, command: HideChat) -> None:
+        if not await self.db.run(self.db.store.hide_chat, self.id, command.chat):
+            raise RoomError(404, "web.mod.no_line")
+        self._emit(ChatHidden(command.chat))
+
+    async def _close_room(self, _command: CloseRoom) -> None:
+        """The log's ``close`` entry (by no seat, -1) ends the room, unrated."""
+        if not self.playing:
+            raise RoomError(409, "web.error.finished")
+        await self._commit_table(-1, "close")
 
     async def _rematch(self, command: Rematch) -> None:
         """Once every person asked, the rematch is due (the hub opens it and links it here)."""
@@ -562,7 +580,7 @@ class Room:
 
     def _may(self, seat: int, kind: str) -> None:
         """Refuses a table move the room does not allow now, saying why."""
-        if kind not in TABLE_KINDS or kind == "timeout":
+        if kind not in TABLE_KINDS or kind in ("timeout", "close"):
             raise RoomError(400, "web.error.malformed", {"detail": "do"})
         if not self.playing or self.state.is_terminal():
             raise RoomError(409, "web.error.finished")
@@ -611,7 +629,7 @@ class Room:
             await self.db.run(self.db.store.take_over, self.id, seat, self.table.takeover)
         self._emit(_table_event(seat, kind, self.version))
         if self.result is not None:
-            status = "abandoned" if kind == "abandon" else "finished"
+            status = "abandoned" if kind in ("abandon", "close") else "finished"
             settle = ratings.settle if status == "finished" else None
             await self.db.run(self.db.store.end, self.id, status, self.record(), settle)
             self._emit(Ended(status))
@@ -621,7 +639,7 @@ class Room:
             return len(self.seats) <= 2
         if kind == "agree":
             return self.draw | {seat} >= self.people()
-        return kind == "abandon"
+        return kind in ("abandon", "close")
 
     def _table_entry(self, seat: int, kind: str) -> None:
         """Apply one table entry of the log (live or replayed)."""
@@ -643,8 +661,8 @@ class Room:
                 self._end("draw", seat, [s.seat for s in self.seats])
         elif kind == "decline":
             self.draw.clear()
-        elif kind == "abandon":
-            self._end("abandon", seat, [])
+        elif kind in ("abandon", "close"):
+            self._end("closed" if kind == "close" else "abandon", seat, [])
             self.status = "abandoned"
 
     def _end(self, reason: str, seat: int, winners: list[int]) -> None:
@@ -713,6 +731,8 @@ HANDLERS: dict[type[Command], Handler] = {
     Elsewhere: Room._elsewhere,
     ForgetInstances: Room._forget_instances,
     Say: Room._say,
+    HideChat: Room._hide_chat,
+    CloseRoom: Room._close_room,
     Rematch: Room._rematch,
     LinkRematch: Room._link_rematch,
 }
@@ -725,6 +745,8 @@ def _table_event(seat: int, kind: str, move: int) -> Event:
         return DrawOffered(seat, move)
     if kind in ("agree", "decline"):
         return DrawAnswered(seat, kind == "agree", move)
+    if kind == "close":
+        return RoomClosed(move)
     return Abandoned(seat, move)
 
 

@@ -28,6 +28,7 @@ from .db import Database, SeatInfo
 from .errors import RoomError
 from .instances import Instances
 from .leases import SoleLeases
+from .moderation import Moderation
 from .publisher import Publisher
 from .quotas import Quotas
 from .room import Room
@@ -55,6 +56,7 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self.broken: set[str] = set()
         self.publisher = Publisher(self)
+        self.moderation = Moderation(db.store)  # sanctions checked on chat and decisions
         self.instances = Instances(self)
         self.timers = Timers(self.leases, self.apply)
         self._loading: dict[str, asyncio.Lock] = {}

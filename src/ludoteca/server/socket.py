@@ -58,6 +58,7 @@ async def socket(websocket: WebSocket, room_id: str) -> None:
     address = address_key(websocket.client.host if websocket.client else None)
     watcher = Watcher(outbox=outbox, address=address)
     watcher.user_id = await _account(websocket)
+    watcher.blocked = await hub.db.run(hub.moderation.blocked_by, watcher.user_id)
     room: Room | None = None
     try:
         room = await hub.room(room_id[:40])
@@ -158,7 +159,10 @@ async def _handle(hub: Hub, room: Room, watcher: Watcher, message: object) -> No
         await hub.publisher.send_view(room, watcher)
     elif isinstance(message, ChatMessage):
         quotas.hit("chat", *keys)
-        await hub.apply(room, Say(watcher.seat, message.text))
+        seat_user = room.seats[watcher.seat].user_id if watcher.seat is not None else None
+        writers = {watcher.user_id, seat_user}
+        await hub.moderation.refuse_chat(hub.db, writers, watcher.address)
+        await hub.apply(room, Say(watcher.seat, message.text, watcher.user_id, watcher.address))
 
 
 async def _decide(

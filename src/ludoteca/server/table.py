@@ -11,6 +11,8 @@ Log entries of the table (beside ``act`` and ``undo``), each by a seat:
   has agreed the game ends with every seat sharing the win. Any move by a seat that has not
   agreed declines it too.
 - ``abandon``: the room is given up without a result.
+- ``close``: an administrator closed the room (by no seat, -1): it ends without a result,
+  unrated, "closed by an administrator".
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from typing import Any
 from .db import SeatInfo
 from .errors import RoomError
 
-TABLE_KINDS = frozenset({"resign", "timeout", "offer", "agree", "decline", "abandon"})
+TABLE_KINDS = frozenset({"resign", "timeout", "offer", "agree", "decline", "abandon", "close"})
 
 CHAT_LENGTH = 500  # characters of one chat message
 CHAT_HISTORY = 100  # messages a newcomer is sent

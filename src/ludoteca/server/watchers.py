@@ -81,3 +81,4 @@ class Watcher:
     sent: tuple[int, int] = (-1, -1)  # the (position, presence) of the last view sent
     strikes: int = 0  # refusals for going over a quota, in a row
     user_id: int | None = None  # the account of the connection's session cookie, if any
+    blocked: frozenset[int] = frozenset()  # the accounts it blocked: their chat is not sent

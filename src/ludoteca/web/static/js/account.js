@@ -8,7 +8,7 @@ import { state } from "./router.js";
 import { mine } from "./store.js";
 
 // ``mail``: the site can mail (account recovery); ``email``/``emailVerified``: the account's address.
-export const me = { name: null, progress: null, mail: false, email: null, emailVerified: false };
+export const me = { name: null, progress: null, mail: false, email: null, emailVerified: false, admin: false };
 
 // The seats this browser holds as a guest: sent at sign-up and log-in, so they become the account's.
 export function heldSeats() {
@@ -18,7 +18,7 @@ export function heldSeats() {
 export async function loadMe() {
   try {
     const answer = await api("/api/account");
-    Object.assign(me, { name: answer.name, mail: answer.mail, email: answer.email, emailVerified: answer.email_verified });
+    Object.assign(me, { name: answer.name, mail: answer.mail, email: answer.email, emailVerified: answer.email_verified, admin: answer.admin });
   } catch {
     me.name = null;
   }

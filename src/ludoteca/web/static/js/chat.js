@@ -5,6 +5,7 @@ import { $, h, toast } from "./dom.js";
 import { t } from "./i18n.js";
 import { seatName } from "./names.js";
 import { prefs } from "./prefs.js";
+import { reportLine } from "./report.js";
 
 export function chatPanel(id, onSend, readOnly) {
   const list = h("ol", { class: "chat-list", id: `${id}-list`, "aria-live": "polite" });
@@ -21,8 +22,9 @@ export function chatPanel(id, onSend, readOnly) {
     readOnly ? h("p", { class: "muted-note", text: t("web.chat.read_only") }) : form);
 }
 
-// Adds messages to a chat list (text only: a message is never read as markup).
-export function addChat(listId, messages, replace, nameOf) {
+// Adds messages to a chat list (text only: a message is never read as markup); each line of
+// room ``roomId`` ("" for the lobby) may be reported to the administrators.
+export function addChat(listId, messages, replace, nameOf, roomId = "") {
   const list = $(`#${listId}`);
   if (!list) return;
   if (replace) list.replaceChildren();
@@ -34,11 +36,13 @@ export function addChat(listId, messages, replace, nameOf) {
     const label = t(hidden ? "web.chat.unmute" : "web.chat.mute", { name });
     const mute = h("button", { class: "link mute", title: label, "aria-label": label, text: t(hidden ? "web.chat.unmute_button" : "web.chat.mute_button"), onclick: () => {
       prefs.mute(who, !hidden);
-      addChat(listId, [...list.children].map((item) => item.message), true, nameOf);
+      addChat(listId, [...list.children].map((item) => item.message), true, nameOf, roomId);
     } });
+    const reportLabel = t("web.mod.report_line", { name });
+    const report = h("button", { class: "link report", title: reportLabel, "aria-label": reportLabel, text: t("web.mod.report"), onclick: () => reportLine(roomId, m.id) });
     const item = h("li", { class: (hidden ? "muted " : "") + (m.seat !== null && m.seat !== undefined ? `s${m.seat}` : ""), "data-who": who, "data-id": m.id },
       h("strong", { class: "from", text: name }), " ",
-      h("span", { class: "text", text: hidden ? t("web.chat.muted") : m.text }), mute);
+      h("span", { class: "text", text: hidden ? t("web.chat.muted") : m.text }), mute, report);
     item.message = m;
     list.append(item);
   }
@@ -52,7 +56,7 @@ export function roomChat(room, messages, replace) {
     const seat = room && room.seats[m.seat];
     return m.name || (seat ? seatName(seat) : t("web.seat.player", { n: m.seat + 1 }));
   };
-  addChat("lt-chat-list", messages, replace, nameOf);
+  addChat("lt-chat-list", messages, replace, nameOf, room ? room.id : "");
 }
 
 export function lobbyChat() {

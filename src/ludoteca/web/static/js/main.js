@@ -7,6 +7,7 @@ import { api } from "./api.js";
 import { $, app, h } from "./dom.js";
 import { chosenLanguage, fillLanguageMenu, loadWords, words } from "./i18n.js";
 import { AccountPage, MailLinkPage } from "./pages/account.js";
+import { AdminPage } from "./pages/admin.js";
 import { LeaderboardPage } from "./pages/leaderboard.js";
 import { LobbyPage } from "./pages/lobby.js";
 import { PlayPage } from "./pages/play.js";
@@ -28,6 +29,7 @@ addRoute(/^\/player\/([^/]+)$/, (name) => new ProfilePage(decodeURIComponent(nam
 addRoute(/^\/leaderboard\/([\w-]+)$/, (id) => new LeaderboardPage(id));
 addRoute(/^\/leaderboard$/, () => new LeaderboardPage(null));
 addRoute(/^\/account$/, () => new AccountPage());
+addRoute(/^\/admin$/, () => new AdminPage());
 addRoute(/^\/account\/verify$/, () => new MailLinkPage("verify"));
 addRoute(/^\/account\/reset$/, () => new MailLinkPage("reset"));
 addRoute(/^\/$/, () => new LobbyPage());

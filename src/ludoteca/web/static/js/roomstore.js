@@ -51,6 +51,10 @@ export function reduce(state, message, now = Date.now() / 1000) {
         chat: state.chat.concat(message.messages).slice(-CHAT_KEPT),
         chatNews: { messages: message.messages, replace: false },
       };
+    case "chat_hidden": { // an administrator hid a line: it goes from every chat
+      const chat = state.chat.filter((m) => m.id !== message.id);
+      return { ...state, chat, chatNews: { messages: chat, replace: true } };
+    }
     case "rematch":
       return { ...state, rematchOffer: { room: message.room, seat: message.seat, token: message.token, game: message.game } };
     case "error":

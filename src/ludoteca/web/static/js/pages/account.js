@@ -4,6 +4,7 @@ import { heldSeats, loadMe, loadProgress, me, renderNav } from "../account.js";
 import { api } from "../api.js";
 import { app, h, toast } from "../dom.js";
 import { t } from "../i18n.js";
+import { block } from "../report.js";
 import { go } from "../router.js";
 
 export class AccountPage {
@@ -16,6 +17,7 @@ export class AccountPage {
         h("section", { class: "panel narrow" },
           h("h1", { text: t("web.account.signed_in_as", { name: me.name }) }),
           h("p", {}, h("a", { href: `/player/${encodeURIComponent(me.name)}`, "data-go": "", text: t("web.account.your_profile") })),
+          me.admin ? h("p", {}, h("a", { href: "/admin", "data-go": "", id: "lt-admin-link", text: t("web.mod.admin_link") })) : null,
           this.form("password", t("web.account.change_password"), [
             ["old", t("web.account.current_password"), "password", "current-password"],
             ["new", t("web.account.new_password"), "password", "new-password"],
@@ -25,6 +27,7 @@ export class AccountPage {
           }),
           h("div", { class: "actions" }, h("button", { id: "lt-logout", text: t("web.account.logout"), onclick: () => this.logout() }))),
         this.recovery(),
+        this.blocks(),
         h("section", { class: "panel narrow", id: "lt-your-data", "aria-labelledby": "lt-your-data-title" },
           h("h2", { id: "lt-your-data-title", text: t("web.account.your_data") }),
           h("p", {}, h("a", { href: "/api/account/export", download: "", id: "lt-export", text: t("web.account.export") })),
@@ -56,6 +59,19 @@ export class AccountPage {
             }, null, t("web.account.reset_request"))
           : [h("h2", { text: t("web.account.forgot") }), h("p", { class: "note", id: "lt-no-mail", text: t("web.account.no_mail") })]),
     );
+  }
+
+  // The players you blocked, each with the button that undoes it (filled in once asked).
+  blocks() {
+    const section = h("section", { class: "panel narrow", id: "lt-blocks", "aria-labelledby": "lt-blocks-title" },
+      h("h2", { id: "lt-blocks-title", text: t("web.mod.your_blocks") }));
+    const fill = (names) => section.replaceChildren(section.firstChild,
+      names.length
+        ? h("ul", { class: "admin-list" }, ...names.map((name) => h("li", {}, h("span", { text: name }),
+          h("button", { class: "small", text: t("web.mod.unblock"), "aria-label": t("web.mod.unblock_name", { name }), onclick: async () => fill(await block(name, false)) }))))
+        : h("p", { class: "empty", text: t("web.mod.no_blocks") }));
+    api("/api/account/blocks").then((answer) => fill(answer.blocked), () => fill([]));
+    return section;
   }
 
   // The account's recovery address (when the site can mail), with whether it is verified.

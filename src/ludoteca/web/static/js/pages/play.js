@@ -212,7 +212,7 @@ export class PlayPage {
       $("#lt-chat-box").replaceChildren(chatPanel("lt-chat", (text) => this.send({ type: "chat", text }), readOnly));
       roomChat(state.room, state.chatNews.messages, true);
       this.setStatus(state.seat === null ? t("web.play.spectator") : t("web.play.connected"));
-    } else if (message.type === "chat") roomChat(state.room, state.chatNews.messages, false);
+    } else if (message.type === "chat" || message.type === "chat_hidden") roomChat(state.room, state.chatNews.messages, state.chatNews.replace);
     else if (message.type === "rematch") goRematch(state.rematchOffer);
     else if (message.type === "state") {
       if (state.moved) this.picks = [];

@@ -1,11 +1,12 @@
 // A player's profile: games played and won, ratings with their history drawn as an SVG chart,
 // solo progress, recent games with their replays; your own also lists your games in progress.
-import { playerName, ratingText } from "../account.js";
+import { me, playerName, ratingText } from "../account.js";
 import { api } from "../api.js";
-import { app, h } from "../dom.js";
+import { app, h, toast } from "../dom.js";
 import { t } from "../i18n.js";
 import { gameTitle } from "../names.js";
 import { progressSection } from "../progress.js";
+import { block, reportPlayer } from "../report.js";
 import { formatScore } from "../sheets.js";
 
 export class ProfilePage {
@@ -29,6 +30,7 @@ export class ProfilePage {
       h("section", { class: "panel" },
         h("h1", { id: "lt-profile-name", text: profile.name }),
         h("p", { class: "lead", text: t("web.profile.since", { date: profile.since.slice(0, 10) }) }),
+        profile.own ? null : this.about(profile.name),
         profile.own && profile.playing ? this.playing(profile.playing) : null,
         h("h2", { text: t("web.profile.games") }),
         games.length ? this.gameTable(profile, games) : h("p", { class: "empty", text: t("web.profile.no_games") }),
@@ -38,6 +40,20 @@ export class ProfilePage {
         h("h2", { text: t("web.profile.recent") }),
         this.recent(profile)),
     );
+  }
+
+  // Report the player to the administrators; block them (an account only).
+  about(name) {
+    const blockButton = h("button", { class: "small", id: "lt-profile-block", text: t("web.mod.block"), onclick: async () => {
+      try {
+        await block(name, true);
+      } catch (error) {
+        toast(error.message);
+      }
+    } });
+    return h("div", { class: "actions", id: "lt-profile-moderation" },
+      h("button", { class: "small", id: "lt-profile-report", text: t("web.mod.report_player"), onclick: () => reportPlayer(name) }),
+      me.name ? blockButton : null);
   }
 
   playing(rooms) {
