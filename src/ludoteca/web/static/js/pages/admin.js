@@ -6,6 +6,7 @@ import { app, h, toast } from "../dom.js";
 import { t } from "../i18n.js";
 import { gameTitle, seatName } from "../names.js";
 
+const COMMAND_LINE = "(command line)"; // the actor of what ``ludoteca admin`` did
 const when = (at) => at.slice(0, 16).replace("T", " ");
 
 export class AdminPage {
@@ -29,7 +30,7 @@ export class AdminPage {
       this.section("chat", t("web.admin.chat"), found.chat, (m) => this.line(m)),
       this.sanctions(found),
       this.section("audit", t("web.admin.audit"), found.audit, (a) =>
-        h("li", {}, h("time", { text: when(a.at) }), " ", h("strong", { text: a.actor }), " ",
+        h("li", {}, h("time", { text: when(a.at) }), " ", h("strong", { text: a.actor === COMMAND_LINE ? t("web.admin.command_line") : a.actor }), " ",
           t(`web.admin.did.${a.action}`), " ", h("span", { class: "target", text: a.target }))),
     );
   }
