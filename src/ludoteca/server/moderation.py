@@ -276,7 +276,7 @@ class Moderation:
             ).all()
             chat = session.scalars(select(ChatRow).order_by(ChatRow.id.desc()).limit(LISTED)).all()
             ids = {row.user_id for row in chat if row.user_id is not None}
-            names = dict(
+            names: dict[int | None, str] = dict(
                 session.execute(select(UserRow.id, UserRow.name).where(UserRow.id.in_(ids))).all()
             )
             audit = session.scalars(select(AuditRow).order_by(AuditRow.id.desc()).limit(LISTED))
