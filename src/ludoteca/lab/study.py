@@ -51,6 +51,15 @@ COLUMNS = (
     "components",  # JSON rows [component, name, seat, value] (see ludoteca.lab.components)
 )
 Progress = Callable[[int, int], None]
+MAX_GAMES = 10_000_000  # games per sweep point: the study lists its tasks in memory
+
+
+def _count(what: str, value: Any, low: int, high: int) -> None:
+    """ValueError unless ``value`` is an integer (not a bool) from ``low`` to ``high``."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"the {what} must be an integer, not {value!r}")
+    if not low <= value <= high:
+        raise ValueError(f"the {what} must be from {low} to {high:,}, not {value}")
 
 
 @dataclass(frozen=True)
@@ -89,8 +98,13 @@ class Study:
 
     def check(self) -> None:
         """ValueError for anything that cannot be played, before any game starts."""
-        if self.games < 1:
-            raise ValueError(f"the number of games must be at least 1, not {self.games}")
+        _count("number of games", self.games, 1, MAX_GAMES)
+        _count("most actions of a game", self.max_actions, 1, 10**9)
+        _count("seed", self.seed, 0, 2**63 - 1)
+        if self.players is not None:
+            _count("number of players", self.players, 1, 100)
+        if not isinstance(self.bots, list) or not all(isinstance(b, str) for b in self.bots):
+            raise ValueError(f"the bots are a list of bot specs, not {self.bots!r}")
         if not self.bots:
             raise ValueError("a study needs at least one bot")
         for spec in self.bots:
@@ -98,6 +112,8 @@ class Study:
         for name, values in self.sweep.items():
             if not values:
                 raise ValueError(f"the sweep of {name!r} has no values")
+            if len(set(map(str, values))) < len(values):
+                raise ValueError(f"the sweep of {name!r} names a value twice: {values}")
             if name in self.options or (name == "players" and self.players is not None):
                 raise ValueError(f"option {name!r} is both fixed and swept")
         self.points()
@@ -287,12 +303,20 @@ def ray_settings(address: str, cpus: int | None) -> dict[str, Any]:
 # -- the study's folder -------------------------------------------------------------------------
 
 
+def check_folder(folder: str | Path) -> None:
+    """ValueError if ``folder`` cannot hold a study: a file, or inside one."""
+    for path in (Path(folder), *Path(folder).parents):
+        if path.exists() and not path.is_dir():
+            raise ValueError(f"{path} is a file, not a folder: --out names the study's folder")
+
+
 class Store:
     """The games of a study folder, saved to ``games.parquet`` (atomically) as they come."""
 
     def __init__(self, folder: str | Path, every: float = 5.0):
         import pyarrow.parquet as pq
 
+        check_folder(folder)
         self.folder = Path(folder)
         self.path = self.folder / GAMES_FILE
         self.every = every
