@@ -185,7 +185,7 @@ def test_the_command_writes_the_study_and_refuses_bad_input(tmp_path, capsys):
     )
     assert "NAME=VALUE" in capsys.readouterr().err
     assert main([*argv[:-2], "--games", "0", "--out", str(out)]) == 2
-    assert "at least 1" in capsys.readouterr().err
+    assert "from 1 to" in capsys.readouterr().err
 
 
 def test_the_command_says_in_one_line_when_the_extra_is_missing(tmp_path, capsys, monkeypatch):

@@ -48,6 +48,12 @@ def register(subparsers: argparse._SubParsersAction, lang: str) -> None:
     parser.add_argument(
         "--max-actions", type=int, default=20000, help="stop a game unfinished after this many"
     )
+    parser.add_argument(
+        "--skill-games",
+        type=int,
+        default=4,
+        help="games per MCTS budget of the skill trace (default 4; 0: no trace)",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     add_language(parser)
     parser.set_defaults(run=run)
@@ -142,6 +148,7 @@ def run(args: argparse.Namespace) -> int:
             sweep=_sweep(args.sweep),
             seed=args.seed,
             max_actions=args.max_actions,
+            skill_games=args.skill_games,
         )
         study.check()
         if args.jobs is not None and args.jobs < 1:
@@ -151,7 +158,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(say(lang, "cli.error", error=str(error)), file=sys.stderr)
         return 2
-    tasks = study.tasks()
+    tasks = study.tasks() + study.skill_tasks()
     before = len(Store(folder).of(tasks)) if (folder / GAMES_FILE).exists() else 0
     if 0 < before < len(tasks):
         print(
