@@ -32,7 +32,7 @@ def load_record(record: Record | dict | str | os.PathLike[str]) -> State:
     """The final state of a record (a Record, its JSON dict, or a file path); RecordError for
     anything else."""
     if isinstance(record, (str, os.PathLike)):
-        record = Record.load(record)
+        record = Record.load(os.fspath(record))
     elif isinstance(record, dict):
         record = Record.from_json(record)
     elif not isinstance(record, Record):

@@ -15,6 +15,8 @@ from typing import Any
 from ludoteca.engine import Game
 from ludoteca.games import registry
 
+from .intervals import mean, proportion
+
 # the distribution of legal actions per decision, in these bins (a bin starts at its number)
 BINS = (1, 2, 3, 5, 9, 17, 33, 65, 129)
 
@@ -39,8 +41,6 @@ def measure(game: Game, rows: list[dict[str, Any]]) -> dict[str, Any]:
     """The decision metrics of a point's games (their records): branching factor (mean and
     distribution), the share of decisions with a real choice (more than one legal action),
     and how often each kind of move was played, in all and per game."""
-    from .metrics import mean, proportion
-
     legal: list[int] = []
     kinds: Counter[str] = Counter()
     for row in rows:

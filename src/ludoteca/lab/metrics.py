@@ -9,10 +9,8 @@ Proportions (completion, win rates, ties, end conditions) carry Wilson score int
 from __future__ import annotations
 
 import json
-import math
 import statistics
 from collections import defaultdict
-from collections.abc import Sequence
 from typing import Any
 
 from ludoteca import load_game
@@ -20,39 +18,16 @@ from ludoteca.engine import Game
 from ludoteca.games import registry
 
 from . import decisions
-from .arena import rate_with_interval, summarise
+from .arena import summarise
+from .intervals import mean, proportion
 from .study import SKILL, play_game, random_tasks, skill_rotation
 
-Z = 1.96
 # games of random play per sweep point for a game whose batch playouts are compiled (others
 # play as many as the study plays per point, through the engine's loop)
 RANDOM_GAMES = 10_000
 # games of random play per point played through the engine, one by one, for what the batches
 # do not give (end conditions, decisions): as many as the study's, at most this many
 RANDOM_RECORDED = 200
-
-
-def proportion(successes: float, trials: int) -> dict[str, Any]:
-    return {"count": successes, "of": trials, **rate_with_interval(successes, trials)}
-
-
-def mean(values: Sequence[float]) -> dict[str, Any]:
-    """Mean, its 95% interval, and the spread of the values."""
-    n = len(values)
-    if n == 0:
-        return {"n": 0, "mean": None, "low": None, "high": None}
-    centre = statistics.fmean(values)
-    half = Z * statistics.stdev(values) / math.sqrt(n) if n > 1 else 0.0
-    ordered = sorted(values)
-    return {
-        "n": n,
-        "mean": centre,
-        "low": centre - half,
-        "high": centre + half,
-        "min": ordered[0],
-        "median": statistics.median(ordered),
-        "max": ordered[-1],
-    }
 
 
 def _margin(scores: list[float]) -> float | None:
@@ -209,11 +184,12 @@ def _components(rows: list[dict[str, Any]], players: int) -> dict[str, list[dict
             best[key] += sum(shares) / len(leaders)
     found: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for (component, name), numbers in sorted(values.items()):
-        entry = {"name": name, "uses": len(numbers), "games": len(games[(component, name)])}
+        played = len(games[(component, name)])
+        entry: dict[str, Any] = {"name": name, "uses": len(numbers), "games": played}
         entry["value"] = mean(numbers)
         if players > 1:
             entry["win"] = proportion(wins[(component, name)], len(numbers))
-            entry["best"] = proportion(best[(component, name)], entry["games"])
+            entry["best"] = proportion(best[(component, name)], played)
         found[component].append(entry)
     for entries in found.values():
         entries.sort(key=lambda entry: -(entry["value"]["mean"] or 0.0))
