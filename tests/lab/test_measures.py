@@ -109,3 +109,12 @@ def test_the_skill_trace_plays_each_budget_against_the_fixed_one(tmp_path):
     for budget in ("mcts:4", "mcts:64"):
         firsts = [row["seats"][0] == budget for row in skill if budget in row["seats"]]
         assert sorted(firsts) == [False, True]
+
+
+@pytest.mark.parametrize("count", [1, 7, 60, 200, 400, 1000])
+def test_an_interval_holds_its_rate_also_at_0_and_1(count):
+    from ludoteca.lab.intervals import proportion
+
+    for successes in (0, count):
+        entry = proportion(successes, count)
+        assert entry["low"] <= entry["rate"] <= entry["high"]
