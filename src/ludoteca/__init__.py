@@ -1,5 +1,6 @@
 """Ludoteca: tabletop games with real rules and real bots (the games: ``ludoteca.games``)."""
 
+import os
 from typing import Any
 
 from .engine import (
@@ -27,12 +28,17 @@ def list_games() -> list[dict[str, Any]]:
     return registry.infos()
 
 
-def load_record(record: Record | dict | str) -> State:
-    """The final state of a record (a Record, its JSON dict, or a file path)."""
-    if isinstance(record, str):
-        record = Record.load(record)
+def load_record(record: Record | dict | str | os.PathLike[str]) -> State:
+    """The final state of a record (a Record, its JSON dict, or a file path); RecordError for
+    anything else."""
+    if isinstance(record, (str, os.PathLike)):
+        record = Record.load(os.fspath(record))
     elif isinstance(record, dict):
         record = Record.from_json(record)
+    elif not isinstance(record, Record):
+        raise RecordError(
+            f"a record is a Record, its JSON object or a file's path, not {type(record).__name__}"
+        )
     try:
         game = load_game(record.game, **record.options)
     except ValueError as error:

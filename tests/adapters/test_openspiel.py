@@ -8,6 +8,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from ludoteca import list_games, load_game  # noqa: E402
 from ludoteca.adapters import openspiel  # noqa: E402
+from ludoteca.engine import RecordError  # noqa: E402
 from ludoteca.games import registry  # noqa: E402
 
 from ..bots.games import HarvestGame, RaceGame, WagerGame  # noqa: E402
@@ -189,3 +190,110 @@ def test_openspiels_tabular_q_learning_learns_a_hares_card():
     for _ in range(200):
         episode(learner, True)
     assert randomly < 2 and episode(learner, False) == 3
+
+
+# Every game at every number of seats and every choice of its options with named values.
+VARIANTS = [
+    ("habanero", {"campesinos": 4}),
+    ("habanero", {"campesinos": 1}),
+    ("potager", {"variant": "standard"}),
+    ("potager", {"variant": "bonus-tools"}),
+    *[("bohnen", {"players": players}) for players in (2, 3, 4)],
+    *[("habitats", {"players": players}) for players in (2, 3, 4, 5)],
+    *[("hares", {"colour": colour}) for colour in ("random", "white", "black")],
+]
+
+
+@pytest.mark.parametrize(("game_id", "options"), VARIANTS, ids=lambda v: str(v))
+def test_openspiels_own_python_game_simulation_passes(game_id, options):
+    """OpenSpiel's ``games_sim_test.sim_game``, as it ships: pickling of the game, its type and
+    states, ``serialize_game_and_state`` round trips, clones and returns in range."""
+    import numpy as np
+    from open_spiel.python.tests import games_sim_test
+
+    np.random.seed(0)
+    games_sim_test.GamesSimTest("test_pig").sim_game(openspiel.load(game_id, **options))
+
+
+def _played(game, count, seed=0):
+    import random
+
+    chooser = random.Random(seed)
+    state = game.new_initial_state()
+    for _ in range(count):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            outcomes, odds = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(chooser.choices(outcomes, odds)[0])
+        else:
+            state.apply_action(chooser.choice(state.legal_actions()))
+    return state
+
+
+def test_games_and_states_pickle_as_their_records():
+    import pickle
+
+    game = openspiel.load("habitats", players=5)
+    again = pickle.loads(pickle.dumps(game))
+    assert str(again) == str(game) and again.num_players() == 5
+    state = _played(game, 10_000)
+    assert state.is_terminal()
+    copy = pickle.loads(pickle.dumps(state))
+    assert (copy.history(), copy.returns(), str(copy)) == (
+        state.history(),
+        state.returns(),
+        str(state),
+    )
+    # the pickle holds the record, not the position (380 kB before)
+    assert len(pickle.dumps(state)) < 3 * len(state.serialize())
+    toy = pickle.loads(pickle.dumps(openspiel.load(PileGame, start=6)))
+    assert toy.get_parameters()["start"] == 6
+
+
+def test_serialize_is_the_record_as_text_and_deserialize_replays_it():
+    import json
+
+    game = openspiel.load("potager", variant="bonus-tools")
+    state = _played(game, 40)
+    text = state.serialize()
+    assert json.loads(text) == state.ludoteca_state.to_json()
+    back = game.deserialize_state(text)
+    assert back.history() == state.history() and str(back) == str(state)
+    assert back.move_number() == state.move_number()
+    ours, theirs = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert theirs.history() == state.history()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "not json",
+        "[]",
+        '{"game": "potager"}',
+        '{"game": "bohnen", "options": {}, "actions": []}',
+        '{"game": "potager", "options": {"variant": "nope"}, "actions": []}',
+        '{"game": "potager", "options": {}, "actions": "A"}',
+        '{"game": "potager", "options": {}, "actions": [3]}',
+        '{"game": "potager", "options": {}, "actions": ["zz"]}',
+    ],
+)
+def test_a_serialized_state_that_is_no_record_of_the_game_is_refused(text):
+    game = openspiel.load("potager")
+    with pytest.raises(RecordError, match="bad game record"):
+        game.deserialize_state(text)
+
+
+@pytest.mark.parametrize("seat", [99, 2, -1, None, "0", 0.0, True])
+def test_tensors_and_strings_refuse_seats_that_do_not_exist(seat):
+    state = _played(openspiel.load("bohnen", players=2), 3)
+    for method in (
+        state.observation_tensor,
+        state.information_state_tensor,
+        state.observation_string,
+        state.information_state_string,
+    ):
+        with pytest.raises(ValueError, match="no seat .* seats are 0 to 1"):
+            method(seat)
+    assert state.observation_tensor() == state.observation_tensor(state.current_player())

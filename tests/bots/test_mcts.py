@@ -259,3 +259,11 @@ def test_rollouts_reach_the_end_of_a_game_that_declares_its_maximum_length():
     # one rollout: to the end (seat 0 wins), beyond MAX_ROLLOUT actions
     bot = MCTSBot(iterations=1, seed=0, use_knowledge=False)
     assert bot.analyse(walk.new_initial_state())["value"] == 1.0
+
+
+def test_an_mcts_spec_may_name_its_iterations_a_move():
+    """``mcts:N``: the lab's skill trace plays MCTS at given budgets."""
+    assert make_bot("mcts:64", seed=1).iterations == 64
+    for spec in ("mcts:0", "mcts:2000000"):
+        with pytest.raises(ValueError, match="MCTS iterations must be from 1"):
+            make_bot(spec)

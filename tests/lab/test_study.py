@@ -60,7 +60,7 @@ def test_a_rerun_plays_only_the_games_not_yet_in_the_folder(tmp_path):
 def test_a_study_refuses_what_it_cannot_play(tmp_path):
     with pytest.raises(ValueError, match="unknown bot"):
         run_study(Study("bohnen", ["nobody"], 2), tmp_path)
-    with pytest.raises(ValueError, match="at least 1"):
+    with pytest.raises(ValueError, match="number of games must be from 1"):
         run_study(Study("bohnen", ["random"], 0), tmp_path)
     with pytest.raises(ValueError):
         run_study(Study("potager", ["random"], 2, sweep={"variant": ["nonsense"]}), tmp_path)
@@ -185,7 +185,7 @@ def test_the_command_writes_the_study_and_refuses_bad_input(tmp_path, capsys):
     )
     assert "NAME=VALUE" in capsys.readouterr().err
     assert main([*argv[:-2], "--games", "0", "--out", str(out)]) == 2
-    assert "at least 1" in capsys.readouterr().err
+    assert "from 1 to" in capsys.readouterr().err
 
 
 def test_the_command_says_in_one_line_when_the_extra_is_missing(tmp_path, capsys, monkeypatch):

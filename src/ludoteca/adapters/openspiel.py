@@ -19,23 +19,33 @@ the text board, information-state strings the action history. Where the game has
 observation tensor (``State.observation_tensor``, see docs/rl.md) the bridge provides it as the
 observation tensor and also as the information-state tensor: with perfect information the
 position is what a seat knows (a rule of repetition may also read earlier positions, which a
-tensor may leave out).
+tensor may leave out). A seat that does not exist (99, 2 in a two-seat game, None, ``"0"``,
+``0.0``) is refused with a ValueError that names the seats.
+
+Pickling and serialization: a game pickles as its id (or class) and options, a state as its game
+and record; ``State.serialize()`` is the record as JSON text (``{"game", "options",
+"actions"}``, chance draws included) and ``Game.deserialize_state`` replays it, so a serialized
+state is plain text that never runs code when read (OpenSpiel's default for Python games is a
+pickle). ``pyspiel.serialize_game_and_state`` and OpenSpiel's own ``games_sim_test.sim_game``
+work on every game.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import numpy as np
 import pyspiel
 
 from ludoteca import list_games
-from ludoteca.engine import CHANCE, TERMINAL, Game, State
+from ludoteca.engine import CHANCE, TERMINAL, Game, RecordError, State
 from ludoteca.games import registry
 
 from .actions import ActionIndex
 
 PREFIX = "ludoteca_"
+_TO_MOVE = object()  # no seat given: OpenSpiel's observation methods mean the seat to move
 
 
 def openspiel_name(game_id: str) -> str:
@@ -53,6 +63,50 @@ class _Shared:
 
     def __deepcopy__(self, memo: dict) -> _Shared:
         return self
+
+
+class _Position(_Shared):
+    """The wrapped state. OpenSpiel's own ``serialize_game_and_state`` pickles a Python state's
+    attributes: this one pickles as its record (game, options, actions), not the position."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        state = self.value
+        return _replayed, (*_reference(state.game), state.history())
+
+
+class _Numbering(_Shared):
+    """The action ids of a game; pickles as the game (the ids are made from it again)."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: Game):
+        super().__init__(ActionIndex(game))
+        self.game = game
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return _numbering, _reference(self.game)
+
+
+def _reference(game: Game) -> tuple[str | type[Game], dict[str, Any]]:
+    """What loads ``game`` again in another process: its id if it is registered (else its
+    class, which pickles by name), and its options."""
+    game_class = type(game)
+    known = game.id in registry.modules() and registry.game_class(game.id) is game_class
+    return (game.id if known else game_class), dict(game.options)
+
+
+def _loaded(game: str | type[Game], options: dict[str, Any]) -> Game:
+    return registry.load(game, **options) if isinstance(game, str) else game(**options)
+
+
+def _replayed(game: str | type[Game], options: dict[str, Any], actions: list[str]) -> _Position:
+    return _Position(_loaded(game, options).replay(actions))
+
+
+def _numbering(game: str | type[Game], options: dict[str, Any]) -> _Numbering:
+    return _Numbering(_loaded(game, options))
 
 
 def _parameter(value: Any) -> Any:
@@ -104,7 +158,7 @@ class LudotecaGame(pyspiel.Game):
                 value = value.lower() in ("true", "1", "yes")
             options[name] = value
         self.ludoteca = game_class(**options)
-        self.actions = _Shared(ActionIndex(self.ludoteca))
+        self.actions = _Numbering(self.ludoteca)
         seats = self.ludoteca.num_players
         if seats == 1:
             low, high = self.ludoteca.score_range()
@@ -127,6 +181,47 @@ class LudotecaGame(pyspiel.Game):
     def new_initial_state(self, *args: Any) -> LudotecaState:
         return LudotecaState(self, self.ludoteca.new_initial_state())
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # the class is made at registration, so pickle cannot find it by name: a game pickles
+        # as what loads it again (in another process too)
+        return _load_pickled, _reference(self.ludoteca)
+
+    def deserialize_state(self, text: str) -> LudotecaState:
+        """The state a ``LudotecaState.serialize()`` text describes: its record replayed;
+        RecordError if the text is no record of this game with these options."""
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as error:
+            raise RecordError(f"not a serialized state: {error}") from None
+        if not isinstance(data, dict) or set(data) != {"game", "options", "actions"}:
+            raise RecordError("a serialized state is an object of game, options and actions")
+        if data["game"] != self.ludoteca.id or not self._same_options(data["options"]):
+            raise RecordError(
+                f"the state is of {data['game']!r} with {data['options']!r}, not of "
+                f"{self.ludoteca.id!r} with {dict(self.ludoteca.options)!r}"
+            )
+        actions = data["actions"]
+        if not isinstance(actions, list):
+            raise RecordError("'actions' must be a list of strings")
+        state = self.new_initial_state()
+        for step, action in enumerate(actions, start=1):
+            # through OpenSpiel's apply_action, so its history and move number follow
+            try:
+                if not isinstance(action, str):
+                    raise ValueError(f"action {action!r} is not a string")
+                state.apply_action(self.actions.value.number(action))
+            except ValueError as error:
+                raise RecordError(str(error), step) from None
+        return state
+
+    def _same_options(self, options: Any) -> bool:
+        if not isinstance(options, dict):
+            return False
+        try:
+            return type(self.ludoteca)(**options) == self.ludoteca
+        except ValueError:
+            return False
+
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
         return _Observer(self.ludoteca.observation_tensor_shape(), iig_obs_type, params)
 
@@ -137,7 +232,7 @@ class LudotecaState(pyspiel.State):
     def __init__(self, game: LudotecaGame, state: State):
         super().__init__(game)
         self._actions = game.actions
-        self._inner = _Shared(state)
+        self._inner = _Position(state)
 
     @property
     def ludoteca_state(self) -> State:
@@ -160,7 +255,7 @@ class LudotecaState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         # IllegalAction (this state unchanged) if the action is not legal here
-        self._inner = _Shared(self._inner.value.apply(self.action_name(action)))
+        self._inner = _Position(self._inner.value.apply(self.action_name(action)))
 
     def action_name(self, action: int) -> str:
         """Our action string of the id ``action``."""
@@ -191,6 +286,47 @@ class LudotecaState(pyspiel.State):
     def __str__(self) -> str:
         return str(self._inner.value)
 
+    def serialize(self) -> str:
+        """The state's record as JSON text (see the module docstring)."""
+        return json.dumps(self._inner.value.to_json(), ensure_ascii=False)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return _deserialize_pickled, (self.get_game(), self.serialize())
+
+    def observation_tensor(self, player: Any = _TO_MOVE) -> list[float]:
+        return super().observation_tensor(self._seat(player))
+
+    def information_state_tensor(self, player: Any = _TO_MOVE) -> list[float]:
+        return super().information_state_tensor(self._seat(player))
+
+    def observation_string(self, player: Any = _TO_MOVE) -> str:
+        return super().observation_string(self._seat(player))
+
+    def information_state_string(self, player: Any = _TO_MOVE) -> str:
+        return super().information_state_string(self._seat(player))
+
+    def _seat(self, player: Any) -> int:
+        # OpenSpiel's default is the seat to move
+        seat = self.current_player() if player is _TO_MOVE else player
+        return check_seat(seat, self._inner.value.game.num_players)
+
+
+def check_seat(player: Any, seats: int) -> int:
+    """``player`` if it is a seat of a game of ``seats`` seats; ValueError otherwise (a bool,
+    float or string is no seat, even one that looks like a number)."""
+    is_number = isinstance(player, (int, np.integer)) and not isinstance(player, bool)
+    if is_number and 0 <= player < seats:
+        return int(player)
+    raise ValueError(f"no seat {player!r} in this game: its seats are 0 to {seats - 1}")
+
+
+def _load_pickled(game: str | type[Game], options: dict[str, Any]) -> LudotecaGame:
+    return load(game, **options)
+
+
+def _deserialize_pickled(game: LudotecaGame, text: str) -> LudotecaState:
+    return game.deserialize_state(text)
+
 
 class _Observer:
     """Observation strings: the text board; information states: the history. Tensors: the
@@ -207,10 +343,12 @@ class _Observer:
             self.dict = {"observation": self.tensor}
 
     def set_from(self, state: LudotecaState, player: int) -> None:
+        check_seat(player, state.ludoteca_state.game.num_players)
         if self.tensor is not None:
             self.tensor[:] = state.ludoteca_state.observation_tensor(player)
 
     def string_from(self, state: LudotecaState, player: int) -> str:
+        check_seat(player, state.ludoteca_state.game.num_players)
         if self.perfect_recall:
             return " ".join(state.ludoteca_state.history())
         return str(state)

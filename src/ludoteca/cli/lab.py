@@ -48,18 +48,43 @@ def register(subparsers: argparse._SubParsersAction, lang: str) -> None:
     parser.add_argument(
         "--max-actions", type=int, default=20000, help="stop a game unfinished after this many"
     )
+    parser.add_argument(
+        "--skill-games",
+        type=int,
+        default=4,
+        help="games per MCTS budget of the skill trace (default 4; 0: no trace)",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     add_language(parser)
     parser.set_defaults(run=run)
 
 
-def _pairs(words: list[str], flag: str) -> dict[str, str]:
-    found = {}
+def _pairs(words: list[str], flag: str) -> list[tuple[str, str]]:
+    found = []
     for word in words:
         name, equals, value = word.partition("=")
         if not equals or not name or not value:
             raise ValueError(f"{flag} is written NAME=VALUE, not {word!r}")
-        found[name.replace("-", "_")] = value
+        found.append((name.replace("-", "_"), value))
+    return found
+
+
+def _options(words: list[str]) -> dict[str, str]:
+    """The fixed options; one fixed twice with different values is refused."""
+    found: dict[str, str] = {}
+    for name, value in _pairs(words, "--option"):
+        if found.get(name, value) != value:
+            raise ValueError(f"option {name!r} is fixed twice: {found[name]!r} and {value!r}")
+        found[name] = value
+    return found
+
+
+def _sweep(words: list[str]) -> dict[str, list[str]]:
+    """The swept options; ``--sweep`` of one option repeated merges its values (each once)."""
+    found: dict[str, list[str]] = {}
+    for name, values in _pairs(words, "--sweep"):
+        merged = found.setdefault(name, [])
+        merged.extend(v for v in (v.strip() for v in values.split(",")) if v and v not in merged)
     return found
 
 
@@ -104,30 +129,36 @@ def run(args: argparse.Namespace) -> int:
         print(say(lang, "lab.missing_extra", module=missing), file=sys.stderr)
         return 2
     from ludoteca.lab.report import write_outputs
-    from ludoteca.lab.study import GAMES_FILE, RayUnavailable, Store, Study, run_study
+    from ludoteca.lab.study import (
+        GAMES_FILE,
+        RayUnavailable,
+        Store,
+        Study,
+        check_folder,
+        run_study,
+    )
 
     try:
-        sweep = {name: values.split(",") for name, values in _pairs(args.sweep, "--sweep").items()}
         study = Study(
             args.game,
             [spec.strip() for spec in args.bots.split(",") if spec.strip()],
             args.games,
             players=args.players,
-            options=dict(_pairs(args.option, "--option")),
-            sweep={
-                name: [v.strip() for v in values if v.strip()] for name, values in sweep.items()
-            },
+            options=_options(args.option),
+            sweep=_sweep(args.sweep),
             seed=args.seed,
             max_actions=args.max_actions,
+            skill_games=args.skill_games,
         )
         study.check()
         if args.jobs is not None and args.jobs < 1:
             raise ValueError(f"jobs must be at least 1, not {args.jobs}")
+        folder = Path(args.out)
+        check_folder(folder)
     except ValueError as error:
         print(say(lang, "cli.error", error=str(error)), file=sys.stderr)
         return 2
-    folder = Path(args.out)
-    tasks = study.tasks()
+    tasks = study.tasks() + study.skill_tasks()
     before = len(Store(folder).of(tasks)) if (folder / GAMES_FILE).exists() else 0
     if 0 < before < len(tasks):
         print(

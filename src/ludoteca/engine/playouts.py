@@ -18,6 +18,9 @@ if TYPE_CHECKING:
     from .core import Game
 
 POLICIES = ("random",)
+# the most games one batch plays: its arrays (n × seats) must fit in memory; call it again
+# for more
+MAX_PLAYOUTS = 10_000_000
 
 
 @dataclass(frozen=True)
@@ -36,17 +39,28 @@ class Playouts:
         return int(self.lengths.sum())
 
 
-def check_policy(policy: str) -> None:
+def check_policy(policy: Any) -> None:
     """Refuse a policy name no playout knows, with the names that are known."""
-    if policy not in POLICIES:
+    if not isinstance(policy, str) or policy not in POLICIES:
         raise ValueError(f"unknown playout policy {policy!r}: known are {', '.join(POLICIES)}")
+
+
+def check_playouts(n: Any, seed: Any, policy: Any) -> None:
+    """Refuse what no batch can play, before anything is allocated: ``n`` and ``seed`` must be
+    integers (not bools), ``n`` from 0 to ``MAX_PLAYOUTS``, ``policy`` a known name."""
+    for name, value in (("number of playouts", n), ("seed", seed)):
+        if not isinstance(value, (int, np.integer)) or isinstance(value, bool):
+            raise ValueError(f"the {name} must be an integer, not {value!r}")
+    if not 0 <= n <= MAX_PLAYOUTS:
+        raise ValueError(
+            f"the number of playouts must be from 0 to {MAX_PLAYOUTS:,} in one batch, not {n}"
+        )
+    check_policy(policy)
 
 
 def play_through_contract(game: Game[Any], n: int, seed: int, policy: str = "random") -> Playouts:
     """``n`` games through the public contract: chance by its odds, seats uniformly at random."""
-    check_policy(policy)
-    if n < 0:
-        raise ValueError(f"the number of playouts must be at least 0, not {n}")
+    check_playouts(n, seed, policy)
     rng = random.Random(seed)
     seats = game.num_players
     scores = np.zeros((n, seats))

@@ -44,7 +44,7 @@ class Registry:
 
     def parts(self, game_id: str) -> Parts[Any]:
         """The rules, view and knowledge of ``game_id``; ValueError for an unknown id."""
-        if game_id not in self._modules:
+        if not isinstance(game_id, str) or game_id not in self._modules:
             raise ValueError(f"unknown game {game_id!r}: the games are {', '.join(self._modules)}")
         if game_id not in self._parts:
             self._parts[game_id] = self._load(game_id, self._modules[game_id])

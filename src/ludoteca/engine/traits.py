@@ -8,7 +8,11 @@ ask which game it is.
 - ``draws``: a draw may be agreed at the table (the rules know a shared win);
 - ``progress``: what a player's finished games of it add up to on the player's profile (stars
   per level, best scores), see :class:`Progress`;
-- ``analysis``: the lab's component rows of a finished game, see :class:`Use`.
+- ``analysis``: the lab's component rows of a finished game, see :class:`Use`;
+- ``ends``: every end condition the game can name (``State.end_reason()``), so the lab counts
+  each one, even one that never happened;
+- ``move_kind``: the kind of a seat's action (the game's own move types: a harvest, a draw, a
+  sowing); the default is the action's text before its first ``:``.
 """
 
 from __future__ import annotations
@@ -110,6 +114,8 @@ class Traits(Generic[S]):
     draws: bool = False
     progress: Callable[[Sequence[Finished]], Progress] | None = None
     analysis: Callable[[S], list[Use]] | None = None
+    ends: tuple[str, ...] = ()
+    move_kind: Callable[[str], str] = lambda action: action.partition(":")[0]
 
 
 NO_TRAITS: Traits[Any] = Traits()

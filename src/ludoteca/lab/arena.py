@@ -185,7 +185,9 @@ def rate_with_interval(successes: float, trials: int) -> dict[str, float]:
     """``rate``, and its 95% Wilson interval as ``low`` and ``high`` (a rate of 0 with no
     trials)."""
     low, high = wilson(successes, trials)
-    return {"rate": successes / trials if trials else 0.0, "low": low, "high": high}
+    rate = successes / trials if trials else 0.0
+    # rounding can leave a bound a hair on the wrong side of a rate of 0 or 1 (60 of 60)
+    return {"rate": rate, "low": min(low, rate), "high": max(high, rate)}
 
 
 def _rate(wins: float, games: int) -> dict[str, Any]:

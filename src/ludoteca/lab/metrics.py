@@ -9,44 +9,25 @@ Proportions (completion, win rates, ties, end conditions) carry Wilson score int
 from __future__ import annotations
 
 import json
-import math
 import statistics
 from collections import defaultdict
-from collections.abc import Sequence
 from typing import Any
 
 from ludoteca import load_game
 from ludoteca.engine import Game
+from ludoteca.games import registry
 
-from .arena import rate_with_interval, summarise
+from . import decisions
+from .arena import summarise
+from .intervals import mean, proportion
+from .study import SKILL, play_game, random_tasks, skill_rotation
 
-Z = 1.96
 # games of random play per sweep point for a game whose batch playouts are compiled (others
 # play as many as the study plays per point, through the engine's loop)
 RANDOM_GAMES = 10_000
-
-
-def proportion(successes: float, trials: int) -> dict[str, Any]:
-    return {"count": successes, "of": trials, **rate_with_interval(successes, trials)}
-
-
-def mean(values: Sequence[float]) -> dict[str, Any]:
-    """Mean, its 95% interval, and the spread of the values."""
-    n = len(values)
-    if n == 0:
-        return {"n": 0, "mean": None, "low": None, "high": None}
-    centre = statistics.fmean(values)
-    half = Z * statistics.stdev(values) / math.sqrt(n) if n > 1 else 0.0
-    ordered = sorted(values)
-    return {
-        "n": n,
-        "mean": centre,
-        "low": centre - half,
-        "high": centre + half,
-        "min": ordered[0],
-        "median": statistics.median(ordered),
-        "max": ordered[-1],
-    }
+# games of random play per point played through the engine, one by one, for what the batches
+# do not give (end conditions, decisions): as many as the study's, at most this many
+RANDOM_RECORDED = 200
 
 
 def _margin(scores: list[float]) -> float | None:
@@ -56,8 +37,9 @@ def _margin(scores: list[float]) -> float | None:
     return best - second
 
 
-def point_metrics(rows: list[dict[str, Any]], bots: list[str]) -> dict[str, Any]:
-    """Every metric of one sweep point's games."""
+def point_metrics(rows: list[dict[str, Any]], bots: list[str], game: str = "") -> dict[str, Any]:
+    """Every metric of one sweep point's games (``game``: its id, for the end conditions it
+    declares and its decisions)."""
     players = len(rows[0]["seats"])
     finished = [row for row in rows if row["end"] != "unfinished"]
     metrics: dict[str, Any] = {
@@ -68,9 +50,12 @@ def point_metrics(rows: list[dict[str, Any]], bots: list[str]) -> dict[str, Any]
         "actions": mean([row["actions"] for row in finished]),
         "turns": mean([row["turns"] for row in finished]),
         "scores": mean([score for row in finished for score in row["scores"]]),
-        "ends": _ends(rows),
+        "ends": _ends(rows, declared_ends(game)),
         "components": _components(finished, players),
     }
+    if game:
+        played = load_game(game, **metrics["options"])
+        metrics["decisions"] = decisions.measure(played, rows)
     if players > 1:
         metrics.update(_contest(finished, bots, players))
     else:
@@ -78,11 +63,19 @@ def point_metrics(rows: list[dict[str, Any]], bots: list[str]) -> dict[str, Any]
     return metrics
 
 
-def _ends(rows: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
-    counts: dict[str, int] = defaultdict(int)
+def declared_ends(game: str) -> tuple[str, ...]:
+    """The end conditions ``game`` declares (``Traits.ends``); () for no game or none."""
+    return registry.traits(game).ends if game in registry.ids() else ()
+
+
+def _ends(rows: list[dict[str, Any]], declared: tuple[str, ...] = ()) -> dict[str, dict[str, Any]]:
+    """Each end condition's count and rate: every declared one (in the game's order), even
+    at 0, then any other end the games met (unfinished ones)."""
+    counts: dict[str, int] = dict.fromkeys(declared, 0)
     for row in rows:
-        counts[row["end"]] += 1
-    return {end: proportion(count, len(rows)) for end, count in sorted(counts.items())}
+        counts[row["end"]] = counts.get(row["end"], 0) + 1
+    others = sorted(end for end in counts if end not in declared)
+    return {end: proportion(counts[end], len(rows)) for end in (*declared, *others)}
 
 
 def _contest(rows: list[dict[str, Any]], bots: list[str], players: int) -> dict[str, Any]:
@@ -167,23 +160,36 @@ def _solo_bots(rows: list[dict[str, Any]], bots: list[str]) -> list[dict[str, An
 
 
 def _components(rows: list[dict[str, Any]], players: int) -> dict[str, list[dict[str, Any]]]:
+    """Per component: its uses, mean value, the win rate of its users and the win rate of the
+    seat that did best on it (``best``: in each game where it was used, the seat whose uses of
+    it were worth the most in sum, a tie for that shared; see docs/lab.md)."""
     values: dict[tuple[str, str], list[float]] = defaultdict(list)
     wins: dict[tuple[str, str], float] = defaultdict(float)
+    best: dict[tuple[str, str], float] = defaultdict(float)
     games: dict[tuple[str, str], set[int]] = defaultdict(set)
     for number, row in enumerate(rows):
         winners = row["winners"]
+        sums: dict[tuple[str, str], dict[int, float]] = defaultdict(lambda: defaultdict(float))
         for component, name, seat, value in json.loads(row["components"]):
             key = (component, name)
             values[key].append(value)
             games[key].add(number)
+            sums[key][seat] += value
             if seat in winners:
                 wins[key] += 1 / len(winners)
+        for key, by_seat in sums.items():
+            top = max(by_seat.values())
+            leaders = [seat for seat, total in by_seat.items() if total == top]
+            shares = [1 / len(winners) if seat in winners else 0.0 for seat in leaders]
+            best[key] += sum(shares) / len(leaders)
     found: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for (component, name), numbers in sorted(values.items()):
-        entry = {"name": name, "uses": len(numbers), "games": len(games[(component, name)])}
+        played = len(games[(component, name)])
+        entry: dict[str, Any] = {"name": name, "uses": len(numbers), "games": played}
         entry["value"] = mean(numbers)
         if players > 1:
             entry["win"] = proportion(wins[(component, name)], len(numbers))
+            entry["best"] = proportion(best[(component, name)], played)
         found[component].append(entry)
     for entries in found.values():
         entries.sort(key=lambda entry: -(entry["value"]["mean"] or 0.0))
@@ -221,23 +227,74 @@ def random_games(game_id: str, games_per_point: int) -> int:
     return RANDOM_GAMES if compiled else games_per_point
 
 
+def recorded_random_play(
+    game: str, options: dict[str, Any], games: int, seed: int, max_actions: int
+) -> dict[str, Any]:
+    """The point played ``games`` times by the ``random`` bot in every seat through the
+    engine, game by game: its end conditions (every declared one), game lengths in turns and
+    its decisions, side by side with the study's bots."""
+    rows = [play_game(task) for task in random_tasks(game, options, games, seed, max_actions)]
+    finished = [row for row in rows if row["end"] != "unfinished"]
+    return {
+        "games": len(rows),
+        "ends": _ends(rows, declared_ends(game)),
+        "actions": mean([row["actions"] for row in finished]),
+        "turns": mean([row["turns"] for row in finished]),
+        "decisions": decisions.measure(load_game(game, **options), rows),
+    }
+
+
+def skill_trace(rows: list[dict[str, Any]], fixed: str, players: int) -> list[dict[str, Any]]:
+    """Per budget (in the order played), the win rate of the MCTS bot of that budget against
+    the ``fixed`` one (a shared win as a share; in a solitaire game its mean score). A game's
+    seats of the budget's bot are those its rotation gave it (``skill_rotation``, the budget's
+    bot first), also where both bots have the same budget."""
+    rotation = skill_rotation(players)
+    found: dict[str, dict[str, Any]] = {}
+    for row in rows:
+        plan = rotation[row["index"] % len(rotation)]
+        budget = next(spec for spec, bot in zip(row["seats"], plan, strict=True) if bot == 0)
+        entry = found.setdefault(budget, {"bot": budget, "against": fixed, "won": 0.0, "of": 0})
+        entry.setdefault("scores", []).append(row["scores"][plan.index(0)])
+        winners = row["winners"]
+        ours = [seat for seat in winners if plan[seat] == 0]
+        entry["won"] += len(ours) / len(winners) if winners else 0.0
+        entry["of"] += 1
+    trace = []
+    for entry in found.values():
+        line = {"bot": entry["bot"], "against": fixed, "score": mean(entry.pop("scores"))}
+        if players > 1:
+            line["win"] = proportion(entry["won"], entry["of"])
+        trace.append(line)
+    return trace
+
+
 def study_summary(study_info: dict[str, Any], rows: list[dict[str, Any]]) -> dict[str, Any]:
     """``summary.json``: the study and the metrics of each sweep point, in sweep order, each
-    with its random play (see ``random_play``)."""
+    with its random play (see ``random_play`` and ``recorded_random_play``) and its skill
+    trace (the games whose point is ``SKILL`` + the point's label)."""
     points: dict[str, list[dict[str, Any]]] = {}
+    skill: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for row in rows:
-        points.setdefault(row["point"], []).append(row)
-    count = random_games(study_info["game"], study_info["games_per_point"])
-    return {
-        **study_info,
-        "points": [
-            {
-                "point": label,
-                **point_metrics(games, study_info["bots"]),
-                "random_play": random_play(
-                    study_info["game"], json.loads(games[0]["options"]), count, study_info["seed"]
-                ),
-            }
-            for label, games in points.items()
-        ],
-    }
+        if row["point"].startswith(SKILL):
+            skill[row["point"].removeprefix(SKILL)].append(row)
+        else:
+            points.setdefault(row["point"], []).append(row)
+    game = study_info["game"]
+    count = random_games(game, study_info["games_per_point"])
+    recorded = min(study_info["games_per_point"], RANDOM_RECORDED)
+    found = []
+    for label, games in points.items():
+        options = json.loads(games[0]["options"])
+        point = {"point": label, **point_metrics(games, study_info["bots"], game)}
+        point["random_play"] = {
+            **random_play(game, options, count, study_info["seed"]),
+            "recorded": recorded_random_play(
+                game, options, recorded, study_info["seed"], study_info["max_actions"]
+            ),
+        }
+        point["skill_trace"] = skill_trace(
+            skill.get(label, []), study_info.get("skill_fixed", ""), point["players"]
+        )
+        found.append(point)
+    return {**study_info, "points": found}

@@ -176,12 +176,13 @@ def plot_components(summary: dict[str, Any], component: str, lang: str):
         1, len(panels_of), figsize=(4.2 * len(panels_of) + 1, 0.28 * most + 1.2), squeeze=False
     )
     every = [entry for entries in panels_of for _, entry in entries]
-    # values that never differ (a tool use counts 1) say nothing: show its users' win rate
-    by_win = "win" in every[0] and len({e["value"]["mean"] for e in every}) == 1
+    # values that never differ (a tool use counts 1) say nothing: show the win rate of the
+    # seat that used it most
+    by_win = "best" in every[0] and len({e["value"]["mean"] for e in every}) == 1
     for axes, entries, title in zip(panels[0], panels_of, titles, strict=True):
         entries = entries[::-1]
         if by_win:
-            values = [{"mean": e["win"]["rate"], **e["win"]} for _, e in entries]
+            values = [{"mean": e["best"]["rate"], **e["best"]} for _, e in entries]
             axes.set_xlabel(_say(lang, "lab.plot.win_rate"))
             axes.axvline(1 / points[0]["players"], color="black", lw=1)
         else:
@@ -244,7 +245,99 @@ def _random_play(summary: dict[str, Any], lang: str) -> str:
     rows = [[_say(lang, key)] + [cell(p) for p in points] for key, cell in metrics]
     rows = [row for row in rows if any(row[1:])]
     note = html.escape(_say(lang, "lab.random_play.note"))
+    ends = []
+    for point in summary["points"]:
+        recorded = point["random_play"].get("recorded")
+        for end, entry in (recorded or {}).get("ends", {}).items():
+            label = end_label(summary["game"], end, lang)
+            ends.append(
+                [point["point"], label, f"{entry['count']:g} / {entry['of']}", _rate_cell(entry)]
+            )
+    if not ends:
+        return f"<p class=note>{note}</p>" + _table(head, rows)
+    games = summary["points"][0]["random_play"]["recorded"]["games"]
+    recorded_note = html.escape(_say(lang, "lab.random_play.recorded", games=games))
+    end_head = ["lab.col.point", "lab.col.end", "lab.col.games", "lab.col.rate_interval"]
+    return (
+        f"<p class=note>{note}</p>"
+        + _table(head, rows)
+        + f"<p class=note>{recorded_note}</p>"
+        + _table([_say(lang, k) for k in end_head], ends)
+    )
+
+
+def _policies(point: dict[str, Any], lang: str, bots: list[str]) -> list[tuple[str, Any]]:
+    """(column head, measures) of a point under each playout policy: the study's bots and
+    random play (the games played one by one)."""
+    found = [(_say(lang, "lab.policy.bots", bots=", ".join(bots)), point)]
+    recorded = point.get("random_play", {}).get("recorded")
+    if recorded:
+        found.append((_say(lang, "lab.policy.random"), recorded))
+    return found
+
+
+def _decisions(summary: dict[str, Any], lang: str) -> str:
+    """Ludii's measures of play, per point, under each policy side by side."""
+    metrics = [
+        ("lab.col.games", lambda m: str(m["games"])),
+        ("lab.metric.decisions", lambda m: str(m["decisions"]["decisions"])),
+        ("lab.metric.branching", lambda m: _mean_cell(m["decisions"]["branching"])),
+        ("lab.metric.choice", lambda m: _rate_cell(m["decisions"]["choice"])),
+        (
+            "lab.metric.distribution",
+            lambda m: ", ".join(
+                f"{b['legal']}: {_pct(b['share'])}" for b in m["decisions"]["distribution"]
+            ),
+        ),
+        (
+            "lab.metric.kinds",
+            lambda m: ", ".join(
+                f"{k['kind']} {k['per_game']:.1f}" for k in m["decisions"]["kinds"]
+            ),
+        ),
+        ("lab.metric.turns", lambda m: _mean_cell(m["turns"])),
+        ("lab.metric.actions", lambda m: _mean_cell(m["actions"])),
+    ]
+    columns = [
+        (f"{point['point']}: {head}", measures)
+        for point in summary["points"]
+        if "decisions" in point
+        for head, measures in _policies(point, lang, summary["bots"])
+    ]
+    if not columns:
+        return ""
+    head = [_say(lang, "lab.col.metric")] + [name for name, _ in columns]
+    rows = [[_say(lang, key)] + [cell(m) for _, m in columns] for key, cell in metrics]
+    note = html.escape(_say(lang, "lab.decisions.note"))
     return f"<p class=note>{note}</p>" + _table(head, rows)
+
+
+def _skill_trace(summary: dict[str, Any], lang: str) -> str:
+    """Per point, each MCTS budget's win rate (alone: its score) against the fixed one."""
+    rows = [
+        [
+            point["point"],
+            line["bot"],
+            line["against"] if point["players"] > 1 else "",
+            f"{line['win']['count']:g} / {line['win']['of']}" if "win" in line else "",
+            _rate_cell(line["win"]) if "win" in line else "",
+            _mean_cell(line["score"]),
+        ]
+        for point in summary["points"]
+        for line in point.get("skill_trace", [])
+    ]
+    if not rows:
+        return ""
+    head = [
+        "lab.col.point",
+        "lab.col.bot",
+        "lab.col.against",
+        "lab.col.wins",
+        "lab.col.rate_interval",
+        "lab.col.mean_score",
+    ]
+    note = html.escape(_say(lang, "lab.skill_trace.note", fixed=summary.get("skill_fixed", "")))
+    return f"<p class=note>{note}</p>" + _table([_say(lang, k) for k in head], rows)
 
 
 def _advantage(point: dict[str, Any]) -> str:
@@ -323,12 +416,14 @@ def _components(summary: dict[str, Any], lang: str, plots: Plots) -> str:
         for point in summary["points"]:
             for entry in point["components"].get(component, []):
                 win = _rate_cell(entry["win"]) if "win" in entry else ""
+                best = _rate_cell(entry["best"]) if "best" in entry else ""
                 rows.append(
                     [
                         point["point"],
                         entry["name"],
                         str(entry["uses"]),
                         _mean_cell(entry["value"]),
+                        best,
                         win,
                     ]
                 )
@@ -337,6 +432,7 @@ def _components(summary: dict[str, Any], lang: str, plots: Plots) -> str:
             "lab.col.name",
             "lab.col.uses",
             "lab.col.mean_value",
+            "lab.col.best_win_rate",
             "lab.col.win_rate",
         ]
         parts.append(f"<details><summary>{html.escape(_say(lang, 'lab.table'))}</summary>")
@@ -378,6 +474,12 @@ def render(
         )
     )
     sections.append(("lab.section.skill", _skill(summary, lang)))
+    trace = _skill_trace(summary, lang)
+    if trace:
+        sections.append(("lab.section.skill_trace", trace))
+    played = _decisions(summary, lang)
+    if played:
+        sections.append(("lab.section.decisions", played))
     sections.append(("lab.section.random_play", _random_play(summary, lang)))
     if any(p["components"] for p in summary["points"]):
         sections.append(("lab.section.components", _components(summary, lang, plots)))

@@ -33,6 +33,11 @@ from .arena import match_seed, play_seeded, seatings
 from .components import analyse
 
 GAMES_FILE = "games.parquet"
+# the skill trace's games are stored with the point's label after this
+SKILL = "skill: "
+# the skill trace: MCTS of each of these iterations a move against MCTS of SKILL_FIXED
+SKILL_BUDGETS = (4, 16, 64)
+SKILL_FIXED = 16
 UNFINISHED = "unfinished"
 COLUMNS = (
     "point",  # the sweep point's label, e.g. "variant=bonus-tools"
@@ -51,6 +56,15 @@ COLUMNS = (
     "components",  # JSON rows [component, name, seat, value] (see ludoteca.lab.components)
 )
 Progress = Callable[[int, int], None]
+MAX_GAMES = 10_000_000  # games per sweep point: the study lists its tasks in memory
+
+
+def _count(what: str, value: Any, low: int, high: int) -> None:
+    """ValueError unless ``value`` is an integer (not a bool) from ``low`` to ``high``."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"the {what} must be an integer, not {value!r}")
+    if not low <= value <= high:
+        raise ValueError(f"the {what} must be from {low} to {high:,}, not {value}")
 
 
 @dataclass(frozen=True)
@@ -86,11 +100,18 @@ class Study:
     sweep: dict[str, list[str]] = field(default_factory=dict)
     seed: int = 0
     max_actions: int = 20000
+    skill_games: int = 0  # games per budget of the skill trace (0: no trace)
 
     def check(self) -> None:
         """ValueError for anything that cannot be played, before any game starts."""
-        if self.games < 1:
-            raise ValueError(f"the number of games must be at least 1, not {self.games}")
+        _count("number of games", self.games, 1, MAX_GAMES)
+        _count("most actions of a game", self.max_actions, 1, 10**9)
+        _count("seed", self.seed, 0, 2**63 - 1)
+        _count("number of skill games", self.skill_games, 0, MAX_GAMES)
+        if self.players is not None:
+            _count("number of players", self.players, 1, 100)
+        if not isinstance(self.bots, list) or not all(isinstance(b, str) for b in self.bots):
+            raise ValueError(f"the bots are a list of bot specs, not {self.bots!r}")
         if not self.bots:
             raise ValueError("a study needs at least one bot")
         for spec in self.bots:
@@ -98,6 +119,8 @@ class Study:
         for name, values in self.sweep.items():
             if not values:
                 raise ValueError(f"the sweep of {name!r} has no values")
+            if len(set(map(str, values))) < len(values):
+                raise ValueError(f"the sweep of {name!r} names a value twice: {values}")
             if name in self.options or (name == "players" and self.players is not None):
                 raise ValueError(f"option {name!r} is both fixed and swept")
         self.points()
@@ -130,6 +153,8 @@ class Study:
             "sweep": {name: list(values) for name, values in self.sweep.items()},
             "seed": self.seed,
             "max_actions": self.max_actions,
+            "skill_games": self.skill_games,
+            "skill_fixed": f"mcts:{SKILL_FIXED}",
         }
 
     def tasks(self) -> list[Task]:
@@ -142,6 +167,41 @@ class Study:
                 seed = match_seed(self.seed, index)
                 tasks.append(Task(self.game, options, seats, seed, label, index, self.max_actions))
         return tasks
+
+    def skill_tasks(self) -> list[Task]:
+        """The skill trace's games: per point and budget, ``skill_games`` games of MCTS of
+        that budget against MCTS of ``SKILL_FIXED`` iterations, seats rotated as in
+        ``tasks`` (the budget's bot is bot 0)."""
+        tasks = []
+        for label, options in self.points():
+            rotation = skill_rotation(options["players"])
+            for budget_number, budget in enumerate(SKILL_BUDGETS):
+                bots = (f"mcts:{budget}", f"mcts:{SKILL_FIXED}")
+                for game in range(self.skill_games):
+                    index = budget_number * self.skill_games + game
+                    seats = tuple(bots[b] for b in rotation[index % len(rotation)])
+                    seed = match_seed(self.seed, index)
+                    point = SKILL + label
+                    tasks.append(
+                        Task(self.game, options, seats, seed, point, index, self.max_actions)
+                    )
+        return tasks
+
+
+def skill_rotation(players: int) -> list[list[int]]:
+    """The skill trace's seat plans: two bots rotated as in an arena; alone, the budget's."""
+    return seatings(2, players) if players > 1 else [[0]]
+
+
+def random_tasks(
+    game: str, options: dict[str, Any], games: int, seed: int, max_actions: int
+) -> list[Task]:
+    """``games`` games of the ``random`` bot in every seat (seeded as the study's games)."""
+    seats = ("random",) * options["players"]
+    return [
+        Task(game, options, seats, match_seed(seed, index), "random", index, max_actions)
+        for index in range(games)
+    ]
 
 
 class Watcher:
@@ -287,12 +347,20 @@ def ray_settings(address: str, cpus: int | None) -> dict[str, Any]:
 # -- the study's folder -------------------------------------------------------------------------
 
 
+def check_folder(folder: str | Path) -> None:
+    """ValueError if ``folder`` cannot hold a study: a file, or inside one."""
+    for path in (Path(folder), *Path(folder).parents):
+        if path.exists() and not path.is_dir():
+            raise ValueError(f"{path} is a file, not a folder: --out names the study's folder")
+
+
 class Store:
     """The games of a study folder, saved to ``games.parquet`` (atomically) as they come."""
 
     def __init__(self, folder: str | Path, every: float = 5.0):
         import pyarrow.parquet as pq
 
+        check_folder(folder)
         self.folder = Path(folder)
         self.path = self.folder / GAMES_FILE
         self.every = every
@@ -369,7 +437,7 @@ def run_study(
     study.check()
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
-    tasks = study.tasks()
+    tasks = study.tasks() + study.skill_tasks()
     store = Store(folder)
     todo = [task for task in tasks if task.key not in store]
     done = len(tasks) - len(todo)

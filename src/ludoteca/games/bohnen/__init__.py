@@ -5,13 +5,17 @@ from ludoteca.engine.traits import Traits
 
 from . import view
 from .board import PIT_NAMES, Board
-from .game import END_REASONS, BohnenGame, BohnenState
+from .game import END_REASONS, LEAVE, BohnenGame, BohnenState
 from .knowledge import KNOWLEDGE, capture_gain
 from .search import SEARCH_BOUND, CaptureSearch, capture_possible
 
 GAME = BohnenGame
 VIEW: View[BohnenState] = view
-TRAITS = Traits[BohnenState](draws=True)  # a draw may be agreed
+TRAITS = Traits[BohnenState](
+    draws=True,  # a draw may be agreed
+    ends=END_REASONS,
+    move_kind=lambda action: "leave" if action.startswith(LEAVE) else "sow",
+)
 
 __all__ = [
     "END_REASONS",

@@ -23,7 +23,7 @@ import numpy as np
 
 from ludoteca.engine import TERMINAL, Game, Message, Option, State
 from ludoteca.engine.compiled import follow, offer
-from ludoteca.engine.playouts import Playouts, check_policy
+from ludoteca.engine.playouts import Playouts, check_playouts
 
 from . import tensors, words
 from .board import INDEX, Board, decode, encode, join, pack, split, unpack
@@ -381,9 +381,7 @@ class BohnenGame(Game[BohnenState]):
     def playouts(self, n: int, seed: int, policy: str = "random") -> Playouts:
         """``n`` uniformly random games played by the compiled core, with no Python work per
         action (the same rules as the states', not the same games for a seed)."""
-        check_policy(policy)
-        if n < 0:
-            raise ValueError(f"the number of playouts must be at least 0, not {n}")
+        check_playouts(n, seed, policy)
         scores, lengths = self.core_playouts(n, seed, np.empty((n, 0), np.int64))
         best = scores.max(axis=1, keepdims=True) if n else scores
         return Playouts(scores.astype(float), scores == best, lengths)

@@ -22,7 +22,7 @@ import numpy as np
 
 from ludoteca.engine import CHANCE, Game, Message, Option, State
 from ludoteca.engine.compiled import CompiledState, Core
-from ludoteca.engine.playouts import Playouts, check_policy
+from ludoteca.engine.playouts import Playouts, check_playouts
 
 from . import core, logic, tensors, words
 from .logic import SIZE, name
@@ -310,9 +310,7 @@ class Habanero(Game[HabaneroState]):
 
     def playouts(self, n: int, seed: int, policy: str = "random") -> Playouts:
         """``n`` random games played wholly inside the compiled core (see ``Game.playouts``)."""
-        check_policy(policy)
-        if n < 0:
-            raise ValueError(f"the number of playouts must be at least 0, not {n}")
+        check_playouts(n, seed, policy)
         held, lengths = core.random_playouts(self.new_initial_state().cells, n, seed)
         scores = held.astype(float).reshape(n, 1)
         return Playouts(scores, np.ones((n, 1), dtype=bool), lengths)

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 
 from ludoteca.engine.traits import Finished, Progress, Traits, Use, scores_by
 
-from .game import HabaneroState
+from .game import ENDS, HabaneroState
+from .moves import Move
 
 CAMPESINOS = 4  # the option's default, for records from before it was written down
 
@@ -22,4 +23,9 @@ def campesinos_left(final: HabaneroState) -> list[Use]:
     return [Use("campesinos", str(len(final.campesinos)), 0, float(final.scores()[0]))]
 
 
-TRAITS = Traits[HabaneroState](progress=progress, analysis=campesinos_left)
+TRAITS = Traits[HabaneroState](
+    progress=progress,
+    analysis=campesinos_left,
+    ends=ENDS,
+    move_kind=lambda action: Move.parse(action).kind,
+)

@@ -25,7 +25,7 @@ import numpy as np
 
 from ludoteca.engine import CHANCE, Game, Message, State
 from ludoteca.engine.compiled import blank
-from ludoteca.engine.playouts import Playouts, check_policy
+from ludoteca.engine.playouts import Playouts, check_playouts
 
 from . import observe, position, tensors, words
 from .move import Move, parse_place, place_action
@@ -371,9 +371,7 @@ class Habitats(Game[HabitatsState]):
     def playouts(self, n: int, seed: int, policy: str = "random") -> Playouts:
         """``n`` uniformly random games played by the compiled core, with no Python work per
         action (the same rules as the states', not the same games for a seed)."""
-        check_policy(policy)
-        if n < 0:
-            raise ValueError(f"the number of playouts must be at least 0, not {n}")
+        check_playouts(n, seed, policy)
         start = self.new_initial_state()
         grids = np.array([park.grid for park in start.parks])
         scores, lengths = _core().playouts(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ludoteca.engine.traits import Traits, Use
 
 from .game import HabitatsState
+from .move import Move
 
 
 def tiles_and_goals(final: HabitatsState) -> list[Use]:
@@ -23,4 +24,9 @@ def tiles_and_goals(final: HabitatsState) -> list[Use]:
     return rows
 
 
-TRAITS = Traits[HabitatsState](draws=True, analysis=tiles_and_goals)
+TRAITS = Traits[HabitatsState](
+    draws=True,
+    analysis=tiles_and_goals,
+    ends=("last_turn",),
+    move_kind=lambda action: Move.parse(action).kind,
+)

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from ludoteca.engine import CHANCE, TERMINAL, Game, Message, Option, State
-from ludoteca.engine.playouts import Playouts, check_policy
+from ludoteca.engine.playouts import Playouts, check_playouts
 
 from . import core, tensors, words
 from .board import COLOURS, Field, Position, mask_of, name, rank_of, squares_of
@@ -320,9 +320,7 @@ class HaresGame(Game[HaresState]):
     def playouts(self, n: int, seed: int, policy: str = "random") -> Playouts:
         """``n`` random games played wholly inside the compiled core (see ``Game.playouts``):
         the colour drawn (or the one chosen), then every legal move alike."""
-        check_policy(policy)
-        if n < 0:
-            raise ValueError(f"the number of playouts must be at least 0, not {n}")
+        check_playouts(n, seed, policy)
         fields = [self.card.field(colour) for colour in COLOURS]
         starts = [self.card.position(colour) for colour in COLOURS]
         colour = self.options["colour"]

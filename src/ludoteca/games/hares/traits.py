@@ -9,6 +9,7 @@ from ludoteca.engine.traits import Finished, Item, Progress, Traits, Use, steps
 
 from .cards import card, cards
 from .game import HaresState, stars
+from .moves import DRAW
 from .solver import best_move
 
 STARS = 3  # the most stars a card gives
@@ -50,4 +51,9 @@ def mistakes(final: HaresState) -> list[Use]:
     return [Use("card", str(final.game.options["level"]), 0, share)]
 
 
-TRAITS = Traits[HaresState](progress=progress, analysis=mistakes)
+TRAITS = Traits[HaresState](
+    progress=progress,
+    analysis=mistakes,
+    ends=("all_saved", "none_left", "stuck"),
+    move_kind=lambda action: "colour" if action.startswith(DRAW) else "move",
+)

@@ -22,7 +22,7 @@ import numpy as np
 
 from ludoteca.engine import CHANCE, TERMINAL, Game, Message, Option, State
 from ludoteca.engine.compiled import CompiledState
-from ludoteca.engine.playouts import Playouts, check_policy
+from ludoteca.engine.playouts import Playouts, check_playouts
 
 from . import core, tensors, words
 from .board import INDEX, KINDS, SPACES, TOOL_SPACES, TRACK_END, pattern_by_id
@@ -311,9 +311,7 @@ class PotagerGame(Game[PotagerState]):
     def playouts(self, n: int, seed: int, policy: str = "random") -> Playouts:
         """``n`` uniformly random games played by the compiled core, with no Python work per
         action (the rules the states play, not the same games for a seed)."""
-        check_policy(policy)
-        if n < 0:
-            raise ValueError(f"the number of playouts must be at least 0, not {n}")
+        check_playouts(n, seed, policy)
         table = bound().tables
         scores, winners, lengths = core.playouts(n, seed % 2**32, start(self.bonus_tools), table)
         return Playouts(scores.astype(float), winners, lengths)

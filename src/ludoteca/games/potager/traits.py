@@ -6,6 +6,8 @@ from ludoteca.engine import CHANCE
 from ludoteca.engine.traits import Traits, Use, steps
 
 from .game import PotagerState
+from .move import Move
+from .position import ENDS
 
 
 def patterns_and_tools(final: PotagerState) -> list[Use]:
@@ -24,4 +26,9 @@ def patterns_and_tools(final: PotagerState) -> list[Use]:
     return rows
 
 
-TRAITS = Traits[PotagerState](draws=True, analysis=patterns_and_tools)
+TRAITS = Traits[PotagerState](
+    draws=True,
+    analysis=patterns_and_tools,
+    ends=ENDS,
+    move_kind=lambda action: Move.parse(action).kind,
+)
