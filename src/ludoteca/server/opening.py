@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +23,9 @@ async def create(hub: Hub, body: CreateRoom, address: str) -> dict[str, Any]:
     """A new room; returns its id, the host's token and every person's invitation."""
     await hub.bots.compiled(body.game)  # loading a game may compile its core
     try:
-        game = make_game(body.game, dict(body.options))
+        # in a thread: the first game of a kind loads its compiled core from numba's cache
+        # (half a second and more), which held the event loop (issue 30)
+        game = await asyncio.to_thread(make_game, body.game, dict(body.options))
     except ValueError as error:
         raise RoomError(400, "web.error.bad_game", {"detail": str(error)}) from None
     if len(body.seats) != game.num_players:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from typing import Any
 
@@ -185,4 +184,4 @@ async def _decide(
         ack["table"] = message.do
         decision = TableMove(seat, {"draw": "offer"}.get(message.do, message.do), message.move)
     ack["move"] = await decide(hub, room, watcher, decision, watcher.address)
-    watcher.outbox.put("ack", json.dumps(ack, ensure_ascii=False))
+    watcher.outbox.put("ack", dumps(ack))

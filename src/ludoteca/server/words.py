@@ -137,10 +137,20 @@ def with_names(data: Any, names: list[str], lang: str) -> Any:
     def renamed(text: str) -> str:
         return text if pattern is None else pattern.sub(name_of, text)
 
+    given = (lang, tuple(names))
+
     def said(message: dict[str, Any]) -> str:
-        if not _names_a_seat(message):
-            return renamed(message["text"])
-        return renamed(message_from_json(message).text(lang, names))
+        # the log repeats its lines in every view of every move: each line is named once
+        key = (given, message["key"], message["text"])
+        text = _said.get(key)
+        if text is None:
+            if len(_said) > 100_000:
+                _said.clear()
+            if not _names_a_seat(message):
+                text = _said[key] = renamed(message["text"])
+            else:
+                text = _said[key] = renamed(message_from_json(message).text(lang, names))
+        return text
 
     done = _renamed(data, said)
     if isinstance(done, dict) and "key" not in done and isinstance(done.get("text"), str):
@@ -160,16 +170,25 @@ def _names_a_seat(message: dict[str, Any]) -> bool:
 
 
 def _renamed(data: Any, said: Callable[[dict[str, Any]], str]) -> Any:
+    # only containers are walked into (a call per number and word was most of the time)
     if isinstance(data, dict):
         if isinstance(data.get("key"), str) and isinstance(data.get("text"), str):
             return {**data, "text": said(data)}
-        return {key: _renamed(value, said) for key, value in data.items()}
+        return {
+            key: _renamed(value, said) if isinstance(value, dict | list) else value
+            for key, value in data.items()
+        }
     if isinstance(data, list):
-        return [_renamed(value, said) for value in data]
+        return [
+            _renamed(value, said) if isinstance(value, dict | list) else value for value in data
+        ]
     return data
 
 
 _patterns: dict[tuple[str, int], re.Pattern[str] | None] = {}
+# a message's text with the seats' names, by (language, names), key and text: the text (in
+# the view's language, each seat written "Player N") with the key tells the seats it names
+_said: dict[tuple[tuple[str, tuple[str, ...]], str, str], str] = {}
 
 
 def _player_pattern(lang: str, seats: int) -> re.Pattern[str] | None:
