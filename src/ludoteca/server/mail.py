@@ -34,12 +34,17 @@ class Mailer:
     def enabled(self) -> bool:
         return self.url is not None
 
-    async def send(self, to: str, subject: str, body: str) -> None:
-        """Send one plain-text message (nothing when no SMTP server is set)."""
+    async def send(
+        self, to: str, subject: str, body: str, headers: dict[str, str] | None = None
+    ) -> None:
+        """Send one plain-text message (nothing when no SMTP server is set); ``headers``:
+        more of them (List-Unsubscribe)."""
         if self.url is None:
             return
         message = EmailMessage()
         message["From"], message["To"], message["Subject"] = self.sender, to, subject
+        for name, value in (headers or {}).items():
+            message[name] = value
         message.set_content(body)
         await asyncio.to_thread(self._deliver, message)
 

@@ -27,6 +27,7 @@ from .db import (
     RatingHistoryRow,
     RatingRow,
     RecordRow,
+    ReminderRow,
     RoomRow,
     SeatRow,
     SessionRow,
@@ -88,7 +89,7 @@ class Privacy:
             session.execute(
                 update(SeatRow).where(SeatRow.user_id == user_id).values(user_id=None, name="")
             )
-            for table in (RatingHistoryRow, RatingRow, SessionRow, KnownBrowserRow):
+            for table in (RatingHistoryRow, RatingRow, SessionRow, KnownBrowserRow, ReminderRow):
                 session.execute(delete(table).where(table.user_id == user_id))
             session.execute(
                 delete(LoginAttemptRow).where(LoginAttemptRow.name_key == user.name_key)

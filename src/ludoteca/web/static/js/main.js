@@ -30,6 +30,7 @@ addRoute(/^\/leaderboard$/, () => new LeaderboardPage(null));
 addRoute(/^\/account$/, () => new AccountPage());
 addRoute(/^\/account\/verify$/, () => new MailLinkPage("verify"));
 addRoute(/^\/account\/reset$/, () => new MailLinkPage("reset"));
+addRoute(/^\/account\/unsubscribe$/, () => new MailLinkPage("unsubscribe"));
 addRoute(/^\/$/, () => new LobbyPage());
 setFallback(() => new NotFoundPage());
 followLinks();

@@ -6,6 +6,7 @@ import { t } from "./i18n.js";
 import { seatName } from "./names.js";
 import { go } from "./router.js";
 import { mine } from "./store.js";
+import { takebackButtons } from "./manners.js";
 
 // Resign, a draw offered and abandon are asked about first (they cannot be taken back).
 async function tableMove(send, what, move) {
@@ -33,6 +34,7 @@ export function renderTable(view, send) {
     } else if (room.draws) {
       buttons.push(h("button", { id: "lt-draw", class: "small", disabled: draw.length > 0, text: draw.length ? t("web.table.draw_waiting") : t("web.table.offer_draw"), onclick: table("draw") }));
     }
+    buttons.push(...takebackButtons(view, send));
     buttons.push(h("button", { id: "lt-resign", class: "small", text: t("web.table.resign"), onclick: table("resign") }));
     if (mayAbandon(room, seat)) buttons.push(h("button", { id: "lt-abandon", class: "small", text: t("web.table.abandon"), onclick: table("abandon") }));
   }
