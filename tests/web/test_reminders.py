@@ -42,7 +42,7 @@ def verified(client: TestClient, inbox: Inbox, name: str, lang: str = "en") -> N
     )
     assert answer.status_code == 200, answer.text
     token = token_of(link_in(inbox.wait(count + 1, "the verification")))
-    assert client.post("/api/account/verify", json={"token": token}, headers=csrf(client)).ok
+    assert client.post("/api/account/verify", json={"token": token}, headers=csrf(client)).is_success
 
 
 def table_for_two(ann: TestClient, bob: TestClient) -> tuple[str, str, str]:
@@ -69,6 +69,7 @@ def act(client: TestClient, room: str, seat: int, token: str, move: int) -> None
     answer = client.post(
         f"/api/rooms/{room}/actions",
         json={"seat": seat, "token": token, "action": "take:1", "move": move},
+        headers=csrf(client),
     )
     assert answer.status_code == 200, answer.text
 
@@ -132,6 +133,7 @@ def test_no_mail_without_a_verified_address_or_while_looking_at_the_room(mailing
     with ann.websocket_connect(f"/ws/rooms/{room}") as socket:
         socket.send_json({"type": "hello", "token": ann_token})
         assert socket.receive_json()["type"] == "welcome"
+        wait_for(lambda: not mailing.app.state.hub.reminders.busy, "mails on the way")
         first = len(mails_to(inbox, "ann@example.org"))
         act(bob, room, 1, bob_token, 1)  # Ann's move, but she is looking: no mail
         hub = mailing.app.state.hub

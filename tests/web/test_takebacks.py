@@ -8,9 +8,12 @@ import json
 
 import pytest
 
+from ludoteca.server import pace
 from ludoteca.server.commands import (
     Act,
+    PaceSet,
     PlayFor,
+    SetPace,
     Takeback,
     TakebackAnswered,
     TakebackOffered,
@@ -106,7 +109,7 @@ def test_nothing_is_taken_back_across_chance_or_from_a_bot(store):
     run(room, Act(0, "take:2", 0), PlayFor(-1, "roll:1", 1))  # a die rolled after it
     assert room.state.current_player == 1 and not room.may_take_back(0)
     assert refused(room, Takeback(0, "offer", 2)) == "web.error.cannot_take_back"
-    vs_bot = [PEOPLE[0], SeatInfo(1, "bot", "random", None, None)]
+    vs_bot = [PEOPLE[0], SeatInfo(1, "bot", "random", "", None)]
     bot_room = make_room(store, vs_bot, "r3")
     run(bot_room, Act(0, "take:1", 0))
     assert not bot_room.may_take_back(0)
@@ -135,3 +138,13 @@ def test_a_takeback_offered_over_the_websocket_is_accepted_and_undone_once(clien
         assert error["key"] in ("web.error.moved_on", "web.error.no_takeback")
         history = client.get(f"/api/rooms/{room}").json()
         assert history["move"] == 2 and history["to_move"] == 0
+
+
+def test_the_host_alone_sets_the_bots_pace_and_it_is_kept(store):
+    room = make_room(store)
+    assert room.table.pace == "normal" and pace.wait("normal", 0.8) == 0.8
+    assert pace.wait("quick", 0.8) == 0.0 and pace.wait("slow", 0.8) == pytest.approx(2.4)
+    assert refused(room, SetPace("not-the-host", "slow")) == "web.error.not_host"
+    assert run(room, SetPace("host", "slow")) == [[PaceSet("slow")]]
+    again = Room(store.load_room("r1"), room.db)
+    assert again.table.pace == "slow" and again.public()["table"]["pace"] == "slow"
