@@ -1,4 +1,4 @@
-""" "Your move" mails of games with days per move, through a real SMTP server on loopback
+"""The "your move" mails of games with days per move, through a real SMTP server on loopback
 (aiosmtpd): to the account whose move it is, once a day per game at most, in its language,
 with a link to the room and a one-click unsubscribe that needs no log-in."""
 
@@ -42,7 +42,9 @@ def verified(client: TestClient, inbox: Inbox, name: str, lang: str = "en") -> N
     )
     assert answer.status_code == 200, answer.text
     token = token_of(link_in(inbox.wait(count + 1, "the verification")))
-    assert client.post("/api/account/verify", json={"token": token}, headers=csrf(client)).is_success
+    assert client.post(
+        "/api/account/verify", json={"token": token}, headers=csrf(client)
+    ).is_success
 
 
 def table_for_two(ann: TestClient, bob: TestClient) -> tuple[str, str, str]:

@@ -1,4 +1,4 @@
-""" "Your move" mails for games with days per move.
+"""The "your move" mails for games with days per move.
 
 When it becomes the move of an account's seat in a room with days per move, and the account
 is not looking at the room, the site mails it (``Reminders.moved``), if
@@ -199,7 +199,7 @@ class Reminders:
 
 
 def time_left(seconds: float, lang: str) -> str:
-    """ "2 days 4 hours" in words (whole hours; "less than an hour" below one)."""
+    """The time left in words, "2 days 4 hours" (whole hours; "less than an hour" below one)."""
     hours = int(max(0.0, seconds) // 3600)
     days, hours = divmod(hours, 24)
     parts = []

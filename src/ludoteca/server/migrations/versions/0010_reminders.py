@@ -1,4 +1,4 @@
-""" "Your move" mails of games with days per move: the account's choice, the key signing its
+"""The "your move" mails of games with days per move: the account's choice, the key signing its
 unsubscribe links, its language, and when each room last mailed it.
 
 Revision ID: 0010_reminders
