@@ -203,7 +203,7 @@ def test_a_turn_based_game_mails_the_player_to_move_and_a_takeback_is_undone_onc
             ann.evaluate(f"localStorage.setItem('ludoteca.lang', '{lang}')")
             ann.reload()
             ann.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
-            ann.wait_for_selector("#lt-prompt.mine")
+            ann.wait_for_selector("#lt-prompt.mine", state="attached")  # (phones: at the top)
             ann.fill("#lt-move-input", legal)
             ann.press("#lt-move-input", "Enter")
             ann.wait_for_selector("#lt-confirm[open]")

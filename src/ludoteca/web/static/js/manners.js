@@ -37,7 +37,8 @@ export function confirmToggle() {
 // True if the move ``label`` is to be sent (asked first when the player wants to confirm).
 export async function moveConfirmed(label) {
   if (!prefs.get("confirm_move", false)) return true;
-  return ask(t("web.play.confirm_move_text", { move: label }));
+  const words = { title: "web.play.confirm_move_title", yes: "web.play.confirm_move_yes", no: "web.play.confirm_move_no" };
+  return ask(t("web.play.confirm_move_text", { move: label }), words);
 }
 
 // The host's pace of the room's bots (shown to the host of a room with bots only).

@@ -34,9 +34,9 @@ export function renderTable(view, send) {
     } else if (room.draws) {
       buttons.push(h("button", { id: "lt-draw", class: "small", disabled: draw.length > 0, text: draw.length ? t("web.table.draw_waiting") : t("web.table.offer_draw"), onclick: table("draw") }));
     }
-    buttons.push(...takebackButtons(view, send));
     buttons.push(h("button", { id: "lt-resign", class: "small", text: t("web.table.resign"), onclick: table("resign") }));
     if (mayAbandon(room, seat)) buttons.push(h("button", { id: "lt-abandon", class: "small", text: t("web.table.abandon"), onclick: table("abandon") }));
+    buttons.push(...takebackButtons(view, send)); // after resign: an answer is not a click away from it
   }
   const over = room.status === "finished";
   if (holder && over) buttons.push(...rematchButtons(view, send));
