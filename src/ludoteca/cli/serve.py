@@ -37,8 +37,9 @@ def register(subparsers: argparse._SubParsersAction, lang: str = "en") -> None:
     parser.add_argument(
         "--bot-delay",
         type=float,
-        default=0.4,
-        help="seconds a bot waits before it moves, so people can follow (0.4)",
+        default=0.8,
+        help="seconds a bot waits before it moves in a room at the normal pace, a little "
+        "longer than the page's animation of a move (0.8; a room's host may pick quick or slow)",
     )
     parser.add_argument(
         "--limit",

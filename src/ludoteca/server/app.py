@@ -19,7 +19,17 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from ludoteca import web
 
-from . import account_api, api, health, moderation_api, recovery_api, socket, words, workers
+from . import (
+    account_api,
+    api,
+    health,
+    manners_api,
+    moderation_api,
+    recovery_api,
+    socket,
+    words,
+    workers,
+)
 from .accounts import Accounts, HashPool
 from .botrunner import BotRunner
 from .bus import make_bus
@@ -37,6 +47,7 @@ from .privacy import Privacy
 from .profiles import Profiles
 from .quotas import Quotas
 from .recovery import Recovery
+from .reminders import Reminders
 from .rooms import Hub
 
 log = logging.getLogger("ludoteca.server")
@@ -54,6 +65,7 @@ PAGES = (
     "/account/verify",
     "/account/reset",
     "/admin",
+    "/account/unsubscribe",
 )
 HTTP_KEYS = {404: "web.error.not_found", 405: "web.error.method"}
 
@@ -110,6 +122,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.privacy = Privacy(store)
     app.state.recovery = Recovery(store)
     app.state.mailer = Mailer(settings.smtp, settings.mail_from)
+    hub.reminders = Reminders(hub.db, app.state.mailer, settings.public_url)
     app.state.hashing = HashPool()
     app.state.profiles = Profiles(store)
     _errors(app)
@@ -119,6 +132,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api.lobby)
     app.include_router(account_api.account)
     app.include_router(recovery_api.recovery)
+    app.include_router(manners_api.reminders)
+    app.include_router(manners_api.pace)
     app.include_router(account_api.players)
     app.include_router(moderation_api.admin_api)
     app.include_router(moderation_api.players)

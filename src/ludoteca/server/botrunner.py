@@ -22,7 +22,7 @@ from ludoteca.engine import State, sample_chance
 from ludoteca.engine.parts import Hint
 from ludoteca.games import registry
 
-from . import workers
+from . import pace, workers
 from .commands import Command, Event, PlayFor
 from .leases import SoleLeases
 from .room import Room
@@ -149,8 +149,9 @@ class BotRunner:
                 if player == CHANCE:
                     action = sample_chance(state, room.rng("chance"))
                 elif player >= 0 and room.seats[player].kind == "bot":
-                    if self.delay:
-                        await asyncio.sleep(self.delay)
+                    wait = pace.wait(room.table.pace, self.delay)
+                    if wait:
+                        await asyncio.sleep(wait)
                     action = await self._choose(room, state, player)
                 else:
                     return

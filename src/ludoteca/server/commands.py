@@ -54,6 +54,24 @@ class TableMove(Command):
 
 
 @dataclass(frozen=True)
+class Takeback(Command):
+    """``offer`` to take back the seat's last decision, or ``accept`` or ``decline`` one
+    (``takebacks``)."""
+
+    seat: int
+    do: str
+    move: int
+
+
+@dataclass(frozen=True)
+class SetPace(Command):
+    """The host sets how long the room's bots wait before they move (``pace.PACES``)."""
+
+    host: str = field(repr=False)
+    pace: str
+
+
+@dataclass(frozen=True)
 class Rematch(Command):
     """Ask for a rematch (``yes``) or turn it down; ``address`` opens it (for its quotas)."""
 
@@ -199,7 +217,7 @@ class ForgetInstances(Command):
     alive: frozenset[str]
 
 
-Decision = Act | Undo | TableMove | Rematch  # what a seat's holder decides
+Decision = Act | Undo | TableMove | Takeback | Rematch  # what a seat's holder decides
 
 # -- events ---------------------------------------------------------------------------------
 
@@ -361,4 +379,27 @@ class RoomClosed(Change):
     """An administrator closed the room (stored as the log's ``close`` entry)."""
 
     move: int
+    renews: ClassVar[bool] = True
+
+
+@dataclass(frozen=True)
+class TakebackOffered(Event):
+    seat: int
+    move: int
+    renews: ClassVar[bool] = True
+    resend: ClassVar[bool] = True
+
+
+@dataclass(frozen=True)
+class TakebackAnswered(Event):
+    seat: int  # the seat that answered
+    agreed: bool
+    move: int
+    renews: ClassVar[bool] = True
+    resend: ClassVar[bool] = True
+
+
+@dataclass(frozen=True)
+class PaceSet(Change):
+    pace: str
     renews: ClassVar[bool] = True

@@ -168,6 +168,22 @@ class UserRow(Base):
     muted: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
     banned: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
 
+    # "your move" mails of games with days per move (reminders.py): off once unsubscribed
+    # (null: on), the key that signs the unsubscribe links, the language the mails are in
+    reminders: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    mail_key: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    lang: Mapped[str | None] = mapped_column(String(8), nullable=True)
+
+
+class ReminderRow(Base):
+    """When an account was last mailed that it is its move in a room (one a day at most)."""
+
+    __tablename__ = "reminders"
+
+    room_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    sent_at: Mapped[datetime] = mapped_column(DateTime)
+
 
 class MailTokenRow(Base):
     """A link sent by mail (the sha256 of its token): verifying an address, or resetting a
@@ -479,6 +495,10 @@ class Store:
             raise Conflict(f"room {room_id}: entry {number} exists") from None
 
     # -- the live table ------------------------------------------------------------------
+
+    def set_table(self, room_id: str, table: dict[str, Any]) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(update(RoomRow).where(RoomRow.id == room_id).values(table=table))
 
     def set_clock(self, room_id: str, clock: dict[str, Any]) -> None:
         with self.engine.begin() as connection:

@@ -12,6 +12,7 @@ import asyncio
 import smtplib
 import ssl
 from dataclasses import dataclass
+from email import policy
 from email.message import EmailMessage
 from urllib.parse import unquote, urlsplit
 
@@ -34,12 +35,18 @@ class Mailer:
     def enabled(self) -> bool:
         return self.url is not None
 
-    async def send(self, to: str, subject: str, body: str) -> None:
-        """Send one plain-text message (nothing when no SMTP server is set)."""
+    async def send(
+        self, to: str, subject: str, body: str, headers: dict[str, str] | None = None
+    ) -> None:
+        """Send one plain-text message (nothing when no SMTP server is set); ``headers``:
+        more of them (List-Unsubscribe)."""
         if self.url is None:
             return
-        message = EmailMessage()
+        # header lines up to RFC 5322's 998 characters: a link in a header stays one word
+        message = EmailMessage(policy=policy.default.clone(max_line_length=998))
         message["From"], message["To"], message["Subject"] = self.sender, to, subject
+        for name, value in (headers or {}).items():
+            message[name] = value
         message.set_content(body)
         await asyncio.to_thread(self._deliver, message)
 

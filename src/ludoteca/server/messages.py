@@ -64,6 +64,8 @@ class Table(Body):
     # the bot that takes over a seat whose time ran out or that resigned (three players or more)
     takeover: Annotated[StrictStr, Field(min_length=1, max_length=40)] = "random"
     spectators_chat: StrictBool = False
+    # how long the room's bots wait before they move (pace.PACES; the host may change it)
+    pace: Literal["quick", "normal", "slow"] = "normal"
 
 
 class CreateRoom(Body):
@@ -158,6 +160,14 @@ class UndoMessage(Body):
     move: Move
 
 
+class TakebackMessage(Body):
+    """Ask to take back your last decision, or answer such a request (``takebacks``)."""
+
+    type: Literal["takeback"]
+    do: Literal["offer", "accept", "decline"]
+    move: Move
+
+
 class HintsMessage(Body):
     type: Literal["hints"]
     on: StrictBool
@@ -183,7 +193,14 @@ class TableMessage(Body):
 
 
 ClientMessage = Annotated[
-    Hello | ActMessage | UndoMessage | HintsMessage | LangMessage | ChatMessage | TableMessage,
+    Hello
+    | ActMessage
+    | UndoMessage
+    | TakebackMessage
+    | HintsMessage
+    | LangMessage
+    | ChatMessage
+    | TableMessage,
     Field(discriminator="type"),
 ]
 CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)

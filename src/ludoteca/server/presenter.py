@@ -133,6 +133,7 @@ class Presenter:
             "names": names,
             "observation": observation,
             "can_undo": room.can_undo(seat),
+            "can_take_back": room.may_take_back(seat),
             "hint": workers.hint_to_json(found, key.lang) if key.hint else None,
         }
         if key.views:

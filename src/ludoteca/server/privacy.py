@@ -28,6 +28,7 @@ from .db import (
     RatingHistoryRow,
     RatingRow,
     RecordRow,
+    ReminderRow,
     RoomRow,
     SeatRow,
     SessionRow,
@@ -92,7 +93,7 @@ class Privacy:
             )
             mine = (BlockRow.user_id == user_id) | (BlockRow.blocked_id == user_id)
             session.execute(delete(BlockRow).where(mine))
-            for table in (RatingHistoryRow, RatingRow, SessionRow, KnownBrowserRow):
+            for table in (RatingHistoryRow, RatingRow, SessionRow, KnownBrowserRow, ReminderRow):
                 session.execute(delete(table).where(table.user_id == user_id))
             session.execute(
                 delete(LoginAttemptRow).where(LoginAttemptRow.name_key == user.name_key)

@@ -112,6 +112,7 @@ class Publisher:
             asyncio.get_running_loop().call_soon(hub.forget_if_done, room)
         hub.bots.kick(room)
         hub.timers.arm(room)
+        hub.reminders.moved(room)
 
     def say(
         self, room: Room, kind: str, message: dict[str, Any], author: int | None = None

@@ -87,6 +87,7 @@ async def set_email(
     hub.quotas.hit("logins", address, f"name:{name_key(user.name)}")
     base = _base(request, settings)
     token = await hub.db.run(recovery.set_email, user.id, body.email)
+    await hub.db.run(hub.reminders.store.speaks, user.id, get_lang(request))  # the mails'
     hours = int(VERIFY_FOR.total_seconds() // 3600)
     await _mail(
         request,

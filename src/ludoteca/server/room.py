@@ -45,6 +45,7 @@ from .commands import (
     LinkRematch,
     Moved,
     Outdated,
+    PaceSet,
     PlayFor,
     Refresh,
     Rematch,
@@ -60,10 +61,12 @@ from .commands import (
     SeatRevoked,
     SeatsOnline,
     SeatTaken,
+    SetPace,
     Settle,
     SpectatorsCounted,
     StartClock,
     TableMove,
+    Takeback,
     TakeSeat,
     TimeOut,
     Undo,
@@ -76,6 +79,7 @@ from .db import Conflict, Database, LoadedRoom, SeatInfo
 from .errors import RoomError
 from .messages import Table
 from .table import CHAT_HISTORY, TABLE_KINDS, chat_text, hash_token, new_token
+from .takebacks import Position, Takebacker
 from .watchers import Watcher
 
 __all__ = ["Account", "Room", "hash_token", "make_game", "new_token"]
@@ -116,6 +120,7 @@ class Room:
         self.result: dict[str, Any] | None = None  # how it ended when not by the rules
         self.events: list[dict[str, Any]] = []  # the table's log entries, for the log shown
         self.draw: set[int] = set()  # seats agreeing to a draw offered
+        self.takebacks = Takebacker()  # a takeback asked for (kept in memory)
         self.rematch_room = loaded.rematch
         self.rematch_votes: set[int] = set()  # seats asking for a rematch (kept in memory)
         self.rematch_due = False  # every person asked: the rematch is being opened
@@ -205,6 +210,13 @@ class Room:
         last_seat, _ = self.moves[-1]
         return last_seat == seat and self.state.current_player == seat
 
+    def position(self) -> Position:
+        return Position(tuple(self.moves), self.to_move(), frozenset(self.people()), self.version)
+
+    def may_take_back(self, seat: int | None) -> bool:
+        """``seat`` may ask the seat now to move to let it take back its last decision."""
+        return seat is not None and self.takebacks.may_offer(self.position(), seat)
+
     def public(self) -> dict[str, Any]:
         return {
             "id": self.id,
@@ -226,6 +238,7 @@ class Room:
             ],
             "draws": self.draws_allowed(),
             "draw": sorted(self.draw),
+            "takeback": self.takebacks.public(self.version),
             "rematch": {"votes": sorted(self.rematch_votes), "room": self.rematch_room},
         }
 
@@ -475,6 +488,33 @@ class Room:
         previous = self.game.replay([a for _, a in self.moves[:-1]])
         await self._commit(command.seat, "undo", None, previous)
 
+    async def _takeback(self, command: Takeback) -> None:
+        """An offer to take back a decision, or its answer; accepted, it is undone once."""
+        await self._check(command.move)
+        if self._seat(command.seat).kind != "person":
+            raise RoomError(409, "web.error.taken_over")
+        if command.do == "offer":
+            events, undo = self.takebacks.offered(self.position(), command.seat), None
+        elif command.do in ("accept", "decline"):
+            events, undo = self.takebacks.answered(
+                self.position(), command.seat, command.do == "accept"
+            )
+        else:
+            raise RoomError(400, "web.error.malformed", {"detail": "do"})
+        for event in events:
+            self._emit(event)
+        if undo is not None:
+            previous = self.game.replay([a for _, a in self.moves[:-1]])
+            await self._commit(undo, "undo", None, previous)
+
+    async def _set_pace(self, command: SetPace) -> None:
+        if not self.is_host(command.host):
+            raise RoomError(403, "web.error.not_host")
+        table = self.table.model_copy(update={"pace": command.pace})
+        await self.db.run(self.db.store.set_table, self.id, table.model_dump())
+        self.table = table
+        self._emit(PaceSet(command.pace))
+
     async def _play_for(self, command: PlayFor) -> None:
         """Played only if the room is still where the action was chosen (nothing happens
         when it moved on or stopped meanwhile)."""
@@ -518,6 +558,7 @@ class Room:
             self._replay_entry(seat, kind, action)
             self.version += 1
         self.seats, self.status = loaded.seats, loaded.status
+        self.table = Table.model_validate(loaded.table or {})
         if self.rule is not None and loaded.clock:
             self.clock = clocks.Clock.from_json(loaded.clock)
         self.rematch_room = loaded.rematch
@@ -714,6 +755,8 @@ class Room:
 HANDLERS: dict[type[Command], Handler] = {
     Act: Room._act,
     Undo: Room._undo,
+    Takeback: Room._takeback,
+    SetPace: Room._set_pace,
     TableMove: Room._table_move,
     PlayFor: Room._play_for,
     TimeOut: Room._timeout,

@@ -31,6 +31,7 @@ from .leases import SoleLeases
 from .moderation import Moderation
 from .publisher import Publisher
 from .quotas import Quotas
+from .reminders import Reminders
 from .room import Room
 from .timers import Timers
 
@@ -59,12 +60,14 @@ class Hub:
         self.moderation = Moderation(db.store)  # sanctions checked on chat and decisions
         self.instances = Instances(self)
         self.timers = Timers(self.leases, self.apply)
+        self.reminders = Reminders(db)  # mails nothing until the app gives it a mailer
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task] = set()
         self._quiet: dict[str, float] = {}  # room -> since when no socket here watches it
 
     def close(self) -> None:
         self.timers.close()
+        self.reminders.close()
         for task in self._tasks:
             task.cancel()
         self.bots.close()

@@ -14,7 +14,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from . import words
-from .commands import Act, Decision, Rematch, Say, TableMove, Undo, Unwatch, Watch
+from .commands import Act, Decision, Rematch, Say, TableMove, Takeback, Undo, Unwatch, Watch
 from .decisions import decide
 from .errors import RoomError, malformed
 from .guard import SESSION_COOKIE
@@ -26,6 +26,7 @@ from .messages import (
     HintsMessage,
     LangMessage,
     TableMessage,
+    TakebackMessage,
     UndoMessage,
     parse_message,
 )
@@ -141,7 +142,7 @@ async def _handle(hub: Hub, room: Room, watcher: Watcher, message: object) -> No
         watcher.narrow = message.narrow
         await hub.apply(room, Watch(watcher, seat))
         return
-    if isinstance(message, ActMessage | UndoMessage | TableMessage):
+    if isinstance(message, ActMessage | UndoMessage | TableMessage | TakebackMessage):
         await _decide(hub, room, watcher, message)
         return
     keys = [watcher.address]
@@ -165,7 +166,10 @@ async def _handle(hub: Hub, room: Room, watcher: Watcher, message: object) -> No
 
 
 async def _decide(
-    hub: Hub, room: Room, watcher: Watcher, message: ActMessage | UndoMessage | TableMessage
+    hub: Hub,
+    room: Room,
+    watcher: Watcher,
+    message: ActMessage | UndoMessage | TableMessage | TakebackMessage,
 ) -> None:
     """A seat's decision, through the entry the API shares; acknowledged to this socket."""
     seat = -1 if watcher.seat is None else watcher.seat  # the hello's seat (checked there)
@@ -177,6 +181,9 @@ async def _decide(
     elif isinstance(message, UndoMessage):
         ack["action"] = None
         decision = Undo(seat, message.move)
+    elif isinstance(message, TakebackMessage):
+        ack["takeback"] = message.do
+        decision = Takeback(seat, message.do, message.move)
     elif message.do in ("rematch", "no_rematch"):
         ack["table"] = message.do
         decision = Rematch(seat, message.do == "rematch", watcher.address)

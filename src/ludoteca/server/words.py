@@ -67,6 +67,11 @@ def _translated(data: Any, lang: str) -> Any:
     return data
 
 
+def game_title(game_id: str, lang: str) -> str:
+    """The game's name in ``lang`` (its id if it has none)."""
+    return _maybe(f"{game_id}.name", lang, game_id)
+
+
 def _maybe(key: str, lang: str, fallback: str) -> str:
     return translate(key, lang) if has_key(key, lang) else fallback
 

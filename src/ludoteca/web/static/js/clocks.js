@@ -1,18 +1,25 @@
 // Clocks of a room (the server keeps the time; the page counts down from what it was told)
 // and the table's options of the lobby's form.
 import { $, h } from "./dom.js";
-import { t } from "./i18n.js";
+import { plural, t } from "./i18n.js";
 import { botLabel, seatName } from "./names.js";
 import { prefs } from "./prefs.js";
 import { state } from "./router.js";
 
 export function clockText(seconds) {
   const s = Math.max(0, Math.ceil(seconds));
-  if (s >= 86400) return t("web.clock.days", { d: Math.floor(s / 86400), h: Math.floor((s % 86400) / 3600) });
+  if (s >= 86400) return daysText(s);
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
   const sec = String(s % 60).padStart(2, "0");
   return h ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
+}
+
+// "2 days 4 hours": the time left of a game with days per move, in words.
+export function daysText(seconds) {
+  const hours = Math.floor(seconds / 3600);
+  const [d, rest] = [Math.floor(hours / 24), hours % 24];
+  return [d ? plural("web.words.days", d) : "", rest ? plural("web.words.hours", rest) : ""].filter(Boolean).join(" ");
 }
 
 // Seconds left per seat now; ``offset`` = server clock minus this browser's clock.
@@ -46,7 +53,8 @@ export function renderClocks(room, offset) {
     h("span", { class: `seat-dot s${seat.seat}`, text: seat.seat + 1 }),
     h("span", { class: "who", text: seatName(seat) }),
     h("span", { class: "time", role: "timer", "aria-label": `${seatName(seat)}: ${clockText(left[seat.seat])}`, text: clockText(left[seat.seat]) })));
-  box.replaceChildren(...rows);
+  const pace = room.table.clock === "days" ? [h("p", { class: "clock-rule", id: "lt-clock-rule", text: plural("web.words.days_per_move", room.table.days) })] : [];
+  box.replaceChildren(...pace, ...rows);
 }
 
 // The table's options in the lobby's form (remembered): the clock, the takeover bot (three
@@ -56,7 +64,7 @@ const CLOCKS = ["none", "fischer:180:2", "fischer:300:3", "fischer:600:5", "fisc
 export function tableFields(players) {
   const clock = h("select", { id: "lt-clock", name: "clock" }, ...CLOCKS.map((value) => {
     const [kind, a, b] = value.split(":");
-    const text = kind === "none" ? t("web.lobby.clock.none") : kind === "days" ? t("web.lobby.clock.days", { n: a }) : t("web.lobby.clock.fischer", { m: Number(a) / 60, s: b });
+    const text = kind === "none" ? t("web.lobby.clock.none") : kind === "days" ? plural("web.words.days_per_move", Number(a)) : t("web.lobby.clock.fischer", { m: Number(a) / 60, s: b });
     return h("option", { value, text });
   }));
   clock.value = localStorage.getItem("ludoteca.clock") || "none";

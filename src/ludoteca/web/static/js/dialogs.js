@@ -16,8 +16,10 @@ export function askToEnd(label) {
   return ask(t("web.confirm.text", { action: label }));
 }
 
-// Asks ``question`` (yes or no) in the room's confirmation dialog: resolves true for yes.
-export function ask(question) {
+// Asks ``question`` (yes or no) in the room's confirmation dialog: resolves true for yes;
+// ``words`` may name the keys of its title and buttons (by default: ending the game).
+export function ask(question, words = {}) {
+  const { title = "web.confirm.title", yes = "web.confirm.yes", no = "web.confirm.no" } = words;
   const dialog = $("#lt-confirm");
   return new Promise((resolve) => {
     const answer = (yes) => {
@@ -26,11 +28,11 @@ export function ask(question) {
       resolve(yes);
     };
     dialog.replaceChildren(
-      h("h2", { id: "lt-confirm-title", text: t("web.confirm.title") }),
+      h("h2", { id: "lt-confirm-title", text: t(title) }),
       h("p", { text: question }),
       h("div", { class: "actions" },
-        h("button", { class: "primary", id: "lt-confirm-yes", text: t("web.confirm.yes"), onclick: () => answer(true) }),
-        h("button", { id: "lt-confirm-no", text: t("web.confirm.no"), onclick: () => answer(false) })),
+        h("button", { class: "primary", id: "lt-confirm-yes", text: t(yes), onclick: () => answer(true) }),
+        h("button", { id: "lt-confirm-no", text: t(no), onclick: () => answer(false) })),
     );
     dialog.onclose = () => resolve(false); // Escape
     open(dialog);

@@ -9,6 +9,13 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (all, name) => (name in params ? String(params[name]) : all));
 }
 
+// ``plural("web.words.days", 3)``: the text of ``key.one``, ``.few``, ``.many`` or ``.other``
+// as the language's plural rule picks for ``n`` ("3 days", "3 дня", "5 дней").
+export function plural(key, n) {
+  const form = new Intl.PluralRules(words.lang).select(n);
+  return t(`${key}.${hasWord(`${key}.${form}`) ? form : "other"}`, { n });
+}
+
 export function hasWord(key) {
   return key in words.strings;
 }

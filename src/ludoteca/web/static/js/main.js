@@ -32,6 +32,7 @@ addRoute(/^\/account$/, () => new AccountPage());
 addRoute(/^\/admin$/, () => new AdminPage());
 addRoute(/^\/account\/verify$/, () => new MailLinkPage("verify"));
 addRoute(/^\/account\/reset$/, () => new MailLinkPage("reset"));
+addRoute(/^\/account\/unsubscribe$/, () => new MailLinkPage("unsubscribe"));
 addRoute(/^\/$/, () => new LobbyPage());
 setFallback(() => new NotFoundPage());
 followLinks();

@@ -6,6 +6,7 @@ import { t } from "./i18n.js";
 import { seatName } from "./names.js";
 import { go } from "./router.js";
 import { mine } from "./store.js";
+import { takebackButtons } from "./manners.js";
 
 // Resign, a draw offered and abandon are asked about first (they cannot be taken back).
 async function tableMove(send, what, move) {
@@ -35,6 +36,7 @@ export function renderTable(view, send) {
     }
     buttons.push(h("button", { id: "lt-resign", class: "small", text: t("web.table.resign"), onclick: table("resign") }));
     if (mayAbandon(room, seat)) buttons.push(h("button", { id: "lt-abandon", class: "small", text: t("web.table.abandon"), onclick: table("abandon") }));
+    buttons.push(...takebackButtons(view, send)); // after resign: an answer is not a click away from it
   }
   const over = room.status === "finished";
   if (holder && over) buttons.push(...rematchButtons(view, send));

@@ -6,6 +6,7 @@ import { app, h, toast } from "../dom.js";
 import { t } from "../i18n.js";
 import { block } from "../report.js";
 import { go } from "../router.js";
+import { remindersToggle, unsubscribe } from "../manners.js";
 
 export class AccountPage {
   async show() {
@@ -90,7 +91,7 @@ export class AccountPage {
         note(t("web.account.email_unverified", { email: answer.email }));
       }, status, t("web.account.email_save"));
     if (me.email) form.elements.email.value = me.email;
-    return h("section", { class: "panel narrow", id: "lt-recovery" }, form);
+    return h("section", { class: "panel narrow", id: "lt-recovery" }, form, me.emailVerified ? remindersToggle() : null);
   }
 
   // A form of labelled fields; ``submit(values, say)`` may ``say`` a line of success below it.
@@ -159,6 +160,11 @@ export class MailLinkPage {
     root.className = "account";
     const panel = h("section", { class: "panel narrow", id: `lt-${this.kind}-page` });
     root.replaceChildren(panel);
+    if (this.kind === "unsubscribe") {
+      document.title = `${t("web.account.unsubscribe_title")} · Ludoteca`;
+      await unsubscribe(panel, token);
+      return;
+    }
     if (this.kind === "verify") {
       document.title = `${t("web.account.email")} · Ludoteca`;
       panel.append(h("h1", { text: t("web.account.email") }));

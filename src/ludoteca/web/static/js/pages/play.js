@@ -17,6 +17,7 @@ import { renderClocks } from "../clocks.js";
 import { animateChange } from "../motion.js";
 import { noticeChange, notificationToggles, titleCount, watchWaiting } from "../notify.js";
 import { eventItems, goRematch, renderTable, resultText } from "../table.js";
+import { confirmToggle, moveConfirmed, paceControl } from "../manners.js";
 
 const STATUS_KEYS = {
   connecting: "web.play.connecting",
@@ -95,8 +96,10 @@ export class PlayPage {
         h("div", { class: "controls" },
           h("label", { class: "toggle" }, h("input", { type: "checkbox", id: "lt-hints", onchange: (e) => this.setHints(e.target.checked) }), h("span", { text: t("web.play.hints") })),
           h("button", { id: "lt-undo", onclick: () => this.undo(), text: t("web.play.undo") }),
-          h("button", { id: "lt-clear", onclick: () => this.clearPicks(), text: t("web.play.clear") })),
+          h("button", { id: "lt-clear", onclick: () => this.clearPicks(), text: t("web.play.clear") }),
+          confirmToggle()),
         h("div", { id: "lt-table", class: "table-moves" }),
+        h("div", { id: "lt-pace-box" }),
         h("p", { id: "lt-result", class: "result" }),
         h("p", { class: "hint-text", id: "lt-hint-text", hidden: true }),
         h("form", { class: "type-move", id: "lt-type-move", onsubmit: (e) => { e.preventDefault(); this.typed(); } },
@@ -301,7 +304,8 @@ export class PlayPage {
     const prompt = observation.prompt ? observation.prompt.text : "";
     if (prompt !== this.announced) announce((this.announced = prompt));
     const state = this.store.state;
-    renderTable({ room, seat: message.seat, terminal: observation.terminal, move: message.move, rematchOffer: state.rematchOffer }, (m) => this.send(m));
+    renderTable({ room, seat: message.seat, terminal: observation.terminal, move: message.move, rematchOffer: state.rematchOffer, canTakeBack: message.can_take_back }, (m) => this.send(m));
+    $("#lt-pace-box").replaceChildren(paceControl(this.room, room) || "");
     this.renderClocks();
     this.drawBoard();
     if ((observation.terminal || room.result) && room.status !== "abandoned" && !this.endShown) {
@@ -448,7 +452,8 @@ export class PlayPage {
 
   async sendAction(action) {
     const entry = this.legal().find((e) => e.action === action);
-    if (entry && entry.ends && !(await askToEnd(entry.label ? entry.label.text : action))) {
+    const label = entry && entry.label ? entry.label.text : action;
+    if (entry && entry.ends ? !(await askToEnd(label)) : !(await moveConfirmed(label))) {
       this.clearPicks();
       return;
     }
