@@ -19,7 +19,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from ludoteca import web
 
-from . import account_api, api, health, recovery_api, socket, words, workers
+from . import account_api, api, health, lobby_api, recovery_api, socket, words, workers
 from .accounts import Accounts, HashPool
 from .botrunner import BotRunner
 from .bus import make_bus
@@ -33,11 +33,13 @@ from .leases import Leases, SoleLeases
 from .logins import LoginGuard
 from .mail import Mailer
 from .metrics import Metrics, Observe
+from .online import Online
 from .privacy import Privacy
 from .profiles import Profiles
 from .quotas import Quotas
 from .recovery import Recovery
 from .rooms import Hub
+from .seeks import Seeks
 
 log = logging.getLogger("ludoteca.server")
 
@@ -85,6 +87,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             asyncio.create_task(app.state.lag.run()),
             asyncio.create_task(hub.resume()),
             asyncio.create_task(_sweep(hub, settings)),
+            asyncio.create_task(app.state.seeks.run()),
+            asyncio.create_task(app.state.online.run()),
         ]
         yield
         app.state.stopping = True
@@ -111,11 +115,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.mailer = Mailer(settings.smtp, settings.mail_from)
     app.state.hashing = HashPool()
     app.state.profiles = Profiles(store)
+    app.state.seeks = Seeks(hub)
+    app.state.online = Online(hub)
     _errors(app)
     app.include_router(api.catalogue)
     app.include_router(api.rooms)
     app.include_router(api.replay)
     app.include_router(api.lobby)
+    app.include_router(lobby_api.seeks)
+    app.include_router(lobby_api.people)
     app.include_router(account_api.account)
     app.include_router(recovery_api.recovery)
     app.include_router(account_api.players)

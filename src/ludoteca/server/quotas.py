@@ -15,7 +15,7 @@ from limits.strategies import MovingWindowRateLimiter
 from .config import Limits
 from .errors import RoomError
 
-RATES = ("rooms", "joins", "hellos", "messages", "hints", "chat", "logins")
+RATES = ("rooms", "joins", "hellos", "messages", "hints", "chat", "logins", "seeks")
 
 
 class Quotas:
@@ -25,6 +25,7 @@ class Quotas:
             name: parse_many(getattr(limits, name)) for name in RATES
         }
         self.mcts_rooms = limits.mcts_rooms
+        self.open_seeks = limits.open_seeks
         self.heavy: dict[str, set[str]] = {}  # client address -> its rooms with an MCTS bot
 
     def hit(self, name: str, *keys: str) -> None:
