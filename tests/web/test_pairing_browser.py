@@ -119,6 +119,8 @@ def test_screenshots_of_the_lobby_with_requests_and_players_online_pass_axe(
         page.goto(server + "/")
         page.wait_for_selector("#lt-seeks li[data-seek]")
         page.wait_for_selector('#lt-online li[data-player="Waiting"]')
+        page.click("#lt-game-bohnen")  # a game for two or more: its "Play now" shows
+        page.wait_for_selector("#lt-quick:not([hidden])")
         shot_and_check(page, axe, f"pairing-lobby-{lang}-{size}", problems)
     seeker.wait_for_function("() => document.querySelector('#lt-seek-status').textContent !== ''")
     shot_and_check(seeker, axe, "pairing-lobby-seeking", problems)
