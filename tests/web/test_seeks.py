@@ -297,13 +297,43 @@ def test_two_instances_pairing_at_once_seat_every_seek_once(own_schema, test_gam
             with ThreadPoolExecutor(6) as pool:
                 made = list(pool.map(ask, range(12)))
             standing = [poll(m["client"], m) for m in made]
+            for _ in range(20):  # seekers who asked at the same moment are paired by a sweep
+                if all(found["status"] == "paired" for found in standing):
+                    break
+                standing = [poll(m["client"], m, wait=True) for m in made]
             rooms: dict[str, list[int]] = {}
             for found in standing:
                 if found["status"] == "paired":
                     rooms.setdefault(found["room"], []).append(found["seat"])
             assert all(sorted(seats) == [0, 1] for seats in rooms.values()), rooms
-            assert len([s for s in standing if s["status"] == "open"]) <= 1
+            assert all(found["status"] == "paired" for found in standing), standing
             assert one and two
     finally:
         for app in apps:
             app.state.hub.close()
+
+
+def test_a_deleted_account_leaves_no_mark_and_no_seek(app, client):
+    sign_up(client, "Gone")
+    seek(client)
+    client.get("/api/online")
+    answer = client.post(
+        "/api/account/delete", json={"password": "sow-beans-in-autumn"}, headers=csrf(client)
+    )
+    assert answer.status_code == 200, answer.text
+    assert client.get("/api/online").json()["count"] == 0
+    assert client.get("/api/seeks").json()["seeks"] == []
+
+
+def test_seekers_who_passed_each_other_over_are_paired_by_the_sweep(app, client, other):
+    """Two seeks asked at one moment each skip the other's locked row; the sweep seats them."""
+    ann = seek(client)
+    store = app.state.hub.db.store
+    with store.sessions.begin() as session:
+        session.get(SeekRow, ann["seek"]).status = "pairing"  # locked by its own asking
+    bob = seek(other)
+    assert bob["status"] == "open"
+    with store.sessions.begin() as session:
+        session.get(SeekRow, ann["seek"]).status = "open"
+    client.portal.call(app.state.seeks.sweep)
+    assert poll(client, ann)["status"] == poll(other, bob)["status"] == "paired"

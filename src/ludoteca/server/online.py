@@ -135,6 +135,8 @@ def _playing(session: Session, user_ids: list[int]) -> dict[int, list[dict[str, 
     ).all()
     found: dict[int, list[dict[str, Any]]] = {}
     for user_id, room_id, game in rows:
+        if user_id is None:  # never: the query asks for these accounts' seats
+            continue
         listed = found.setdefault(user_id, [])
         if all(entry["room"] != room_id for entry in listed):
             listed.append({"room": room_id, "game": game})

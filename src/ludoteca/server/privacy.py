@@ -24,11 +24,13 @@ from .db import (
     ChatRow,
     KnownBrowserRow,
     LoginAttemptRow,
+    PresenceRow,
     RatingHistoryRow,
     RatingRow,
     RecordRow,
     RoomRow,
     SeatRow,
+    SeekRow,
     SessionRow,
     Store,
     UserRow,
@@ -88,8 +90,11 @@ class Privacy:
             session.execute(
                 update(SeatRow).where(SeatRow.user_id == user_id).values(user_id=None, name="")
             )
-            for table in (RatingHistoryRow, RatingRow, SessionRow, KnownBrowserRow):
+            tables = (RatingHistoryRow, RatingRow, SessionRow, KnownBrowserRow, PresenceRow)
+            for table in tables:
                 session.execute(delete(table).where(table.user_id == user_id))
+            # its seeks (the open ones, and the name the others keep)
+            session.execute(delete(SeekRow).where(SeekRow.user_id == user_id))
             session.execute(
                 delete(LoginAttemptRow).where(LoginAttemptRow.name_key == user.name_key)
             )

@@ -180,6 +180,7 @@ class SeekStore:
         self, seek_id: str, prefer: str | None, now: datetime, short: bool
     ) -> list[dict[str, Any]] | None:
         with self.store.sessions.begin() as session:
+            connection = session.connection()
             me = self._locked(session, select(SeekRow).where(SeekRow.id == seek_id)).first()
             if me is None or me.status != "open":
                 return None
@@ -201,7 +202,7 @@ class SeekStore:
             if len(group) < me.players and not short:
                 return None
             for row in sorted(group, key=lambda row: row.id):
-                done = session.execute(
+                done = connection.execute(
                     update(SeekRow)
                     .where(SeekRow.id == row.id, SeekRow.status == "open")
                     .values(status="pairing", seen_at=now)
@@ -246,8 +247,28 @@ class SeekStore:
             return [
                 seek_id
                 for seek_id, created, after in rows
-                if created + timedelta(seconds=after) <= now
+                if created + timedelta(seconds=after or 0) <= now
             ]
+
+    def crowded(self, now: datetime) -> list[str]:
+        """The oldest open seek of every kind that has several: two seekers asking at the
+        same moment each pass the other's locked row over, and are paired here instead."""
+        since = now - timedelta(seconds=LAPSE_SECONDS)
+        with self.store.sessions() as session:
+            kinds = (
+                select(SeekRow.kind, func.min(SeekRow.created_at).label("first"))
+                .where(SeekRow.status == "open", SeekRow.seen_at >= since)
+                .group_by(SeekRow.kind)
+                .having(func.count() > 1)
+                .limit(LISTED)
+                .subquery()
+            )
+            rows = session.execute(
+                select(SeekRow.id)
+                .join(kinds, (kinds.c.kind == SeekRow.kind) & (kinds.c.first == SeekRow.created_at))
+                .where(SeekRow.status == "open")
+            ).all()
+            return [seek_id for (seek_id,) in rows]
 
     def lapse(self, now: datetime) -> int:
         """Seeks whose page is gone, and claims whose room never came, lapse."""
@@ -302,8 +323,9 @@ class Seeks:
             low, high = rating - body.rating_range, rating + body.rating_range
         table, options = body.table.model_dump(), dict(game.options)
         token, now = new_token(), self.clock()
-        row = {
-            "id": secrets.token_urlsafe(9),
+        seek_id = secrets.token_urlsafe(9)
+        row: dict[str, Any] = {
+            "id": seek_id,
             "token_hash": hash_token(token),
             "kind": seek_kind(game.id, options, game.num_players, table, body.rated),
             "game": game.id,
@@ -324,8 +346,8 @@ class Seeks:
             "seen_at": now,
         }
         await hub.db.run(self.rows.add, row)
-        await self.pair(row["id"], body.join)
-        found = await hub.db.run(self.rows.seen, row["id"], row["token_hash"], now)
+        await self.pair(seek_id, body.join)
+        found = await hub.db.run(self.rows.seen, seek_id, row["token_hash"], now)
         return {**_standing(found or row), "token": token}
 
     async def poll(self, seek_id: str, token: str, wait: bool) -> dict[str, Any]:
@@ -392,14 +414,17 @@ class Seeks:
         return True
 
     async def sweep(self) -> None:
-        """Seeks whose wait is over get bots; seeks of gone pages lapse."""
+        """Seeks of gone pages lapse; seeks that can sit together do; seeks whose wait is
+        over get bots."""
         now = self.clock()
         await self.hub.db.run(self.rows.lapse, now)
-        for seek_id in await self.hub.db.run(self.rows.due, now):
+        crowded = await self.hub.db.run(self.rows.crowded, now)
+        due = await self.hub.db.run(self.rows.due, now)
+        for seek_id, short in [(found, False) for found in crowded] + [(d, True) for d in due]:
             try:
-                await self.pair(seek_id, short=True)
+                await self.pair(seek_id, short=short)
             except RoomError as error:  # a quota of its seeker's: the seek waits on
-                log.info("seek %s: no room with bots yet (%s)", seek_id, error.key)
+                log.info("seek %s: no room yet (%s)", seek_id, error.key)
 
     async def run(self) -> None:
         while True:

@@ -1,6 +1,6 @@
 // The lobby follows the account and the site: the account's games from the server (the same on
 // every browser where it is logged in, "your move" first), who is online with their games in
-// play (watchable), and the rooms' readable names ("Ann · Bohnen") with an honest rated tag.
+// play (watchable), and the rooms' readable names ("Ann · <game>") with an honest rated tag.
 import { me, playerName } from "./account.js";
 import { api } from "./api.js";
 import { $, h } from "./dom.js";
