@@ -23,6 +23,7 @@ from . import (
     account_api,
     api,
     health,
+    lobby_api,
     manners_api,
     moderation_api,
     recovery_api,
@@ -43,12 +44,14 @@ from .leases import Leases, SoleLeases
 from .logins import LoginGuard
 from .mail import Mailer
 from .metrics import Metrics, Observe
+from .online import Online
 from .privacy import Privacy
 from .profiles import Profiles
 from .quotas import Quotas
 from .recovery import Recovery
 from .reminders import Reminders
 from .rooms import Hub
+from .seeks import Seeks
 
 log = logging.getLogger("ludoteca.server")
 
@@ -98,6 +101,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             asyncio.create_task(app.state.lag.run()),
             asyncio.create_task(hub.resume()),
             asyncio.create_task(_sweep(hub, settings)),
+            asyncio.create_task(app.state.seeks.run()),
+            asyncio.create_task(app.state.online.run()),
         ]
         yield
         app.state.stopping = True
@@ -125,11 +130,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     hub.reminders = Reminders(hub.db, app.state.mailer, settings.public_url)
     app.state.hashing = HashPool()
     app.state.profiles = Profiles(store)
+    app.state.seeks = Seeks(hub)
+    app.state.online = Online(hub)
     _errors(app)
     app.include_router(api.catalogue)
     app.include_router(api.rooms)
     app.include_router(api.replay)
     app.include_router(api.lobby)
+    app.include_router(lobby_api.seeks)
+    app.include_router(lobby_api.people)
     app.include_router(account_api.account)
     app.include_router(recovery_api.recovery)
     app.include_router(manners_api.reminders)

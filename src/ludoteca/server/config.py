@@ -10,6 +10,8 @@ from pathlib import Path
 from limits import parse_many
 from sqlalchemy.engine import make_url
 
+COUNTS = ("mcts_rooms", "open_seeks")  # limits that are a number, not a rate
+
 
 @dataclass(frozen=True)
 class Limits:
@@ -28,9 +30,22 @@ class Limits:
     logins: str = "10/minute;100/hour"
     reports: str = "5/minute;30/day"  # reports to the administrators (per address, account)
     mcts_rooms: int = 3  # rooms with an MCTS bot in play at once, per client address
+    seeks: str = "20/minute;300/day"  # seeks made (quick pairing)
+    open_seeks: int = 3  # seeks open at once, per client address (or per account)
 
     def __post_init__(self) -> None:
-        for name in ("rooms", "joins", "hellos", "messages", "hints", "chat", "logins", "reports"):
+        rates = (
+            "rooms",
+            "joins",
+            "hellos",
+            "messages",
+            "hints",
+            "chat",
+            "logins",
+            "reports",
+            "seeks",
+        )
+        for name in rates:
             parse_many(getattr(self, name))  # a bad rate fails at start-up, not at the first hit
 
     @classmethod
@@ -43,7 +58,7 @@ class Limits:
         for name, value in given.items():
             if name not in self.names():
                 raise ValueError(f"unknown limit {name!r}: one of {', '.join(self.names())}")
-            changes[name] = int(value) if name == "mcts_rooms" else value
+            changes[name] = int(value) if name in COUNTS else value
         try:
             return replace(self, **changes)  # type: ignore[arg-type]
         except ValueError as error:

@@ -312,6 +312,51 @@ class RatingHistoryRow(Base):
     at: Mapped[datetime] = mapped_column(DateTime, default=_now)
 
 
+class SeekRow(Base):
+    """A player asking for a game (seeks.py): open until paired with others asking for the
+    same, filled with bots, withdrawn or left to lapse."""
+
+    __tablename__ = "seeks"
+    __table_args__ = (Index("ix_seeks_match", "status", "kind", "created_at"),)
+
+    id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    # sha256 of the seeker's secret: the seek's key and, once paired, the seat's token
+    token_hash: Mapped[str] = mapped_column(String(64))
+    # what must be equal for two seeks to pair: a digest of game, seats, options, clock, rated
+    kind: Mapped[str] = mapped_column(String(64))
+    game: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict] = mapped_column(JSON)
+    players: Mapped[int] = mapped_column(Integer)
+    table: Mapped[dict] = mapped_column(JSON)
+    rated: Mapped[bool] = mapped_column(Boolean)
+    # the seeker's rating in the game (accounts) and the ratings it accepts in others
+    rating: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    rating_min: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    rating_max: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # seconds after which the seats nobody took are given to ``bot`` (None: never)
+    bots_after: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    bot: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    user_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    name: Mapped[str] = mapped_column(String(64))
+    address: Mapped[str] = mapped_column(String(80))
+    # "open", "pairing" (claimed, its room being made), "paired", "withdrawn" or "lapsed"
+    status: Mapped[str] = mapped_column(String(12))
+    room_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=_now)
+    # the seeker's last poll: a seek whose page is gone lapses
+    seen_at: Mapped[datetime] = mapped_column(DateTime, default=_now)
+
+
+class PresenceRow(Base):
+    """When an account was last seen on a page (online.py): online while that is recent."""
+
+    __tablename__ = "presence"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    seen_at: Mapped[datetime] = mapped_column(DateTime, default=_now, index=True)
+
+
 # -- several instances on one database (leases.py reads and writes these) -----------------------
 
 INSTANCES = Table(

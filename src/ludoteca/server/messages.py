@@ -112,6 +112,29 @@ class Undo(Body):
     move: Move
 
 
+class Seek(Body):
+    """A player asking for a game (quick pairing): paired with others asking for the same
+    game, options, clock and rated; ``rating_range`` (points either side of the seeker's
+    rating) bounds the others' ratings; after ``bots_after`` seconds bots take the seats
+    nobody took (None: wait for people). ``join``: the listed seek to sit with first."""
+
+    game: Annotated[StrictStr, Field(min_length=1, max_length=40)]
+    options: Options = {}
+    table: Table = Table()
+    rated: StrictBool = False
+    rating_range: Annotated[StrictInt, Field(ge=50, le=1000)] | None = None
+    bots_after: Annotated[StrictInt, Field(ge=5, le=600)] | None = None
+    bot: Annotated[StrictStr, Field(min_length=1, max_length=40)] | None = None
+    name: Name = ""
+    join: Annotated[StrictStr, Field(min_length=1, max_length=24)] | None = None
+
+
+class SeekToken(Body):
+    """The seeker's secret, to withdraw its seek."""
+
+    token: Token
+
+
 ChatText = Annotated[StrictStr, Field(min_length=1, max_length=2000)]
 
 

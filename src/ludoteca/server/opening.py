@@ -34,13 +34,13 @@ async def create(hub: Hub, body: CreateRoom, address: str) -> dict[str, Any]:
     for number, seat in enumerate(body.seats):
         name = seat.name.strip()
         if seat.kind == "bot":
-            infos.append(SeatInfo(number, "bot", _bot(seat.bot or "random"), name, None))
+            infos.append(SeatInfo(number, "bot", bot_spec(seat.bot or "random"), name, None))
         elif seat.kind == "person":
             tokens[str(number)] = token = new_token()
             infos.append(SeatInfo(number, "person", None, name, hash_token(token)))
         else:
             infos.append(SeatInfo(number, "open", None, name, None))
-    _bot(body.table.takeover)
+    bot_spec(body.table.takeover)
     host = new_token()
     table = body.table.model_dump()
     room_id = await hub.open(
@@ -58,7 +58,7 @@ async def open_rematch(hub: Hub, room: Room, address: str) -> None:
     await hub.apply(room, LinkRematch(new_id))
 
 
-def _bot(spec: str) -> str:
+def bot_spec(spec: str) -> str:
     """A bot spec a seat may hold (400 for another)."""
     try:
         make_bot(spec, 0)

@@ -25,12 +25,14 @@ from .db import (
     ChatRow,
     KnownBrowserRow,
     LoginAttemptRow,
+    PresenceRow,
     RatingHistoryRow,
     RatingRow,
     RecordRow,
     ReminderRow,
     RoomRow,
     SeatRow,
+    SeekRow,
     SessionRow,
     Store,
     UserRow,
@@ -93,8 +95,18 @@ class Privacy:
             )
             mine = (BlockRow.user_id == user_id) | (BlockRow.blocked_id == user_id)
             session.execute(delete(BlockRow).where(mine))
-            for table in (RatingHistoryRow, RatingRow, SessionRow, KnownBrowserRow, ReminderRow):
+            tables = (
+                RatingHistoryRow,
+                RatingRow,
+                SessionRow,
+                KnownBrowserRow,
+                ReminderRow,
+                PresenceRow,
+            )
+            for table in tables:
                 session.execute(delete(table).where(table.user_id == user_id))
+            # its seeks (the open ones, and the name the others keep)
+            session.execute(delete(SeekRow).where(SeekRow.user_id == user_id))
             session.execute(
                 delete(LoginAttemptRow).where(LoginAttemptRow.name_key == user.name_key)
             )

@@ -19,7 +19,7 @@ from limits import RateLimitItem, parse_many
 from .config import Limits
 from .errors import RoomError
 
-RATES = ("rooms", "joins", "hellos", "messages", "hints", "chat", "logins", "reports")
+RATES = ("rooms", "joins", "hellos", "messages", "hints", "chat", "logins", "reports", "seeks")
 SWEEP = 10_000  # hits between two sweeps of the windows nobody used lately
 
 
@@ -30,6 +30,7 @@ class Quotas:
             name: parse_many(getattr(limits, name)) for name in RATES
         }
         self.mcts_rooms = limits.mcts_rooms
+        self.open_seeks = limits.open_seeks
         self.heavy: dict[str, set[str]] = {}  # client address -> its rooms with an MCTS bot
 
     def hit(self, name: str, *keys: str) -> None:

@@ -23,3 +23,20 @@ export const mine = {
     mine.save(mine.all().filter((e) => e.room !== room));
   },
 };
+
+// The lobby's store, one per lobby page: what the server said of rooms, requests for a game,
+// who is online and the account's games, and this page's own request. Parts listen to it.
+export function lobbyStore() {
+  const listeners = new Set();
+  const store = {
+    rooms: null, seeks: [], online: null, account: null, seeking: null, left: false,
+    set(part, value) {
+      store[part] = value;
+      for (const listener of listeners) listener(part);
+    },
+    on(listener) {
+      listeners.add(listener);
+    },
+  };
+  return store;
+}

@@ -8,11 +8,13 @@ import { cardExtras, lobbyFilter, optionsText, resultText, seatsText, yourRooms 
 import { botLabel, gameTitle, playersText } from "../names.js";
 import { lockChoices } from "../progress.js";
 import { go, state } from "../router.js";
-import { mine } from "../store.js";
+import { lobbyStore, mine } from "../store.js";
 import { uploadButton } from "../upload.js";
 import { lobbyChat } from "../chat.js";
 import { tableFields, tableOptions } from "../clocks.js";
 import { watchWaiting } from "../notify.js";
+import { quickPairing, seekBody } from "../pairing.js";
+import { accountRooms, countsRated, finishedList, liveParts, loadAccountGames, tableName } from "../following.js";
 
 export class LobbyPage {
   constructor() {
@@ -20,6 +22,8 @@ export class LobbyPage {
     if (!state.games.some((g) => g.id === this.choice)) this.choice = state.games[0] && state.games[0].id;
     this.options = {};
     this.seats = [];
+    this.store = lobbyStore();
+    this.store.on((part) => part === "account" && this.rooms && this.renderRooms());
   }
 
   async show() {
@@ -32,11 +36,14 @@ export class LobbyPage {
         h("h1", { text: t("web.lobby.title") }),
         h("p", { class: "lead", text: t("web.lobby.lead") }),
         h("div", { class: "game-list", id: "lt-game-list", role: "radiogroup" }),
-        h("div", { id: "lt-game-form" })),
+        h("div", { id: "lt-game-form" }),
+        quickPairing(this.store, () => seekBody(this.game(), this.options, tableOptions(), this.rated !== false))),
       h("section", { class: "panel side" },
         lobbyFilter(() => this.rooms && this.renderRooms()),
         h("h2", { text: t("web.lobby.your_games") }, h("span", { class: "badge", id: "lt-your-move-count", hidden: true })),
         h("ul", { class: "rooms", id: "lt-my-games" }),
+        h("div", { id: "lt-my-finished-box" }),
+        ...liveParts(this.store),
         h("h2", { text: t("web.lobby.open_rooms") }),
         h("ul", { class: "rooms", id: "lt-open-rooms" }),
         h("h2", { text: t("web.lobby.playing") }),
@@ -83,6 +90,7 @@ export class LobbyPage {
   renderForm() {
     const game = this.game();
     const form = $("#lt-game-form");
+    $("#lt-quick").hidden = !game || game.max_players < 2;  // a solitaire needs nobody
     if (!game) {
       form.replaceChildren(h("p", { text: t("web.lobby.no_games") }));
       return;
@@ -151,7 +159,7 @@ export class LobbyPage {
       };
       const extra = [];
       if (seat.kind === "bot") {
-        const bot = h("select", { id: `lt-seat-${i}-bot` }, ...state.bots.map((b) => h("option", { value: b, text: botLabel(b) })));
+        const bot = h("select", { id: `lt-seat-${i}-bot`, "aria-label": `${t("web.seat.player", { n: i + 1 })}: ${t("web.lobby.seat.bot")}` }, ...state.bots.map((b) => h("option", { value: b, text: botLabel(b) })));
         bot.value = seat.bot;
         bot.onchange = () => (seat.bot = bot.value);
         extra.push(bot);
@@ -204,12 +212,13 @@ export class LobbyPage {
 
   leave() {
     this.left = true;
+    this.store.left = true;
   }
 
   async loadRooms() {
     let rooms;
     try {
-      rooms = await api("/api/rooms");
+      [rooms] = await Promise.all([api("/api/rooms"), loadAccountGames(this.store)]);
     } catch (error) {
       if (!this.left) toast(error.message);
       return;
@@ -224,23 +233,26 @@ export class LobbyPage {
     const rooms = this.rooms;
     const only = localStorage.getItem("ludoteca.filter") || "";
     const shown = (room) => !only || room.game === only;
-    const yours = yourRooms(rooms).filter((r) => shown(r.entry));
+    const yours = (accountRooms(this.store) || yourRooms(rooms)).filter((r) => shown(r.entry));
+    const byId = new Map(rooms.playing.map((r) => [r.id, r]));
+    const fromAccount = Boolean(accountRooms(this.store));
     const waiting = yours.filter((r) => r.yourMove).length;
     $("#lt-your-move-count").textContent = waiting ? t("web.lobby.your_move_count", { n: waiting }) : "";
     $("#lt-your-move-count").hidden = !waiting;
     $("#lt-my-games").replaceChildren(
       ...yours.slice(0, 12).map(({ entry: e, yourMove }) =>
         h("li", { class: yourMove ? "your-move" : "" },
-          h("a", { href: `/room/${e.room}`, "data-go": "", text: `${gameTitle(e.game)} · ${e.room}` }),
+          h("a", { href: `/room/${e.room}`, "data-go": "", text: byId.has(e.room) ? tableName(byId.get(e.room)) : gameTitle(e.game) }),
           yourMove ? h("span", { class: "badge", text: t("web.lobby.your_move") }) : null,
-          h("button", { class: "link", title: t("web.lobby.forget"), "aria-label": t("web.lobby.forget"), text: "×",
+          fromAccount ? null : h("button", { class: "link", title: t("web.lobby.forget"), "aria-label": t("web.lobby.forget"), text: "×",
             onclick: () => { mine.drop(e.room); this.renderRooms(); } }))),
     );
     if (!yours.length) $("#lt-my-games").append(h("li", { class: "empty", text: t("web.lobby.none") }));
+    $("#lt-my-finished-box").replaceChildren(...finishedList(this.store));
     const item = (room, link, label, extra) =>
       h("li", {},
-        h("a", { href: link, "data-go": "", text: `${gameTitle(room.game)} · ${room.id}` }),
-        room.rated ? h("span", { class: "tag", text: t("web.lobby.rated_tag") }) : null,
+        h("a", { href: link, "data-go": "", text: tableName(room) }),
+        countsRated(room) ? h("span", { class: "tag", text: t("web.lobby.rated_tag") }) : null,
         label,
         h("span", { class: "who", text: seatsText(room) }),
         extra ? h("span", { class: "who", text: extra }) : null);

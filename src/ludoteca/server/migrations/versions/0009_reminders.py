@@ -1,8 +1,8 @@
 """The "your move" mails of games with days per move: the account's choice, the key signing its
 unsubscribe links, its language, and when each room last mailed it.
 
-Revision ID: 0010_reminders
-Revises: 0006_mail
+Revision ID: 0009_reminders
+Revises: 0008_seeks
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0010_reminders"
-down_revision = "0006_mail"
+revision = "0009_reminders"
+down_revision = "0008_seeks"
 branch_labels = None
 depends_on = None
 
