@@ -13,11 +13,12 @@ import math
 from functools import cache, lru_cache
 
 from ludoteca.engine import TERMINAL, Message, translate
+from ludoteca.engine.palette import ink_on
 from ludoteca.engine.parts import Overlay, Picture
 from ludoteca.engine.svg import document, element, fit_size, join, shorten, text, text_width, wrap
 from ludoteca.engine.turns import LAST, last_turns, marked_seats, sample_position
 
-from .board import INDEX, PIT_NAMES, SEAT_COLOURS
+from .board import INDEX, PIT_NAMES
 from .game import BohnenState
 from .move import Move
 
@@ -67,14 +68,15 @@ def svg(
     ]
     players = state.game.num_players
     parts += [
-        _tray(players, s, state.captured[s], player == s, overlay.name(s, lang))
+        _tray(players, s, state.captured[s], player == s, overlay.name(s, lang), overlay.colour(s))
         for s in range(players)
     ]
     capture = set(state.pending[1]) if state.pending else set()
     owner = state.game.board.owner
     for pit in range(12):
-        parts.append(_pit(pit, owner[pit], state.pits[pit], pit in playable, pit in capture))
-    parts.append(_last_moves(state, seat))
+        colour = overlay.colour(owner[pit])
+        parts.append(_pit(pit, colour, state.pits[pit], pit in playable, pit in capture))
+    parts.append(_last_moves(state, seat, overlay))
     parts += [_leave_marker(pit) for pit in sorted(leave)]
     parts.append(_hints(overlay))
     parts.append(_legend(state, lang, overlay))
@@ -204,7 +206,7 @@ def _beans(cx: float, cy: float, count: int, radius: float, seed: int, limit: in
     return join(beans)
 
 
-def _last_moves(state: BohnenState, seat: int | None) -> str:
+def _last_moves(state: BohnenState, seat: int | None, overlay: Overlay) -> str:
     """The latest turn of each other seat: the pit it sowed from (a ring in its colour with an
     arrow), the pits it captured (crossed, with the beans taken) and, after a grand slam, the
     pit it left untouched (a tick in its colour)."""
@@ -216,20 +218,20 @@ def _last_moves(state: BohnenState, seat: int | None) -> str:
         for step in steps:
             move = Move.parse(step.action)
             if move.leave:
-                marks.append(_kept_mark(move.pit, mover))
+                marks.append(_kept_mark(move.pit, mover, overlay.colour(mover)))
             last = step.after.last
             if last is None or step.after.pending or last[0] != mover:
                 continue
             _, start, captured = last
             # counted from before the sowing (a grand slam's choices come after it)
             sown = board.outcome(steps[0].before.pits, start, mover)[0] if captured else ()
-            marks.append(_sown_mark(start, mover))
+            marks.append(_sown_mark(start, mover, overlay.colour(mover)))
             marks += [_captured_mark(p, mover, sown[p]) for p in captured]
     return element("g", join(marks), id="last-moves") if marks else ""
 
 
 @lru_cache(maxsize=1024)
-def _sown_mark(pit: int, mover: int) -> str:
+def _sown_mark(pit: int, mover: int, colour: str) -> str:
     cx, cy = pit_centre(pit)
     ring = element(
         "circle",
@@ -241,21 +243,21 @@ def _sown_mark(pit: int, mover: int) -> str:
         stroke_width=3,
         stroke_dasharray="6 4",
     )
-    dot = element("circle", cx=cx - 26, cy=cy - 26, r=9, fill=SEAT_COLOURS[mover], stroke="#fdf6e3")
+    dot = element("circle", cx=cx - 26, cy=cy - 26, r=9, fill=colour, stroke="#fdf6e3")
     return element(
         "g", ring + dot, id=f"last-sown-{PIT_NAMES[pit]}", data_seat=mover, data_what="sown", **LAST
     )
 
 
 @lru_cache(maxsize=1024)
-def _kept_mark(pit: int, mover: int) -> str:
+def _kept_mark(pit: int, mover: int, colour: str) -> str:
     """The pit a grand slam left untouched: a tick in the mover's colour."""
     cx, cy = pit_centre(pit)
     tick = element(
         "path",
         d=f"M{cx - 14},{cy + 2} l9,10 l19,-22",
         fill="none",
-        stroke=SEAT_COLOURS[mover],
+        stroke=colour,
         stroke_width=6,
         stroke_linecap="round",
         stroke_linejoin="round",
@@ -266,7 +268,7 @@ def _kept_mark(pit: int, mover: int) -> str:
         cy=cy,
         r=PIT_RADIUS - 7,
         fill="none",
-        stroke=SEAT_COLOURS[mover],
+        stroke=colour,
         stroke_width=3,
         stroke_dasharray="3 4",
     )
@@ -313,7 +315,7 @@ def _captured_mark(pit: int, mover: int, beans: int) -> str:
 
 
 @lru_cache(maxsize=2048)
-def _pit(pit: int, owner: int, beans: int, playable: bool, captured: bool) -> str:
+def _pit(pit: int, colour: str, beans: int, playable: bool, captured: bool) -> str:
     cx, cy = pit_centre(pit)
     name = PIT_NAMES[pit]
     parts = []
@@ -324,7 +326,7 @@ def _pit(pit: int, owner: int, beans: int, playable: bool, captured: bool) -> st
             cy=cy,
             r=PIT_RADIUS,
             fill="url(#bohnen-hollow)",
-            stroke=SEAT_COLOURS[owner],
+            stroke=colour,
             stroke_width=5,
         )
     )
@@ -408,9 +410,8 @@ def _tray_box(seat: int, players: int) -> tuple[float, float, float, float]:
 
 
 @lru_cache(maxsize=1024)
-def _tray(players: int, seat: int, count: int, to_move: bool, name: str) -> str:
+def _tray(players: int, seat: int, count: int, to_move: bool, name: str, colour: str) -> str:
     x, y, w, h = _tray_box(seat, players)
-    colour = SEAT_COLOURS[seat]
     parts = [
         element(
             "rect",
@@ -434,7 +435,7 @@ def _tray(players: int, seat: int, count: int, to_move: bool, name: str) -> str:
             font_size=16,
             font_weight="bold",
             font_family="sans-serif",
-            fill="#ffffff",
+            fill=ink_on(colour),
         ),
     ]
     return element("g", element("title", f"{name}: {count}"), *parts, id=f"tray-{seat}")
@@ -446,7 +447,7 @@ def _status(state: BohnenState, seat: int | None, lang: str, overlay: Overlay) -
         words = overlay.said(state.prompt(None), lang)
         colour = "#6b4a2b"
     else:
-        colour = SEAT_COLOURS[player]
+        colour = overlay.colour(player)
         words = overlay.said(state.prompt(seat) if seat == player else state.status_line(), lang)
     return _status_drawn(player, colour, words, overlay.narrow)
 
@@ -466,7 +467,7 @@ def _status_drawn(player: int, colour: str, words: str, narrow: bool) -> str:
             font_size=16,
             font_weight="bold",
             font_family="sans-serif",
-            fill="#ffffff",
+            fill=ink_on(colour),
         )
         + _status_words(words, narrow),
         id="status",
@@ -510,6 +511,7 @@ def _legend(state: BohnenState, lang: str, overlay: Overlay) -> str:
         over,
         overlay.narrow,
         lang,
+        tuple(overlay.colour(seat) for seat in range(players)),
     )
 
 
@@ -522,6 +524,7 @@ def _legend_drawn(
     over: bool,
     narrow: bool,
     lang: str,
+    colours: tuple[str, ...],
 ) -> str:
     players = len(names)
     width = WIDTH - 60 if narrow else WIDTH / players
@@ -538,9 +541,7 @@ def _legend_drawn(
         words = star + shorten(names[seat], size, room, bold=True) + tail
         box = size + 3
         parts.append(
-            element(
-                "rect", x=x, y=y + 4 - box, width=box, height=box, rx=4, fill=SEAT_COLOURS[seat]
-            )
+            element("rect", x=x, y=y + 4 - box, width=box, height=box, rx=4, fill=colours[seat])
         )
         parts.append(
             text(

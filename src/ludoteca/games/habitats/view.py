@@ -17,11 +17,12 @@ import math
 from functools import cache, lru_cache
 
 from ludoteca.engine import CHANCE, Message
+from ludoteca.engine.palette import ink_on, seat_colour
 from ludoteca.engine.parts import Overlay, Picture
 from ludoteca.engine.svg import document, element, join, shorten, text, text_width, wrap
 from ludoteca.engine.turns import LAST, last_turns, marked_seats, sample_position
 
-from .game import PLAYER_COLOURS, Habitats, HabitatsState, park_cell_id
+from .game import Habitats, HabitatsState, park_cell_id
 from .goals import measure
 from .icons import icon
 from .move import Move
@@ -163,7 +164,7 @@ def _last_moves(state: HabitatsState, seat: int | None) -> dict[str, int]:
     return found
 
 
-def _last_mark(x: float, y: float, size: float, mover: int, what: str) -> str:
+def _last_mark(x: float, y: float, size: float, mover: int, what: str, colour: str) -> str:
     return element(
         "rect",
         x=x - 3,
@@ -172,13 +173,18 @@ def _last_mark(x: float, y: float, size: float, mover: int, what: str) -> str:
         height=size + 6,
         rx=7,
         fill="none",
-        stroke=PLAYER_COLOURS[mover],
+        stroke=colour,
         stroke_width=4,
         stroke_dasharray="8 4",
         data_seat=mover,
         data_what=what,
         **LAST,
     )
+
+
+def _colours(state: HabitatsState, overlay: Overlay) -> tuple[str, ...]:
+    """Each seat's colour in the viewer's palette."""
+    return tuple(overlay.colour(s) for s in range(state.game.num_players))
 
 
 # -- header ------------------------------------------------------------------------------------
@@ -203,6 +209,7 @@ def _header(state: HabitatsState, width: float, lang: str, names: Overlay) -> tu
         mover,
         width,
         lang,
+        _colours(state, names),
     )
 
 
@@ -218,6 +225,7 @@ def _header_drawn(
     mover: int,
     width: float,
     lang: str,
+    colours: tuple[str, ...],
 ) -> tuple[str, float]:
     room = width - 32
     # wrapped, never cut: a phone's narrow picture has room for fewer words a line
@@ -240,7 +248,7 @@ def _header_drawn(
             rows = row + 1
         for s, value in enumerate(standing):
             x = 16 + text_w + 16 + 40 * s
-            parts.append(element("circle", cx=x + 6, cy=y - 4, r=5, fill=PLAYER_COLOURS[s]))
+            parts.append(element("circle", cx=x + 6, cy=y - 4, r=5, fill=colours[s]))
             parts.append(text(value, x=x + 14, y=y, style=_font(13), fill=INK))
         y += 19 + 16 * (rows - 1)
     # the players: name, points, goal points
@@ -251,9 +259,7 @@ def _header_drawn(
         x = 16 + (s % per_row) * chip_w
         row_y = y + (s // per_row) * 40
         bold = s == mover
-        parts.append(
-            element("circle", cx=x + 8, cy=row_y + 4, r=8, fill=PLAYER_COLOURS[s], stroke=INK)
-        )
+        parts.append(element("circle", cx=x + 8, cy=row_y + 4, r=8, fill=colours[s], stroke=INK))
         name = shorten(names[s], 15, chip_w - 34, True)
         parts.append(text(name, x=x + 22, y=row_y + 9, style=_font(15, True), fill=INK))
         points = "+".join(str(p) for p in goal_points[s]) or "0"
@@ -313,6 +319,7 @@ def _left_column(
         lang,
         frozenset(click for click in advised if click.startswith("mk-")),
         tuple(sorted((k, v) for k, v in last.items() if k.startswith("mk-"))),
+        _colours(state, names),
     )
     defs.update(used)
     parts.append(market)
@@ -378,7 +385,7 @@ def _score_sheet(
         ry = y + 38 + row_h * (r + 1)
         seat = row["player"] - 1
         weight = seat in winners
-        parts.append(element("circle", cx=x + 14, cy=ry - 4, r=6, fill=PLAYER_COLOURS[seat]))
+        parts.append(element("circle", cx=x + 14, cy=ry - 4, r=6, fill=names.colour(seat)))
         name = ("★ " if weight else "") + names.name(seat, lang)
         parts.append(text(shorten(name, 12, 86, weight), x=x + 24, y=ry, style=_font(12, weight)))
         values = [*row["goals"], row["park"], row["total"]]
@@ -405,6 +412,7 @@ def _market(
     lang: str,
     advised: frozenset,
     marks: tuple[tuple[str, int], ...],
+    colours: tuple[str, ...],
 ) -> tuple[str, dict[tuple, str]]:
     """The market grid with its figures, its columns lettered below, its rows numbered; and
     the tile drawings it uses."""
@@ -464,11 +472,13 @@ def _market(
             if click in advised:
                 parts.append(_ring(x + 2, y + 2, size - 4))
         if click in last:
-            parts.append(_last_mark(x + 2, y + 2, size - 4, last[click], click))
+            parts.append(
+                _last_mark(x + 2, y + 2, size - 4, last[click], click, colours[last[click]])
+            )
     for s, (pos, facing) in enumerate(figures):
         cx = x0 + pos[0] * size + size / 2
         cy = y0 + (layout.height - 1 - pos[1]) * size + size / 2
-        parts.append(_figure(cx, cy, facing, PLAYER_COLOURS[s], s + 1))
+        parts.append(_figure(cx, cy, facing, colours[s], s + 1))
     return join(parts), defs
 
 
@@ -498,7 +508,9 @@ def _figure(cx: float, cy: float, facing: str, colour: str, number: int) -> str:
         transform=f"translate({cx},{cy}) rotate({angle})",
     )
     body = element("circle", cx=cx, cy=cy, r=13, fill=colour, stroke=INK, stroke_width=2)
-    label = text(number, x=cx, y=cy + 5, text_anchor="middle", style=_font(14, True), fill="#fff")
+    label = text(
+        number, x=cx, y=cy + 5, text_anchor="middle", style=_font(14, True), fill=ink_on(colour)
+    )
     return element("g", arrow + body + label, style="pointer-events:none")
 
 
@@ -531,6 +543,7 @@ def _park(
         sum(state.goal_points[seat]),
         seat == state.current_player,
         show_open and (not park.open or state.legal_actions() == ["discard"]),
+        _colours(state, names),
     )
 
 
@@ -546,6 +559,7 @@ def _park_drawn(
     goals: int,
     to_move: bool,
     discard: bool,
+    colours: tuple[str, ...],
 ) -> tuple[str, float, float, dict[tuple, str]]:
     last = dict(marks)
     defs: dict[tuple, str] = {}
@@ -567,16 +581,16 @@ def _park_drawn(
             height=h,
             rx=10,
             fill="#fffdf7",
-            stroke=PLAYER_COLOURS[seat],
+            stroke=colours[seat],
             stroke_width=4 if to_move else 2,
         ),
-        element("rect", x=0, y=0, width=w, height=HEAD - 4, rx=10, fill=PLAYER_COLOURS[seat]),
+        element("rect", x=0, y=0, width=w, height=HEAD - 4, rx=10, fill=colours[seat]),
         text(
             shorten(title, 14, w - 2 * PAD - (70 if show_open else 0), True),
             x=PAD,
             y=17,
             style=_font(14, True),
-            fill="#fff",
+            fill=ink_on(colours[seat]),
         ),
     ]
     for x in range(low_x, high_x + 1):
@@ -604,14 +618,14 @@ def _park_drawn(
     by_pos = {entry.pos: entry for entry in score.tiles}
     for (x, y), (kind, mask) in park.tiles.items():
         px, py = left + (x - low_x) * TILE, top + (high_y - y) * TILE
-        colour = PLAYER_COLOURS[seat] if kind.kind == "entrance" else None
+        colour = colours[seat] if kind.kind == "entrance" else None
         fulfilled = score.fulfilled.get((x, y))
         parts.append(
             _tile(kind, mask, px, py, TILE, colour, lang, fulfilled, by_pos[(x, y)].vp, defs=defs)
         )
         cell = park_cell_id(seat, (x, y))
         if cell in last:
-            parts.append(_last_mark(px, py, TILE, last[cell], cell))
+            parts.append(_last_mark(px, py, TILE, last[cell], cell, colours[last[cell]]))
     if show_open:
         for x, y in sorted(park.open):
             px, py = left + (x - low_x) * TILE, top + (high_y - y) * TILE
@@ -1020,7 +1034,7 @@ def _legend_icon(entry: str, lang: str) -> str:
             height=18,
             rx=4,
             fill="none",
-            stroke=PLAYER_COLOURS[1],
+            stroke=seat_colour(1),
             stroke_width=3,
             stroke_dasharray="6 3",
         )

@@ -44,8 +44,8 @@ export function renderClocks(room, offset) {
       "data-seat": seat.seat,
     },
     h("span", { class: `seat-dot s${seat.seat}`, text: seat.seat + 1 }),
-    h("span", { class: "who", text: seatName(seat) }),
-    h("span", { class: "time", role: "timer", "aria-label": `${seatName(seat)}: ${clockText(left[seat.seat])}`, text: clockText(left[seat.seat]) })));
+    h("span", { class: "who", text: seatName(seat, room.seats) }),
+    h("span", { class: "time", role: "timer", "aria-label": `${seatName(seat, room.seats)}: ${clockText(left[seat.seat])}`, text: clockText(left[seat.seat]) })));
   box.replaceChildren(...rows);
 }
 
