@@ -249,6 +249,8 @@ def bot_names(players: int, person: int | None, bot: str, lang: str) -> tuple[st
     its level and, as several share it, by its seat number ("Bot: easy (2)")."""
     key = f"web.bot.{bot.replace(':', '.')}"
     label = translate(key, lang) if has_key(key, "en") else bot
+    if players - (person is not None) < 2:  # one bot: its level names it
+        return tuple("" if seat == person else label for seat in range(players))
     return tuple(
         ""
         if seat == person
@@ -487,4 +489,4 @@ class Session:
             name = self.names.name(seat, self.lang)
             print(say(self.lang, "cli.play.score_named", name=name, score=score, you=you))
         winners = ", ".join(self.names.name(w, self.lang) for w in self.state.winners())
-        print(say(self.lang, "cli.play.winners", winners=winners))
+        print(say(self.lang, "cli.play.winners_named", winners=winners))

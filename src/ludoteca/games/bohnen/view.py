@@ -40,8 +40,10 @@ TRAYS = {
 }
 
 
-def pit_centre(pit: int) -> tuple[float, float]:
-    """Bottom row A–F left to right, top row a–f right to left (counter-clockwise sowing)."""
+def pit_centre(pit: int, turned: bool = False) -> tuple[float, float]:
+    """Bottom row A–F left to right, top row a–f right to left (counter-clockwise sowing);
+    ``turned``: the board turned half round, a–f at the bottom (see :func:`turned_for`)."""
+    pit = shown_pit(pit, turned)
     if pit < 6:
         return COLUMN_X[pit], BOTTOM_Y
     return COLUMN_X[11 - pit], TOP_Y
@@ -51,6 +53,7 @@ def svg(
     state: BohnenState, seat: int | None, *, lang: str = "en", overlay: Overlay | None = None
 ) -> str:
     overlay = overlay or Overlay()
+    turned = turned_for(state, seat)
     # a phone (Overlay.narrow) shows the 900-wide board at about 0.4: the words around it
     # are drawn larger there, the legend one seat a line under the board
     narrow = overlay.narrow
@@ -68,19 +71,38 @@ def svg(
     ]
     players = state.game.num_players
     parts += [
-        _tray(players, s, state.captured[s], player == s, overlay.name(s, lang), overlay.colour(s))
+        _tray(
+            players,
+            s,
+            state.captured[s],
+            player == s,
+            overlay.name(s, lang),
+            overlay.colour(s),
+            turned,
+        )
         for s in range(players)
     ]
     capture = set(state.pending[1]) if state.pending else set()
     owner = state.game.board.owner
     for pit in range(12):
         colour = overlay.colour(owner[pit])
-        parts.append(_pit(pit, colour, state.pits[pit], pit in playable, pit in capture))
-    parts.append(_last_moves(state, seat, overlay))
-    parts += [_leave_marker(pit) for pit in sorted(leave)]
-    parts.append(_hints(overlay))
+        parts.append(_pit(pit, colour, state.pits[pit], pit in playable, pit in capture, turned))
+    parts.append(_last_moves(state, seat, overlay, turned))
+    parts += [_leave_marker(pit, turned) for pit in sorted(leave)]
+    parts.append(_hints(overlay, turned))
     parts.append(_legend(state, lang, overlay))
     return document(WIDTH, height, join(parts))
+
+
+def turned_for(state: BohnenState, seat: int | None) -> bool:
+    """Whether ``seat`` sees the board turned half round: a seat whose pits are the top row
+    (a–f) gets them at the bottom, in front of it, as it would sit at a real board."""
+    return seat is not None and state.game.board.seat_pits[seat][0] >= 6
+
+
+def shown_pit(pit: int, turned: bool) -> int:
+    """The place ``pit`` is drawn at (the place of the opposite pit when turned)."""
+    return (pit + 6) % 12 if turned else pit
 
 
 # Every part below is a pure function of small inputs, drawn once and kept: a picture is the
@@ -206,7 +228,7 @@ def _beans(cx: float, cy: float, count: int, radius: float, seed: int, limit: in
     return join(beans)
 
 
-def _last_moves(state: BohnenState, seat: int | None, overlay: Overlay) -> str:
+def _last_moves(state: BohnenState, seat: int | None, overlay: Overlay, turned: bool) -> str:
     """The latest turn of each other seat: the pit it sowed from (a ring in its colour with an
     arrow), the pits it captured (crossed, with the beans taken) and, after a grand slam, the
     pit it left untouched (a tick in its colour)."""
@@ -218,21 +240,21 @@ def _last_moves(state: BohnenState, seat: int | None, overlay: Overlay) -> str:
         for step in steps:
             move = Move.parse(step.action)
             if move.leave:
-                marks.append(_kept_mark(move.pit, mover, overlay.colour(mover)))
+                marks.append(_kept_mark(move.pit, mover, overlay.colour(mover), turned))
             last = step.after.last
             if last is None or step.after.pending or last[0] != mover:
                 continue
             _, start, captured = last
             # counted from before the sowing (a grand slam's choices come after it)
             sown = board.outcome(steps[0].before.pits, start, mover)[0] if captured else ()
-            marks.append(_sown_mark(start, mover, overlay.colour(mover)))
-            marks += [_captured_mark(p, mover, sown[p]) for p in captured]
+            marks.append(_sown_mark(start, mover, overlay.colour(mover), turned))
+            marks += [_captured_mark(p, mover, sown[p], turned) for p in captured]
     return element("g", join(marks), id="last-moves") if marks else ""
 
 
 @lru_cache(maxsize=1024)
-def _sown_mark(pit: int, mover: int, colour: str) -> str:
-    cx, cy = pit_centre(pit)
+def _sown_mark(pit: int, mover: int, colour: str, turned: bool) -> str:
+    cx, cy = pit_centre(pit, turned)
     ring = element(
         "circle",
         cx=cx,
@@ -250,9 +272,9 @@ def _sown_mark(pit: int, mover: int, colour: str) -> str:
 
 
 @lru_cache(maxsize=1024)
-def _kept_mark(pit: int, mover: int, colour: str) -> str:
+def _kept_mark(pit: int, mover: int, colour: str, turned: bool) -> str:
     """The pit a grand slam left untouched: a tick in the mover's colour."""
-    cx, cy = pit_centre(pit)
+    cx, cy = pit_centre(pit, turned)
     tick = element(
         "path",
         d=f"M{cx - 14},{cy + 2} l9,10 l19,-22",
@@ -283,8 +305,8 @@ def _kept_mark(pit: int, mover: int, colour: str) -> str:
 
 
 @lru_cache(maxsize=1024)
-def _captured_mark(pit: int, mover: int, beans: int) -> str:
-    cx, cy = pit_centre(pit)
+def _captured_mark(pit: int, mover: int, beans: int, turned: bool) -> str:
+    cx, cy = pit_centre(pit, turned)
     cross = element(
         "path",
         d=f"M{cx - 18},{cy - 18} L{cx + 18},{cy + 18} M{cx + 18},{cy - 18} L{cx - 18},{cy + 18}",
@@ -315,8 +337,8 @@ def _captured_mark(pit: int, mover: int, beans: int) -> str:
 
 
 @lru_cache(maxsize=2048)
-def _pit(pit: int, colour: str, beans: int, playable: bool, captured: bool) -> str:
-    cx, cy = pit_centre(pit)
+def _pit(pit: int, colour: str, beans: int, playable: bool, captured: bool, turned: bool) -> str:
+    cx, cy = pit_centre(pit, turned)
     name = PIT_NAMES[pit]
     parts = []
     parts.append(
@@ -337,7 +359,7 @@ def _pit(pit: int, colour: str, beans: int, playable: bool, captured: bool) -> s
     parts.append(_beans(cx, cy, beans, PIT_RADIUS - 14, pit))
     # the count on the rim, towards the outside of the board
     bx = cx + PIT_RADIUS * 0.72
-    by = cy + (PIT_RADIUS * 0.72 if pit < 6 else -PIT_RADIUS * 0.72)
+    by = cy + (PIT_RADIUS * 0.72 if shown_pit(pit, turned) < 6 else -PIT_RADIUS * 0.72)
     parts.append(element("circle", cx=bx, cy=by, r=14, fill="#fdf6e3", stroke="#4a2a10"))
     parts.append(
         text(
@@ -351,11 +373,12 @@ def _pit(pit: int, colour: str, beans: int, playable: bool, captured: bool) -> s
             fill="#2b1a0c",
         )
     )
-    ly = cy + 70 if pit < 6 else cy - 58
+    bottom = shown_pit(pit, turned) < 6
+    ly = cy + 70 if bottom else cy - 58
     letter = text(
         name,
         x=cx - 30,
-        y=ly if pit < 6 else ly + 12,
+        y=ly if bottom else ly + 12,
         text_anchor="middle",
         font_size=17,
         font_weight="bold",
@@ -374,9 +397,9 @@ def _pit(pit: int, colour: str, beans: int, playable: bool, captured: bool) -> s
 
 
 @lru_cache(maxsize=1024)
-def _leave_marker(pit: int) -> str:
+def _leave_marker(pit: int, turned: bool) -> str:
     """A 'keep' flag over a pit that the grand slam may leave untouched."""
-    cx, cy = pit_centre(pit)
+    cx, cy = pit_centre(pit, turned)
     flag = element(
         "circle",
         cx=cx,
@@ -398,8 +421,11 @@ def _leave_marker(pit: int) -> str:
     return element("g", flag, id=f"leave-{PIT_NAMES[pit]}", cursor="pointer")
 
 
-def _tray_box(seat: int, players: int) -> tuple[float, float, float, float]:
+def _tray_box(seat: int, players: int, turned: bool) -> tuple[float, float, float, float]:
     side, part = TRAYS[players][seat]
+    if turned:  # half round: left is right, upper is lower
+        side = {"left": "right", "right": "left"}[side]
+        part = {"upper": "lower", "lower": "upper"}.get(part, part)
     x = STORE_X[side]
     middle = (STORE_TOP + STORE_BOTTOM) / 2
     if part == "full":
@@ -410,8 +436,10 @@ def _tray_box(seat: int, players: int) -> tuple[float, float, float, float]:
 
 
 @lru_cache(maxsize=1024)
-def _tray(players: int, seat: int, count: int, to_move: bool, name: str, colour: str) -> str:
-    x, y, w, h = _tray_box(seat, players)
+def _tray(
+    players: int, seat: int, count: int, to_move: bool, name: str, colour: str, turned: bool
+) -> str:
+    x, y, w, h = _tray_box(seat, players, turned)
     parts = [
         element(
             "rect",
@@ -557,11 +585,11 @@ def _legend_drawn(
     return element("g", join(parts), id="legend")
 
 
-def _hints(overlay: Overlay) -> str:
+def _hints(overlay: Overlay, turned: bool) -> str:
     parts = []
     for name in overlay.marks:
         if name in INDEX:
-            cx, cy = pit_centre(INDEX[name])
+            cx, cy = pit_centre(INDEX[name], turned)
             parts.append(
                 element(
                     "circle",
@@ -576,7 +604,7 @@ def _hints(overlay: Overlay) -> str:
     for name, value in overlay.values.items():
         if name not in INDEX:
             continue
-        cx, cy = pit_centre(INDEX[name])
+        cx, cy = pit_centre(INDEX[name], turned)
         label = f"{value:.2f}" if isinstance(value, float) else str(value)
         y = cy + 5
         parts.append(
@@ -595,8 +623,8 @@ def _hints(overlay: Overlay) -> str:
         )
     arrow = overlay.action
     if arrow is not None and arrow in INDEX:
-        cx, cy = pit_centre(INDEX[arrow])
-        side = 1 if INDEX[arrow] < 6 else -1
+        cx, cy = pit_centre(INDEX[arrow], turned)
+        side = 1 if shown_pit(INDEX[arrow], turned) < 6 else -1
         path = (
             f"M{cx - 62},{cy + side * 100} Q{cx - 58},{cy + side * 50} {cx - 26},{cy + side * 30}"
         )
