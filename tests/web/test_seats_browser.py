@@ -16,7 +16,7 @@ from ludoteca.engine.palette import PALETTES
 from ludoteca.games import registry
 from tests.engine.colour_vision import MACHADO, closest_pair
 
-from .test_browser import REAL_GAMES, SHOTS, browser, page, server  # noqa: F401  (fixtures)
+from .test_browser import REAL_GAMES, SHOTS, browser, server  # noqa: F401  (fixtures)
 from .test_client_browser import VIEWPORTS, make_room, open_room, serious
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -69,7 +69,10 @@ def test_chromium_shows_every_two_seats_apart_under_each_colour_vision(browser, 
         )
         page.set_content(SWATCHES.format(cells))
         image = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
-        seen = ["#%02x%02x%02x" % image.getpixel((30 + 60 * i, 30)) for i in range(len(colours))]
+        seen = [
+            "#{:02x}{:02x}{:02x}".format(*image.getpixel((30 + 60 * i, 30)))
+            for i in range(len(colours))
+        ]
         for game_id in REAL_GAMES:
             seats = registry.parts(game_id).game.max_players
             if seats < 2:
@@ -131,7 +134,7 @@ def test_no_seat_name_or_header_is_cut_and_habitats_parks_are_readable(browser, 
             measured = _replay(page, server, record, lang)
             found[f"{game_id}/{lang}"] = measured
             SHOTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SHOTS / f"seats-{game_id}-{size}-{lang}.png"), full_page=True)
+            page.screenshot(path=str(SHOTS / f"seats-{game_id}-{size}-{lang}.png"))
     context.close()
     print(
         json.dumps(

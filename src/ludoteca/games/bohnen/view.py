@@ -565,8 +565,14 @@ def _legend_drawn(
         tail = f" ({span}) · {word}: {value}" if players < 4 or narrow else f" ({span}): {value}"
         star = "★ " if seat in winners else ""
         right = min(x + width - 8, WIDTH - 12)  # the next entry, or the picture's edge
-        room = right - (x + size + 11) - text_width(star + tail, size, bold=True)
-        words = star + shorten(names[seat], size, room, bold=True) + tail
+        space = right - (x + size + 11)
+        if text_width(star + names[seat] + tail, size, bold=True) > space:
+            tail = f": {value}"  # the name whole rather than the span of its pits
+        # a smaller type before a cut name (the last resort, for a very long name)
+        words = star + names[seat] + tail
+        font = fit_size(words, size, space, bold=True, least=11)
+        room = space - text_width(star + tail, font, bold=True)
+        words = star + shorten(names[seat], font, room, bold=True) + tail
         box = size + 3
         parts.append(
             element("rect", x=x, y=y + 4 - box, width=box, height=box, rx=4, fill=colours[seat])
@@ -576,7 +582,7 @@ def _legend_drawn(
                 words,
                 x=x + size + 11,
                 y=y,
-                font_size=size,
+                font_size=font,
                 font_weight="bold" if seat in winners else None,
                 font_family="sans-serif",
                 fill="#2b1a0c",

@@ -874,7 +874,7 @@ def _creature(kind: TileKind, s: float, lang: str, fulfilled: bool | None) -> st
             x=vx,
             y=vy + r / 2.3,
             text_anchor="middle",
-            style=_font(round(r * 1.25, 1), True),
+            style=_font(max(round(r * 1.25, 1), LEAST_FONT), True),
             fill=INK if fulfilled is not False else "#777",
         )
     )
