@@ -210,7 +210,7 @@ def test_watch_is_paced_by_the_delay(toy, capsys, monkeypatch):
     pauses = []
     monkeypatch.setattr("ludoteca.cli.play.time.sleep", pauses.append)
     code, out, _ = run(capsys, monkeypatch, ["play", "pile", "--watch", "--seed", "3"])
-    moves = out.count("Player ")
+    moves = out.count("Bot")  # each move's line names its bot ("Bot: random (2)")
     assert code == 0 and pauses and set(pauses) == {0.5}
     pauses.clear()
     run(capsys, monkeypatch, ["play", "pile", "--watch", "--seed", "3", "--delay", "0.1"])
@@ -227,7 +227,7 @@ def test_a_bot_on_a_solitaire_says_why_it_has_nothing_to_do(capsys, monkeypatch)
 def test_a_bot_plays_a_solitaire_in_watch_mode(capsys, monkeypatch):
     argv = ["play", "hares", "--watch", "--bot", "mcts:easy", "--seed", "1", "--delay", "0"]
     code, out, _ = run(capsys, monkeypatch, [*argv, "--lang", "en"])
-    assert code == 0 and "The game is over." in out and "Player 1:" in out
+    assert code == 0 and "The game is over." in out and "Bot: easy:" in out  # named, not "Player 1"
 
 
 # -- typing at the prompt -------------------------------------------------------------------------

@@ -199,18 +199,21 @@ def test_habitats_tourists_speak_the_readers_language_and_no_text_is_turned():
             assert big in drawn and "BIG" not in drawn
 
 
-def test_habitats_tile_names_are_never_cut_silently():
-    from ludoteca.games.habitats.view import TILE, tile_name_fitted
+def test_habitats_tile_names_are_never_cut_nor_abbreviated():
+    from ludoteca.engine import Message
+    from ludoteca.games.habitats.view import TILE, tile_name_lines
 
     for lang in LANGUAGES:
-        for species in ("wildebeest", "frog", "bat", "bumblebee", "hippo"):
-            from ludoteca.engine import Message
-
+        for species in ("wildebeest", "frog", "bat", "bumblebee", "hippo", "butterfly"):
             name = Message(f"habitats.tile.{species}").text(lang)
-            shown, size = tile_name_fitted(name, TILE)
-            assert text_width(shown, size) <= TILE - 6
-            assert shown == name or shown.endswith(".")
-            assert size >= 8
+            lines, size = tile_name_lines(name, TILE)
+            assert all(text_width(line, size) <= TILE - 6 for line in lines)
+            whole = "".join(lines) if len(lines) == 1 else lines[0] + " " + lines[1]
+            assert whole.replace("- ", "-").replace("-", "") in (
+                name.replace("-", ""),
+                name.replace("-", " "),
+            ) or whole.replace(" ", "") == name.replace(" ", ""), (name, lines)
+            assert size >= TILE / 6.2 * 0.9, (name, size)  # the tile's type size, near enough
 
 
 def test_the_width_model_wraps_and_shortens_inside_the_width():

@@ -46,7 +46,7 @@ class CountState(ToyState):
         return [self.total]
 
     def _observe(self, seat):
-        return {"total": self.total, "seat_colours": ["#7b2cbf"]}
+        return {"total": self.total}
 
     def __str__(self):
         return f"total {self.total}"

@@ -18,7 +18,9 @@ from typing import Any
 
 from ludoteca import load_game
 from ludoteca.bots import Bot, hint, make_bot
-from ludoteca.engine import CHANCE, IllegalAction, Record, State, sample_chance
+from ludoteca.engine import CHANCE, IllegalAction, Message, Record, State, sample_chance
+from ludoteca.engine.i18n import has_key, translate
+from ludoteca.engine.parts import Overlay
 
 from .common import (
     add_game_parsers,
@@ -242,6 +244,21 @@ def _reason(error: Exception, path: str) -> str:
     return str(error)
 
 
+def bot_names(players: int, person: int | None, bot: str, lang: str) -> tuple[str, ...]:
+    """The seats' names in the terminal: the person's seat is "Player N", each bot is named by
+    its level and, as several share it, by its seat number ("Bot: easy (2)")."""
+    key = f"web.bot.{bot.replace(':', '.')}"
+    label = translate(key, lang) if has_key(key, "en") else bot
+    if players - (person is not None) < 2:  # one bot: its level names it
+        return tuple("" if seat == person else label for seat in range(players))
+    return tuple(
+        ""
+        if seat == person
+        else translate("web.seat.numbered", lang, {"name": label, "n": seat + 1})
+        for seat in range(players)
+    )
+
+
 class Session:
     """One terminal game: the state, the person's seat, the seeded chance, the bots and the
     file the record is kept in."""
@@ -269,6 +286,7 @@ class Session:
         }
         self.turn_start: list[State] = []
         self.note = note or CompilingNote(lang)
+        self.names = Overlay(names=bot_names(state.game.num_players, self.seat, meta["bot"], lang))
 
     def start(self) -> int:
         """Play until the end, a quit or Ctrl-C; the record stays saved in every case."""
@@ -325,8 +343,12 @@ class Session:
             self.turn_start.append(self.state)
         else:
             self.turn_start.clear()
-        print(text(self.state.describe(seat, action), self.lang))
+        before, line = self.state, self.state.describe(seat, action)
         self.state = self.state.apply(action)
+        found = self.state.consequence(before, seat, action)  # the beans captured, the points
+        if found is not None:
+            line = Message("core.log.then", {"line": line, "then": found})
+        print(self.names.said(line, self.lang))
         self.save()
         if self.seat is None and seat != CHANCE:
             self.show_board()
@@ -345,7 +367,7 @@ class Session:
         print(self.state.text_board(self.lang))
 
     def ask(self) -> str | None:
-        print(text(self.state.prompt(self.seat), self.lang))
+        print(self.names.said(self.state.prompt(self.seat), self.lang))
         self.show_moves()
         while True:
             try:
@@ -464,6 +486,7 @@ class Session:
         print(say(self.lang, "core.prompt.game_over"))
         for seat, score in enumerate(self.state.scores()):
             you = say(self.lang, "cli.play.you") if seat == self.seat else ""
-            print(say(self.lang, "cli.play.score", player=seat + 1, score=score, you=you))
-        winners = ", ".join(str(w + 1) for w in self.state.winners())
-        print(say(self.lang, "cli.play.winners", winners=winners))
+            name = self.names.name(seat, self.lang)
+            print(say(self.lang, "cli.play.score_named", name=name, score=score, you=you))
+        winners = ", ".join(self.names.name(w, self.lang) for w in self.state.winners())
+        print(say(self.lang, "cli.play.winners_named", winners=winners))

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, runtime_checkable
 
 from .i18n import Message, Seat
+from .palette import DEFAULT, seat_colour
 from .traits import NO_TRAITS, Traits
 
 if TYPE_CHECKING:
@@ -38,7 +39,8 @@ class Overlay:
     ``marks`` squares or pits to ring. A view may also draw aids of its own whenever it is
     given an overlay (a hunter's reach and where the hunted can go). ``narrow``:
     the picture is shown on a narrow screen (a phone); a view whose picture is wide may lay
-    it out in one column there (several parks side by side)."""
+    it out in one column there (several parks side by side). ``palette``: the viewer's seat
+    palette (:mod:`ludoteca.engine.palette`); a view colours every seat with :meth:`colour`."""
 
     action: str | None = None
     values: Mapping[str, float] = field(default_factory=dict)
@@ -46,6 +48,11 @@ class Overlay:
     marks: tuple[str, ...] = ()
     names: tuple[str, ...] = ()
     narrow: bool = False
+    palette: str = DEFAULT
+
+    def colour(self, seat: int) -> str:
+        """Seat ``seat``'s colour in the viewer's palette."""
+        return seat_colour(seat, self.palette)
 
     def name(self, seat: int, lang: str = "en") -> str:
         """Seat ``seat``'s name, or the localized "Player N" when none was given."""
@@ -66,9 +73,10 @@ class Overlay:
         return pattern.sub(lambda found: self.name(int(found.group(1)) - 1, lang), words)
 
     def aids(self) -> bool:
-        """Whether the overlay asks for more than the names and the screen (an empty one asks
-        for aids)."""
-        return self == Overlay() or replace(self, names=(), narrow=False) != Overlay()
+        """Whether the overlay asks for more than the names, the screen and the palette (an
+        empty one asks for aids)."""
+        plain = replace(self, names=(), narrow=False, palette=DEFAULT)
+        return self == Overlay() or plain != Overlay()
 
 
 @dataclass(frozen=True)

@@ -314,7 +314,7 @@ def _replayed(body: Replay, record: Record) -> dict[str, Any]:
     except (RecordError, ValueError) as error:
         raise RoomError(400, "web.error.bad_record", {"detail": str(error)[:200]}) from None
     names = _record_names(body.record.meta.get("players"), game.num_players, lang)
-    svg = picture(game, state, None, lang, None, names, body.narrow)
+    svg = picture(game, state, None, lang, None, names, body.narrow, body.palette)
     observation = described(state, words.translated(state.observation(None), lang), lang)
     return {
         "step": step,

@@ -34,6 +34,8 @@ Action = Annotated[StrictStr, Field(min_length=1, max_length=200)]
 Move = Annotated[StrictInt, Field(ge=0, le=10**9)]
 Seat = Annotated[StrictInt, Field(ge=0, lt=MAX_SEATS)]
 Lang = Annotated[StrictStr, Field(max_length=16)]
+Palette = Literal["default", "safe", "contrast"]  # the names of ludoteca.engine.palette
+DEFAULT_PALETTE: Palette = "default"
 OptionValue = StrictBool | StrictInt | StrictFloat | Annotated[StrictStr, Field(max_length=64)]
 Options = Annotated[
     dict[Annotated[str, Field(max_length=40)], OptionValue], Field(max_length=MAX_OPTIONS)
@@ -159,6 +161,7 @@ class Replay(Body):
     step: Annotated[StrictInt, Field(ge=0, le=10**9)] = 0
     lang: Lang | None = None
     narrow: StrictBool = False  # a phone's screen (see Hello)
+    palette: Palette = DEFAULT_PALETTE
 
 
 # -- WebSocket messages ----------------------------------------------------------------------
@@ -170,6 +173,7 @@ class Hello(Body):
     lang: Lang | None = None
     views: StrictBool = True
     narrow: StrictBool = False  # a phone's screen: a wide picture may lay itself out in one column
+    palette: Palette = DEFAULT_PALETTE  # the viewer's seat colours (ludoteca.engine.palette)
 
 
 class ActMessage(Body):

@@ -12,6 +12,7 @@ from typing import Any
 import orjson
 
 from ludoteca.engine import Game, State
+from ludoteca.engine.palette import DEFAULT as DEFAULT_PALETTE
 from ludoteca.engine.parts import Hint, Overlay
 from ludoteca.games import registry
 
@@ -27,6 +28,7 @@ class ViewKey:
     views: bool  # with the SVG picture
     hint: bool  # with the hint of the seat to move
     narrow: bool = False  # for a phone's screen (Overlay.narrow)
+    palette: str = DEFAULT_PALETTE  # the viewer's seat colours (Overlay.palette)
 
 
 def picture(
@@ -37,9 +39,10 @@ def picture(
     found: Hint | None,
     names: list[str] | None = None,
     narrow: bool = False,
+    palette: str = DEFAULT_PALETTE,
 ) -> str | None:
     """The game's picture of ``state`` for ``seat`` in ``lang``, a shown hint's overlay drawn
-    and the seats' ``names`` (None for a game without a view). A game of one seat gets no
+    and the seats' ``names`` in the viewer's ``palette`` (None for a game without a view). A game of one seat gets no
     overlay for names alone: a view may take any overlay as the wish to see its aids."""
     view = registry.view(game.id)
     if view is None:
@@ -49,6 +52,8 @@ def picture(
         overlay = replace(overlay, names=tuple(names)) if overlay else Overlay(names=tuple(names))
     if narrow:
         overlay = replace(overlay, narrow=True) if overlay else Overlay(narrow=True)
+    if palette != DEFAULT_PALETTE:
+        overlay = replace(overlay, palette=palette) if overlay else Overlay(palette=palette)
     return view.svg(state, seat, lang=lang, overlay=overlay)
 
 
@@ -137,7 +142,9 @@ class Presenter:
             "hint": workers.hint_to_json(found, key.lang) if key.hint else None,
         }
         if key.views:
-            message["svg"] = picture(room.game, state, seat, key.lang, found, names, key.narrow)
+            message["svg"] = picture(
+                room.game, state, seat, key.lang, found, names, key.narrow, key.palette
+            )
         return message
 
     def presence(self) -> str:

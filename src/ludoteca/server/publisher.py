@@ -226,4 +226,5 @@ class Publisher:
 def _key(room: Room, watcher: Watcher) -> ViewKey:
     seat = watcher.seat
     hint = watcher.hints and seat is not None and room.state.current_player == seat
-    return ViewKey(seat, watcher.lang, watcher.views, bool(hint) and room.playing, watcher.narrow)
+    playing = bool(hint) and room.playing
+    return ViewKey(seat, watcher.lang, watcher.views, playing, watcher.narrow, watcher.palette)

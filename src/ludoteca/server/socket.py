@@ -140,6 +140,7 @@ async def _handle(hub: Hub, room: Room, watcher: Watcher, message: object) -> No
             seat = room.account_seat(watcher.user_id)
         watcher.views = message.views
         watcher.narrow = message.narrow
+        watcher.palette = message.palette
         await hub.apply(room, Watch(watcher, seat))
         return
     if isinstance(message, ActMessage | UndoMessage | TableMessage | TakebackMessage):

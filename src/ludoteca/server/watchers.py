@@ -77,6 +77,7 @@ class Watcher:
     lang: str = "en"
     views: bool = True
     narrow: bool = False  # shown on a phone's screen (see Overlay.narrow)
+    palette: str = "default"  # the viewer's seat colours (Overlay.palette)
     hints: bool = False
     sent: tuple[int, int] = (-1, -1)  # the (position, presence) of the last view sent
     strikes: int = 0  # refusals for going over a quota, in a row

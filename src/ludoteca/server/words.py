@@ -111,7 +111,8 @@ def games(lang: str) -> list[dict[str, Any]]:
 
 def seat_names(seats: list[Any], lang: str) -> list[str]:
     """What to call each seat in ``lang``: its holder's name (account or guest), a bot by its
-    level ("Bot: hard"), or "Player N" for a seat nobody named."""
+    level ("Bot: hard"), or "Player N" for a seat nobody named; a name two seats share is
+    followed by the seat's number ("Bot: easy (2)", "Bot: easy (3)"), so every seat has its own."""
     found = []
     for seat in seats:
         if seat.name:
@@ -120,7 +121,12 @@ def seat_names(seats: list[Any], lang: str) -> list[str]:
             found.append(bot_label(seat.bot or "random", lang))
         else:
             found.append(translate("web.seat.player", lang, {"n": seat.seat + 1}))
-    return found
+    return [
+        translate("web.seat.numbered", lang, {"name": name, "n": seat.seat + 1})
+        if found.count(name) > 1
+        else name
+        for seat, name in zip(seats, found, strict=True)
+    ]
 
 
 def bot_label(spec: str, lang: str) -> str:

@@ -60,6 +60,9 @@ def test_a_position_ends_the_game_on_its_third_occurrence_and_not_before(cycle):
     assert state.occurrences() == 3
     assert state.current_player == TERMINAL
     assert state.end_reason() == "no_progress"
+    # the end names its one cause: the repetition, not the quiet limit as well
+    assert state.prompt(None).key == "bohnen.end.no_progress.repeated"
+    assert "third time" in state.prompt(None).text("en")
     assert capture_possible(state) is True  # not the "no capture possible" end
     assert state.scores() == [state.game.board.beans_of(state.pits, s) for s in range(players)]
 
@@ -154,7 +157,7 @@ def test_the_end_is_told_in_four_languages_on_the_board_and_in_the_observation()
     assert state.end_reason() == "no_progress"
     observation = state.observation(0)
     assert observation["end_reason"] == "no_progress"
-    assert observation["prompt"]["key"] == "bohnen.end.no_progress"
+    assert observation["prompt"]["key"] == "bohnen.end.no_progress.quiet"  # the one cause
     texts = {lang: state.prompt(None).text(lang) for lang in ("en", "de", "fr", "ru")}
     assert all("100" in text for text in texts.values())
     assert texts["en"].startswith("Game over: no capture for 100 actions in a row")

@@ -29,9 +29,6 @@ Outcome = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 # The most beans one pit can hold (a position is coded with six bits a pit).
 MOST_BEANS = 63
 
-# The seats' colours, in the view and for the web page's seat list.
-SEAT_COLOURS = ("#d1495b", "#2e86ab", "#3bb273", "#f0a202")
-
 
 class Board:
     """The fixed layout of one game: seats, owners and the rule options that shape a move."""

@@ -26,7 +26,7 @@ import numpy as np
 
 from ludoteca.engine import TERMINAL, Game
 
-from .board import PIT_NAMES, PITS, SEAT_COLOURS
+from .board import PIT_NAMES, PITS
 from .starts import QUIET_LIMIT
 
 if TYPE_CHECKING:
@@ -97,5 +97,4 @@ def observe(state: BohnenState) -> dict[str, Any]:
         "leave": leave,
         "last_move": last,
         "end_reason": state.end_reason(),
-        "seat_colours": list(SEAT_COLOURS[: state.game.num_players]),
     }

@@ -13,11 +13,12 @@ import math
 from functools import cache, lru_cache
 
 from ludoteca.engine import TERMINAL, Message, translate
+from ludoteca.engine.palette import ink_on
 from ludoteca.engine.parts import Overlay, Picture
 from ludoteca.engine.svg import document, element, fit_size, join, shorten, text, text_width, wrap
 from ludoteca.engine.turns import LAST, last_turns, marked_seats, sample_position
 
-from .board import INDEX, PIT_NAMES, SEAT_COLOURS
+from .board import INDEX, PIT_NAMES
 from .game import BohnenState
 from .move import Move
 
@@ -39,8 +40,10 @@ TRAYS = {
 }
 
 
-def pit_centre(pit: int) -> tuple[float, float]:
-    """Bottom row A–F left to right, top row a–f right to left (counter-clockwise sowing)."""
+def pit_centre(pit: int, turned: bool = False) -> tuple[float, float]:
+    """Bottom row A–F left to right, top row a–f right to left (counter-clockwise sowing);
+    ``turned``: the board turned half round, a–f at the bottom (see :func:`turned_for`)."""
+    pit = shown_pit(pit, turned)
     if pit < 6:
         return COLUMN_X[pit], BOTTOM_Y
     return COLUMN_X[11 - pit], TOP_Y
@@ -50,6 +53,7 @@ def svg(
     state: BohnenState, seat: int | None, *, lang: str = "en", overlay: Overlay | None = None
 ) -> str:
     overlay = overlay or Overlay()
+    turned = turned_for(state, seat)
     # a phone (Overlay.narrow) shows the 900-wide board at about 0.4: the words around it
     # are drawn larger there, the legend one seat a line under the board
     narrow = overlay.narrow
@@ -67,18 +71,38 @@ def svg(
     ]
     players = state.game.num_players
     parts += [
-        _tray(players, s, state.captured[s], player == s, overlay.name(s, lang))
+        _tray(
+            players,
+            s,
+            state.captured[s],
+            player == s,
+            overlay.name(s, lang),
+            overlay.colour(s),
+            turned,
+        )
         for s in range(players)
     ]
     capture = set(state.pending[1]) if state.pending else set()
     owner = state.game.board.owner
     for pit in range(12):
-        parts.append(_pit(pit, owner[pit], state.pits[pit], pit in playable, pit in capture))
-    parts.append(_last_moves(state, seat))
-    parts += [_leave_marker(pit) for pit in sorted(leave)]
-    parts.append(_hints(overlay))
+        colour = overlay.colour(owner[pit])
+        parts.append(_pit(pit, colour, state.pits[pit], pit in playable, pit in capture, turned))
+    parts.append(_last_moves(state, seat, overlay, turned))
+    parts += [_leave_marker(pit, turned) for pit in sorted(leave)]
+    parts.append(_hints(overlay, turned))
     parts.append(_legend(state, lang, overlay))
     return document(WIDTH, height, join(parts))
+
+
+def turned_for(state: BohnenState, seat: int | None) -> bool:
+    """Whether ``seat`` sees the board turned half round: a seat whose pits are the top row
+    (a–f) gets them at the bottom, in front of it, as it would sit at a real board."""
+    return seat is not None and state.game.board.seat_pits[seat][0] >= 6
+
+
+def shown_pit(pit: int, turned: bool) -> int:
+    """The place ``pit`` is drawn at (the place of the opposite pit when turned)."""
+    return (pit + 6) % 12 if turned else pit
 
 
 # Every part below is a pure function of small inputs, drawn once and kept: a picture is the
@@ -204,7 +228,7 @@ def _beans(cx: float, cy: float, count: int, radius: float, seed: int, limit: in
     return join(beans)
 
 
-def _last_moves(state: BohnenState, seat: int | None) -> str:
+def _last_moves(state: BohnenState, seat: int | None, overlay: Overlay, turned: bool) -> str:
     """The latest turn of each other seat: the pit it sowed from (a ring in its colour with an
     arrow), the pits it captured (crossed, with the beans taken) and, after a grand slam, the
     pit it left untouched (a tick in its colour)."""
@@ -216,21 +240,21 @@ def _last_moves(state: BohnenState, seat: int | None) -> str:
         for step in steps:
             move = Move.parse(step.action)
             if move.leave:
-                marks.append(_kept_mark(move.pit, mover))
+                marks.append(_kept_mark(move.pit, mover, overlay.colour(mover), turned))
             last = step.after.last
             if last is None or step.after.pending or last[0] != mover:
                 continue
             _, start, captured = last
             # counted from before the sowing (a grand slam's choices come after it)
             sown = board.outcome(steps[0].before.pits, start, mover)[0] if captured else ()
-            marks.append(_sown_mark(start, mover))
-            marks += [_captured_mark(p, mover, sown[p]) for p in captured]
+            marks.append(_sown_mark(start, mover, overlay.colour(mover), turned))
+            marks += [_captured_mark(p, mover, sown[p], turned) for p in captured]
     return element("g", join(marks), id="last-moves") if marks else ""
 
 
 @lru_cache(maxsize=1024)
-def _sown_mark(pit: int, mover: int) -> str:
-    cx, cy = pit_centre(pit)
+def _sown_mark(pit: int, mover: int, colour: str, turned: bool) -> str:
+    cx, cy = pit_centre(pit, turned)
     ring = element(
         "circle",
         cx=cx,
@@ -241,21 +265,21 @@ def _sown_mark(pit: int, mover: int) -> str:
         stroke_width=3,
         stroke_dasharray="6 4",
     )
-    dot = element("circle", cx=cx - 26, cy=cy - 26, r=9, fill=SEAT_COLOURS[mover], stroke="#fdf6e3")
+    dot = element("circle", cx=cx - 26, cy=cy - 26, r=9, fill=colour, stroke="#fdf6e3")
     return element(
         "g", ring + dot, id=f"last-sown-{PIT_NAMES[pit]}", data_seat=mover, data_what="sown", **LAST
     )
 
 
 @lru_cache(maxsize=1024)
-def _kept_mark(pit: int, mover: int) -> str:
+def _kept_mark(pit: int, mover: int, colour: str, turned: bool) -> str:
     """The pit a grand slam left untouched: a tick in the mover's colour."""
-    cx, cy = pit_centre(pit)
+    cx, cy = pit_centre(pit, turned)
     tick = element(
         "path",
         d=f"M{cx - 14},{cy + 2} l9,10 l19,-22",
         fill="none",
-        stroke=SEAT_COLOURS[mover],
+        stroke=colour,
         stroke_width=6,
         stroke_linecap="round",
         stroke_linejoin="round",
@@ -266,7 +290,7 @@ def _kept_mark(pit: int, mover: int) -> str:
         cy=cy,
         r=PIT_RADIUS - 7,
         fill="none",
-        stroke=SEAT_COLOURS[mover],
+        stroke=colour,
         stroke_width=3,
         stroke_dasharray="3 4",
     )
@@ -281,8 +305,8 @@ def _kept_mark(pit: int, mover: int) -> str:
 
 
 @lru_cache(maxsize=1024)
-def _captured_mark(pit: int, mover: int, beans: int) -> str:
-    cx, cy = pit_centre(pit)
+def _captured_mark(pit: int, mover: int, beans: int, turned: bool) -> str:
+    cx, cy = pit_centre(pit, turned)
     cross = element(
         "path",
         d=f"M{cx - 18},{cy - 18} L{cx + 18},{cy + 18} M{cx + 18},{cy - 18} L{cx - 18},{cy + 18}",
@@ -313,8 +337,8 @@ def _captured_mark(pit: int, mover: int, beans: int) -> str:
 
 
 @lru_cache(maxsize=2048)
-def _pit(pit: int, owner: int, beans: int, playable: bool, captured: bool) -> str:
-    cx, cy = pit_centre(pit)
+def _pit(pit: int, colour: str, beans: int, playable: bool, captured: bool, turned: bool) -> str:
+    cx, cy = pit_centre(pit, turned)
     name = PIT_NAMES[pit]
     parts = []
     parts.append(
@@ -324,7 +348,7 @@ def _pit(pit: int, owner: int, beans: int, playable: bool, captured: bool) -> st
             cy=cy,
             r=PIT_RADIUS,
             fill="url(#bohnen-hollow)",
-            stroke=SEAT_COLOURS[owner],
+            stroke=colour,
             stroke_width=5,
         )
     )
@@ -335,7 +359,7 @@ def _pit(pit: int, owner: int, beans: int, playable: bool, captured: bool) -> st
     parts.append(_beans(cx, cy, beans, PIT_RADIUS - 14, pit))
     # the count on the rim, towards the outside of the board
     bx = cx + PIT_RADIUS * 0.72
-    by = cy + (PIT_RADIUS * 0.72 if pit < 6 else -PIT_RADIUS * 0.72)
+    by = cy + (PIT_RADIUS * 0.72 if shown_pit(pit, turned) < 6 else -PIT_RADIUS * 0.72)
     parts.append(element("circle", cx=bx, cy=by, r=14, fill="#fdf6e3", stroke="#4a2a10"))
     parts.append(
         text(
@@ -349,11 +373,12 @@ def _pit(pit: int, owner: int, beans: int, playable: bool, captured: bool) -> st
             fill="#2b1a0c",
         )
     )
-    ly = cy + 70 if pit < 6 else cy - 58
+    bottom = shown_pit(pit, turned) < 6
+    ly = cy + 70 if bottom else cy - 58
     letter = text(
         name,
         x=cx - 30,
-        y=ly if pit < 6 else ly + 12,
+        y=ly if bottom else ly + 12,
         text_anchor="middle",
         font_size=17,
         font_weight="bold",
@@ -372,9 +397,9 @@ def _pit(pit: int, owner: int, beans: int, playable: bool, captured: bool) -> st
 
 
 @lru_cache(maxsize=1024)
-def _leave_marker(pit: int) -> str:
+def _leave_marker(pit: int, turned: bool) -> str:
     """A 'keep' flag over a pit that the grand slam may leave untouched."""
-    cx, cy = pit_centre(pit)
+    cx, cy = pit_centre(pit, turned)
     flag = element(
         "circle",
         cx=cx,
@@ -396,8 +421,11 @@ def _leave_marker(pit: int) -> str:
     return element("g", flag, id=f"leave-{PIT_NAMES[pit]}", cursor="pointer")
 
 
-def _tray_box(seat: int, players: int) -> tuple[float, float, float, float]:
+def _tray_box(seat: int, players: int, turned: bool) -> tuple[float, float, float, float]:
     side, part = TRAYS[players][seat]
+    if turned:  # half round: left is right, upper is lower
+        side = {"left": "right", "right": "left"}[side]
+        part = {"upper": "lower", "lower": "upper"}.get(part, part)
     x = STORE_X[side]
     middle = (STORE_TOP + STORE_BOTTOM) / 2
     if part == "full":
@@ -408,9 +436,10 @@ def _tray_box(seat: int, players: int) -> tuple[float, float, float, float]:
 
 
 @lru_cache(maxsize=1024)
-def _tray(players: int, seat: int, count: int, to_move: bool, name: str) -> str:
-    x, y, w, h = _tray_box(seat, players)
-    colour = SEAT_COLOURS[seat]
+def _tray(
+    players: int, seat: int, count: int, to_move: bool, name: str, colour: str, turned: bool
+) -> str:
+    x, y, w, h = _tray_box(seat, players, turned)
     parts = [
         element(
             "rect",
@@ -434,7 +463,7 @@ def _tray(players: int, seat: int, count: int, to_move: bool, name: str) -> str:
             font_size=16,
             font_weight="bold",
             font_family="sans-serif",
-            fill="#ffffff",
+            fill=ink_on(colour),
         ),
     ]
     return element("g", element("title", f"{name}: {count}"), *parts, id=f"tray-{seat}")
@@ -446,7 +475,7 @@ def _status(state: BohnenState, seat: int | None, lang: str, overlay: Overlay) -
         words = overlay.said(state.prompt(None), lang)
         colour = "#6b4a2b"
     else:
-        colour = SEAT_COLOURS[player]
+        colour = overlay.colour(player)
         words = overlay.said(state.prompt(seat) if seat == player else state.status_line(), lang)
     return _status_drawn(player, colour, words, overlay.narrow)
 
@@ -466,7 +495,7 @@ def _status_drawn(player: int, colour: str, words: str, narrow: bool) -> str:
             font_size=16,
             font_weight="bold",
             font_family="sans-serif",
-            fill="#ffffff",
+            fill=ink_on(colour),
         )
         + _status_words(words, narrow),
         id="status",
@@ -510,6 +539,7 @@ def _legend(state: BohnenState, lang: str, overlay: Overlay) -> str:
         over,
         overlay.narrow,
         lang,
+        tuple(overlay.colour(seat) for seat in range(players)),
     )
 
 
@@ -522,6 +552,7 @@ def _legend_drawn(
     over: bool,
     narrow: bool,
     lang: str,
+    colours: tuple[str, ...],
 ) -> str:
     players = len(names)
     width = WIDTH - 60 if narrow else WIDTH / players
@@ -534,20 +565,24 @@ def _legend_drawn(
         tail = f" ({span}) · {word}: {value}" if players < 4 or narrow else f" ({span}): {value}"
         star = "★ " if seat in winners else ""
         right = min(x + width - 8, WIDTH - 12)  # the next entry, or the picture's edge
-        room = right - (x + size + 11) - text_width(star + tail, size, bold=True)
-        words = star + shorten(names[seat], size, room, bold=True) + tail
+        space = right - (x + size + 11)
+        if text_width(star + names[seat] + tail, size, bold=True) > space:
+            tail = f": {value}"  # the name whole rather than the span of its pits
+        # a smaller type before a cut name (the last resort, for a very long name)
+        words = star + names[seat] + tail
+        font = fit_size(words, size, space, bold=True, least=11)
+        room = space - text_width(star + tail, font, bold=True)
+        words = star + shorten(names[seat], font, room, bold=True) + tail
         box = size + 3
         parts.append(
-            element(
-                "rect", x=x, y=y + 4 - box, width=box, height=box, rx=4, fill=SEAT_COLOURS[seat]
-            )
+            element("rect", x=x, y=y + 4 - box, width=box, height=box, rx=4, fill=colours[seat])
         )
         parts.append(
             text(
                 words,
                 x=x + size + 11,
                 y=y,
-                font_size=size,
+                font_size=font,
                 font_weight="bold" if seat in winners else None,
                 font_family="sans-serif",
                 fill="#2b1a0c",
@@ -556,11 +591,11 @@ def _legend_drawn(
     return element("g", join(parts), id="legend")
 
 
-def _hints(overlay: Overlay) -> str:
+def _hints(overlay: Overlay, turned: bool) -> str:
     parts = []
     for name in overlay.marks:
         if name in INDEX:
-            cx, cy = pit_centre(INDEX[name])
+            cx, cy = pit_centre(INDEX[name], turned)
             parts.append(
                 element(
                     "circle",
@@ -575,7 +610,7 @@ def _hints(overlay: Overlay) -> str:
     for name, value in overlay.values.items():
         if name not in INDEX:
             continue
-        cx, cy = pit_centre(INDEX[name])
+        cx, cy = pit_centre(INDEX[name], turned)
         label = f"{value:.2f}" if isinstance(value, float) else str(value)
         y = cy + 5
         parts.append(
@@ -594,8 +629,8 @@ def _hints(overlay: Overlay) -> str:
         )
     arrow = overlay.action
     if arrow is not None and arrow in INDEX:
-        cx, cy = pit_centre(INDEX[arrow])
-        side = 1 if INDEX[arrow] < 6 else -1
+        cx, cy = pit_centre(INDEX[arrow], turned)
+        side = 1 if shown_pit(INDEX[arrow], turned) < 6 else -1
         path = (
             f"M{cx - 62},{cy + side * 100} Q{cx - 58},{cy + side * 50} {cx - 26},{cy + side * 30}"
         )

@@ -58,9 +58,13 @@ def consequence(state: BohnenState, before: BohnenState) -> Message | None:
 
 
 def end(state: BohnenState) -> Message:
-    """Why the game ended, with its result."""
+    """Why the game ended, with its result: for a game that made no progress, the one cause
+    (the quiet limit reached, else a position met the third time since the last capture)."""
+    reason = state.end_reason()
+    if reason == "no_progress":
+        reason = "no_progress.quiet" if state.quiet >= QUIET_LIMIT else "no_progress.repeated"
     return Message(
-        f"bohnen.end.{state.end_reason()}",
+        f"bohnen.end.{reason}",
         {"player": player(state.to_move), "actions": QUIET_LIMIT, "result": state.winner_words()},
     )
 

@@ -371,6 +371,9 @@ def _panel(state: HabaneroState, lang: str, overlay: Overlay) -> str:
     )
     deciding = state.phase == "decide"
     chosen = _button_of(overlay.action)
+    # a phone shows the picture at about 0.4: the buttons are drawn taller there, so that each
+    # stays at least 24 CSS px high (and about 56 wide) to press
+    wide, tall = (140, 64) if overlay.narrow else (100, 44)
     parts.append(
         _button(
             "btn-roll",
@@ -380,17 +383,21 @@ def _panel(state: HabaneroState, lang: str, overlay: Overlay) -> str:
             deciding,
             "#2f6b2f",
             chosen == "btn-roll",
+            width=wide,
+            height=tall,
         )
     )
     parts.append(
         _button(
             "btn-stop",
             _say("habanero.view.stop", lang),
-            x + 112,
+            x + wide + 12,
             TOP + 270,
             deciding,
             "#8a6d3b",
             chosen == "btn-stop",
+            width=wide,
+            height=tall,
         )
     )
     if state.phase == "penalty":
@@ -484,6 +491,7 @@ def _button(
     colour: str,
     advised: bool,
     width: float = 100,
+    height: float = 44,
 ) -> str:
     fill = colour if enabled else "#c9c3b6"
     parts = [
@@ -492,7 +500,7 @@ def _button(
             x=x,
             y=y,
             width=width,
-            height=44,
+            height=height,
             rx=10,
             fill=fill,
             stroke="#f4a300" if advised else INK,
@@ -501,9 +509,9 @@ def _button(
         text(
             label,
             x=x + width / 2,
-            y=y + 28,
+            y=y + height / 2 + 6,
             text_anchor="middle",
-            font_size=17,
+            font_size=17 if height < 60 else 24,
             font_weight="bold",
             fill="#ffffff" if enabled else "#f4f1de",
         ),

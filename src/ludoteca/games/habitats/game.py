@@ -29,7 +29,6 @@ from ludoteca.engine.playouts import Playouts, check_playouts
 
 from . import observe, position, tensors, words
 from .move import Move, parse_place, place_action
-from .observe import PLAYER_COLOURS
 from .park import Park, kind_table, reachable_cells
 from .park import core as _core
 from .position import GOAL_IDS, YEARS
@@ -45,7 +44,7 @@ from .tiles import (
 
 CACHED_ODDS = 4096
 
-__all__ = ["PLAYER_COLOURS", "Habitats", "HabitatsState", "Move", "parse_place", "place_action"]
+__all__ = ["Habitats", "HabitatsState", "Move", "parse_place", "place_action"]
 
 
 class HabitatsState(State):

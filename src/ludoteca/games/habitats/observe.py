@@ -14,8 +14,6 @@ from .tiles import market_square, sides_of
 if TYPE_CHECKING:
     from .game import HabitatsState
 
-PLAYER_COLOURS = ("#d0342c", "#2a62c9", "#e8b90f", "#8a3fb5", "#f07c1d")  # one per seat
-
 
 def public(state: HabitatsState) -> dict[str, Any]:
     """What every seat sees of ``state`` (the game's keys of the observation)."""
@@ -45,7 +43,6 @@ def public(state: HabitatsState) -> dict[str, Any]:
         "stock": sum(state.stock),
         "park_columns": list(PARK_COLUMNS),
         "parks": [park_json(park) for park in state.parks],
-        "seat_colours": list(PLAYER_COLOURS[:n]),
     }
     if state.phase == "end":
         view["score_sheet"] = score_sheet(state)

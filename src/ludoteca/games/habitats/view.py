@@ -17,11 +17,12 @@ import math
 from functools import cache, lru_cache
 
 from ludoteca.engine import CHANCE, Message
+from ludoteca.engine.palette import ink_on, seat_colour
 from ludoteca.engine.parts import Overlay, Picture
 from ludoteca.engine.svg import document, element, join, shorten, text, text_width, wrap
 from ludoteca.engine.turns import LAST, last_turns, marked_seats, sample_position
 
-from .game import PLAYER_COLOURS, Habitats, HabitatsState, park_cell_id
+from .game import Habitats, HabitatsState, park_cell_id
 from .goals import measure
 from .icons import icon
 from .move import Move
@@ -84,9 +85,15 @@ def svg(
         )
         defs.update(used)
         parks.append((drawn, w, h))
-    # a phone gets the parks one under the other, under the market: its tiles stay legible
+    # a phone gets the parks one under the other, under the market: its tiles stay legible;
+    # so does a desktop at four or five players, beside the market, the viewer's own park
+    # first (side by side they would be drawn at a third of their size); the page then
+    # scrolls rather than shrink the picture to its height (data-fit)
     narrow = overlay is not None and overlay.narrow
-    columns = 1 if narrow else 3 if len(parks) == 5 else min(len(parks), 2)
+    stacked = narrow or len(parks) >= 4
+    columns = 1 if stacked else min(len(parks), 2)
+    if seat is not None and not narrow:
+        parks = parks[seat:] + parks[:seat]
     column_w = [0.0] * columns
     row_h = [0.0] * math.ceil(len(parks) / columns)
     for i, (_, w, h) in enumerate(parks):
@@ -125,7 +132,8 @@ def svg(
         bottom = max(top + left_h, top + grid_h + 16 + legend_h)
     height = bottom + 16
     drawings = join(_drawing(state.game.tiles.by_id(key[0]), key) for key in defs)
-    return document(width, height, element("defs", drawings) + join(body))
+    fit = "width" if stacked else None
+    return document(width, height, element("defs", drawings) + join(body), data_fit=fit)
 
 
 @lru_cache(maxsize=4096)
@@ -163,7 +171,7 @@ def _last_moves(state: HabitatsState, seat: int | None) -> dict[str, int]:
     return found
 
 
-def _last_mark(x: float, y: float, size: float, mover: int, what: str) -> str:
+def _last_mark(x: float, y: float, size: float, mover: int, what: str, colour: str) -> str:
     return element(
         "rect",
         x=x - 3,
@@ -172,13 +180,18 @@ def _last_mark(x: float, y: float, size: float, mover: int, what: str) -> str:
         height=size + 6,
         rx=7,
         fill="none",
-        stroke=PLAYER_COLOURS[mover],
+        stroke=colour,
         stroke_width=4,
         stroke_dasharray="8 4",
         data_seat=mover,
         data_what=what,
         **LAST,
     )
+
+
+def _colours(state: HabitatsState, overlay: Overlay) -> tuple[str, ...]:
+    """Each seat's colour in the viewer's palette."""
+    return tuple(overlay.colour(s) for s in range(state.game.num_players))
 
 
 # -- header ------------------------------------------------------------------------------------
@@ -203,6 +216,7 @@ def _header(state: HabitatsState, width: float, lang: str, names: Overlay) -> tu
         mover,
         width,
         lang,
+        _colours(state, names),
     )
 
 
@@ -218,6 +232,7 @@ def _header_drawn(
     mover: int,
     width: float,
     lang: str,
+    colours: tuple[str, ...],
 ) -> tuple[str, float]:
     room = width - 32
     # wrapped, never cut: a phone's narrow picture has room for fewer words a line
@@ -240,7 +255,7 @@ def _header_drawn(
             rows = row + 1
         for s, value in enumerate(standing):
             x = 16 + text_w + 16 + 40 * s
-            parts.append(element("circle", cx=x + 6, cy=y - 4, r=5, fill=PLAYER_COLOURS[s]))
+            parts.append(element("circle", cx=x + 6, cy=y - 4, r=5, fill=colours[s]))
             parts.append(text(value, x=x + 14, y=y, style=_font(13), fill=INK))
         y += 19 + 16 * (rows - 1)
     # the players: name, points, goal points
@@ -251,9 +266,7 @@ def _header_drawn(
         x = 16 + (s % per_row) * chip_w
         row_y = y + (s // per_row) * 40
         bold = s == mover
-        parts.append(
-            element("circle", cx=x + 8, cy=row_y + 4, r=8, fill=PLAYER_COLOURS[s], stroke=INK)
-        )
+        parts.append(element("circle", cx=x + 8, cy=row_y + 4, r=8, fill=colours[s], stroke=INK))
         name = shorten(names[s], 15, chip_w - 34, True)
         parts.append(text(name, x=x + 22, y=row_y + 9, style=_font(15, True), fill=INK))
         points = "+".join(str(p) for p in goal_points[s]) or "0"
@@ -313,6 +326,7 @@ def _left_column(
         lang,
         frozenset(click for click in advised if click.startswith("mk-")),
         tuple(sorted((k, v) for k, v in last.items() if k.startswith("mk-"))),
+        _colours(state, names),
     )
     defs.update(used)
     parts.append(market)
@@ -378,7 +392,7 @@ def _score_sheet(
         ry = y + 38 + row_h * (r + 1)
         seat = row["player"] - 1
         weight = seat in winners
-        parts.append(element("circle", cx=x + 14, cy=ry - 4, r=6, fill=PLAYER_COLOURS[seat]))
+        parts.append(element("circle", cx=x + 14, cy=ry - 4, r=6, fill=names.colour(seat)))
         name = ("★ " if weight else "") + names.name(seat, lang)
         parts.append(text(shorten(name, 12, 86, weight), x=x + 24, y=ry, style=_font(12, weight)))
         values = [*row["goals"], row["park"], row["total"]]
@@ -405,6 +419,7 @@ def _market(
     lang: str,
     advised: frozenset,
     marks: tuple[tuple[str, int], ...],
+    colours: tuple[str, ...],
 ) -> tuple[str, dict[tuple, str]]:
     """The market grid with its figures, its columns lettered below, its rows numbered; and
     the tile drawings it uses."""
@@ -464,11 +479,13 @@ def _market(
             if click in advised:
                 parts.append(_ring(x + 2, y + 2, size - 4))
         if click in last:
-            parts.append(_last_mark(x + 2, y + 2, size - 4, last[click], click))
+            parts.append(
+                _last_mark(x + 2, y + 2, size - 4, last[click], click, colours[last[click]])
+            )
     for s, (pos, facing) in enumerate(figures):
         cx = x0 + pos[0] * size + size / 2
         cy = y0 + (layout.height - 1 - pos[1]) * size + size / 2
-        parts.append(_figure(cx, cy, facing, PLAYER_COLOURS[s], s + 1))
+        parts.append(_figure(cx, cy, facing, colours[s], s + 1))
     return join(parts), defs
 
 
@@ -498,12 +515,15 @@ def _figure(cx: float, cy: float, facing: str, colour: str, number: int) -> str:
         transform=f"translate({cx},{cy}) rotate({angle})",
     )
     body = element("circle", cx=cx, cy=cy, r=13, fill=colour, stroke=INK, stroke_width=2)
-    label = text(number, x=cx, y=cy + 5, text_anchor="middle", style=_font(14, True), fill="#fff")
+    label = text(
+        number, x=cx, y=cy + 5, text_anchor="middle", style=_font(14, True), fill=ink_on(colour)
+    )
     return element("g", arrow + body + label, style="pointer-events:none")
 
 
 # -- parks -------------------------------------------------------------------------------------
 
+LEAST_FONT = 10.5  # the least type size on a tile: 10 CSS px at the desktop's scale (about 0.97)
 PAD, HEAD, EDGE = 8, 26, 18  # margin, title band, band of the column and row names
 
 
@@ -531,6 +551,7 @@ def _park(
         sum(state.goal_points[seat]),
         seat == state.current_player,
         show_open and (not park.open or state.legal_actions() == ["discard"]),
+        _colours(state, names),
     )
 
 
@@ -546,6 +567,7 @@ def _park_drawn(
     goals: int,
     to_move: bool,
     discard: bool,
+    colours: tuple[str, ...],
 ) -> tuple[str, float, float, dict[tuple, str]]:
     last = dict(marks)
     defs: dict[tuple, str] = {}
@@ -553,11 +575,16 @@ def _park_drawn(
     xs = [x for x, _ in cells]
     ys = [y for _, y in cells]
     low_x, high_x, low_y, high_y = min(xs), max(xs), min(ys), max(ys)
-    left, top = PAD + EDGE, HEAD + EDGE
-    w = max(left + (high_x - low_x + 1) * TILE + PAD, 250)
-    h = top + (high_y - low_y + 1) * TILE + PAD
+    w = max(PAD + EDGE + (high_x - low_x + 1) * TILE + PAD, 250)
     score = park.score()
     title = say(lang, "habitats.view.park", player=name, park=score.total, goals=goals)
+    # the title whole, never cut (it holds the name and the points): wrapped when long
+    room = w - 2 * PAD - (70 if show_open else 0)
+    size = 14 if text_width(title, 14, True) <= room else 13
+    lines = [title] if size == 14 else wrap(title, size, room, True)
+    head = HEAD + 16 * (len(lines) - 1)
+    left, top = PAD + EDGE, head + EDGE
+    h = top + (high_y - low_y + 1) * TILE + PAD
     parts = [
         element(
             "rect",
@@ -567,16 +594,13 @@ def _park_drawn(
             height=h,
             rx=10,
             fill="#fffdf7",
-            stroke=PLAYER_COLOURS[seat],
+            stroke=colours[seat],
             stroke_width=4 if to_move else 2,
         ),
-        element("rect", x=0, y=0, width=w, height=HEAD - 4, rx=10, fill=PLAYER_COLOURS[seat]),
-        text(
-            shorten(title, 14, w - 2 * PAD - (70 if show_open else 0), True),
-            x=PAD,
-            y=17,
-            style=_font(14, True),
-            fill="#fff",
+        element("rect", x=0, y=0, width=w, height=head - 4, rx=10, fill=colours[seat]),
+        *(
+            text(line, x=PAD, y=17 + 16 * row, style=_font(size, True), fill=ink_on(colours[seat]))
+            for row, line in enumerate(lines)
         ),
     ]
     for x in range(low_x, high_x + 1):
@@ -584,7 +608,7 @@ def _park_drawn(
             text(
                 column_name(x),
                 x=left + (x - low_x) * TILE + TILE / 2,
-                y=HEAD + EDGE - 5,
+                y=head + EDGE - 5,
                 text_anchor="middle",
                 style=_font(11),
                 fill=MUTED,
@@ -604,14 +628,14 @@ def _park_drawn(
     by_pos = {entry.pos: entry for entry in score.tiles}
     for (x, y), (kind, mask) in park.tiles.items():
         px, py = left + (x - low_x) * TILE, top + (high_y - y) * TILE
-        colour = PLAYER_COLOURS[seat] if kind.kind == "entrance" else None
+        colour = colours[seat] if kind.kind == "entrance" else None
         fulfilled = score.fulfilled.get((x, y))
         parts.append(
             _tile(kind, mask, px, py, TILE, colour, lang, fulfilled, by_pos[(x, y)].vp, defs=defs)
         )
         cell = park_cell_id(seat, (x, y))
         if cell in last:
-            parts.append(_last_mark(px, py, TILE, last[cell], cell))
+            parts.append(_last_mark(px, py, TILE, last[cell], cell, colours[last[cell]]))
     if show_open:
         for x, y in sorted(park.open):
             px, py = left + (x - low_x) * TILE, top + (high_y - y) * TILE
@@ -679,16 +703,50 @@ def _tile_use(kind_id: str, key: tuple, x: float, y: float, lang: str) -> str:
     return element("g", title, element("use", href=f"#{_drawing_id(key)}", x=x, y=y))
 
 
-def tile_name_fitted(name: str, size: float) -> tuple[str, float]:
-    """A tile's name for its top band: smaller type down to 8 px, then abbreviated with a
-    full stop (``Flederm.``), never cut silently."""
-    room = size - 6
-    font = min(size / 6.2, max(8.0, room / max(text_width(name, 1), 0.1)))
+def tile_name_lines(name: str, size: float) -> tuple[tuple[str, ...], float]:
+    """A tile's name for its top band, whole: one line, else two (broken at a space or
+    hyphen, else inside the word with a hyphen), in the tile's type size (a little smaller
+    only if a half still does not fit); never abbreviated."""
+    room, font = size - 6, max(size / 6.2, LEAST_FONT)
     if text_width(name, font) <= room:
-        return name, font
-    while len(name) > 2 and text_width(name + ".", font) > room:
-        name = name[:-1]
-    return name.rstrip(" -") + ".", font
+        return (name,), font
+
+    def fits(cut: tuple[str, str]) -> bool:
+        return max(text_width(part, font) for part in cut) <= room
+
+    breaks = [i + 1 for i, char in enumerate(name) if char in " -"]
+    kinds = [[(name[:i].rstrip(), name[i:]) for i in breaks]] if breaks else _syllable_cuts(name)
+    # the likeliest kind of break, as late as fits (Fleder-maus); else the most even one
+    found = next((fitting[-1] for cuts in kinds if (fitting := [c for c in cuts if fits(c)])), None)
+    every = [cut for cuts in kinds for cut in cuts]
+    first, second = found or min(every, key=lambda cut: max(text_width(p, font) for p in cut))
+    wide = max(text_width(first, font), text_width(second, font))
+    return (first, second), font if wide <= room else font * room / wide
+
+
+VOWELS = set("aeiouyäöüéèêëàâîïôûæœаеёиоуыэюяі")
+UNITS = ("ch", "sc", "ck", "ph", "th", "pf")  # letters a break does not part
+
+
+def _syllable_cuts(word: str) -> list[list[tuple[str, str]]]:
+    """Places to break ``word`` with a hyphen, the likelier first (near enough to the syllables
+    of the four languages): before "sch" or a "ch" and vowel, inside or after a double
+    consonant (Schmet-terling, Fluss-pferd); then before a consonant a vowel follows; each
+    part three letters or more; then anywhere."""
+    c = word.lower()
+    strong, weak = [], []
+    for i in range(3, len(word) - 2):
+        cut = (word[:i] + "-", word[i:])
+        consonant = c[i] not in VOWELS
+        if c[i : i + 3] == "sch" or (c[i : i + 2] == "ch" and c[i + 2] in VOWELS):
+            strong.append(cut)
+        elif c[i - 1 : i + 1] in UNITS:
+            continue
+        elif consonant and (c[i - 1] == c[i] or c[i - 2] == c[i - 1] not in VOWELS):
+            strong.append(cut)
+        elif consonant and c[i + 1] in VOWELS:
+            weak.append(cut)
+    return [strong, weak, [(word[:i] + "-", word[i:]) for i in range(2, len(word) - 1)]]
 
 
 @lru_cache(maxsize=4096)
@@ -752,7 +810,7 @@ def _tile_body(
                 x=s - corner / 3.2,
                 y=s - corner / 6,
                 text_anchor="middle",
-                style=_font(round(s / 6, 1), True),
+                style=_font(max(round(s / 6, 1), LEAST_FONT), True),
                 fill=INK,
             )
         )
@@ -776,18 +834,35 @@ def _scored(points: int, s: float) -> str:
     words = f"+{points}"
     w = text_width(words, s / 6, True) + 6
     return element("rect", x=2, y=2, width=w, height=s / 5, rx=4, fill=GOLD, stroke=INK) + text(
-        words, x=2 + w / 2, y=2 + s / 6.4, text_anchor="middle", style=_font(round(s / 6, 1), True)
+        words,
+        x=2 + w / 2,
+        y=2 + s / 6.4,
+        text_anchor="middle",
+        style=_font(max(round(s / 6, 1), LEAST_FONT), True),
     )
 
 
 def _creature(kind: TileKind, s: float, lang: str, fulfilled: bool | None) -> str:
     """An animal or insect: its name on top, its icon, its demand (bottom left) and its
     points (bottom right; green when its needs are met, struck through when not)."""
-    name, font = tile_name_fitted(Message(f"habitats.tile.{kind.id}").text(lang), s)
+    lines, font = tile_name_lines(Message(f"habitats.tile.{kind.id}").text(lang), s)
+    band = s / 4.6 + font * (len(lines) - 1)  # two lines: the band grows, the icon shrinks
     parts = [
-        element("rect", x=1, y=1, width=s - 2, height=s / 4.6, rx=3, fill="#ffffffc0"),
-        text(name, x=s / 2, y=s / 6.2, text_anchor="middle", style=_font(round(font, 1)), fill=INK),
-        icon(kind.id, s / 2, s * 0.5, s * 0.23),
+        element("rect", x=1, y=1, width=s - 2, height=band, rx=3, fill="#ffffffc0"),
+        *(
+            text(
+                line,
+                x=s / 2,
+                y=s / 6.2 + font * row,
+                text_anchor="middle",
+                style=_font(round(font, 1)),
+                fill=INK,
+            )
+            for row, line in enumerate(lines)
+        ),
+        icon(kind.id, s / 2, s * 0.5, s * 0.23)
+        if len(lines) == 1
+        else icon(kind.id, s / 2, s * 0.56, s * 0.18),
     ]
     r = s / 7.5
     vx, vy = s - r - 2, s - r - 2
@@ -799,7 +874,7 @@ def _creature(kind: TileKind, s: float, lang: str, fulfilled: bool | None) -> st
             x=vx,
             y=vy + r / 2.3,
             text_anchor="middle",
-            style=_font(round(r * 1.25, 1), True),
+            style=_font(max(round(r * 1.25, 1), LEAST_FONT), True),
             fill=INK if fulfilled is not False else "#777",
         )
     )
@@ -816,7 +891,7 @@ def _creature(kind: TileKind, s: float, lang: str, fulfilled: bool | None) -> st
 def _demand(kind: TileKind, x: float, y: float, s: float) -> str:
     """The demand: a square per landscape (its colour) with the count; flowers for insects."""
     box = s / 5.2
-    number = _font(round(box * 0.8, 1), True)
+    number = _font(max(round(box * 0.8, 1), LEAST_FONT), True)  # readable on a desktop
     if kind.kind == "insect":
         return _flower(x + box / 2, y + box / 2, box / 2.2, "#f6e049") + text(
             f"×{kind.flowers}", x=x + box + 1, y=y + box * 0.8, style=number, fill=INK
@@ -856,21 +931,30 @@ def _tourists(kind: TileKind, s: float, lang: str) -> str:
     """BIG or MANY in the reader's language, sized to the tile, over a little crowd."""
     word = say(lang, f"habitats.view.{kind.tourists}")
     font = min(s / 4.2, (s - 8) / max(text_width(word, 1, True), 0.1))
+    lines = [word]
+    if font < LEAST_FONT:  # too long for one line at a readable size: two (NOM-BREUX)
+        cuts = [cut for kind_of in _syllable_cuts(word) for cut in kind_of]
+        lines = list(min(cuts, key=lambda cut: max(text_width(p, 1, True) for p in cut)))
+        font = min(LEAST_FONT, (s - 8) / max(text_width(p, 1, True) for p in lines))
     crowd = join(
         element("circle", cx=s / 2 + dx * s / 9, cy=s * 0.7, r=s / 14, fill="#fff", stroke=INK)
         for dx in ((0,) if kind.tourists == "big" else (-1.5, 0, 1.5))
     )
     if kind.tourists == "big":
         crowd = element("circle", cx=s / 2, cy=s * 0.7, r=s / 8, fill="#fff", stroke=INK)
-    return crowd + text(
-        word,
-        x=s / 2,
-        y=s * 0.42,
-        text_anchor="middle",
-        style=_font(round(font, 1), True),
-        fill="#fff",
-        stroke=INK,
-        stroke_width=0.7,
+    top = s * 0.42 - font * (len(lines) - 1)
+    return crowd + join(
+        text(
+            line,
+            x=s / 2,
+            y=top + font * row,
+            text_anchor="middle",
+            style=_font(round(font, 1), True),
+            fill="#fff",
+            stroke=INK,
+            stroke_width=0.7,
+        )
+        for row, line in enumerate(lines)
     )
 
 
@@ -939,7 +1023,7 @@ def _tower(kind: TileKind, cx: float, cy: float, s: float) -> str:
             x=cx,
             y=cy + s / 2.4,
             text_anchor="middle",
-            style=_font(round(s / 6, 1), True),
+            style=_font(max(round(s / 6, 1), LEAST_FONT), True),
             fill="#fff",
             stroke=INK,
             stroke_width=0.5,
@@ -1020,7 +1104,7 @@ def _legend_icon(entry: str, lang: str) -> str:
             height=18,
             rx=4,
             fill="none",
-            stroke=PLAYER_COLOURS[1],
+            stroke=seat_colour(1),
             stroke_width=3,
             stroke_dasharray="6 3",
         )

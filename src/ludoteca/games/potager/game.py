@@ -43,7 +43,6 @@ from .position import (
     start,
 )
 
-GNOME_COLOURS = ("#e0609a", "#3f7fd0")  # pink for player 1, blue for player 2
 STANDARD, BONUS_TOOLS = "standard", "bonus-tools"
 
 # the draws' odds by the bag's counts (the array's bytes)
@@ -265,7 +264,6 @@ class PotagerState(CompiledState):
             "bag": {kind: n for kind, n in zip(KINDS, self.bag, strict=True) if n},
             "bag_count": self.bag_size(),
             "gnomes": list(self.points),
-            "seat_colours": list(GNOME_COLOURS),
             "phase": self.phase,
             "hand": None if self.hand is None else {"kind": self.hand[0], "slot": self.hand[1]},
             "tool": self.tool,

@@ -15,7 +15,7 @@ from ludoteca.engine.svg import document, element, fit_size, join, shorten, text
 from ludoteca.engine.turns import LAST, last_turns, marked_seats, sample_position
 
 from .board import COLUMNS, INDEX, TOOL_SPACES, TRACK_END, TRACK_TOOLS, VEGETABLES, patterns
-from .game import GNOME_COLOURS, PotagerState
+from .game import PotagerState
 from .move import Move
 
 # Sized so that a garden space, a hedge slot and a pattern card stay at least 24 CSS px wide
@@ -65,12 +65,13 @@ def svg(
         element("rect", x=12, y=12, width=width - 24, height=height - 24, fill="#b5d88a", rx=10),
     ]
     names = overlay or Overlay()
-    last = _last_clicks(state, seat)
+    last = _last_clicks(state, seat, names)
     parts.append(_garden(state, 1 - bottom, TOP_GARDEN_Y, True, lang, names, last))
     parts.append(_garden(state, bottom, BOTTOM_GARDEN_Y, False, lang, names, last))
     parts.append(_hedge(state, lang, names, last))
     chart = _chart(lang, tuple((k, v) for k, v in last.items() if k.startswith("pat-")))
-    panel = _track(tuple(state.points)) + chart + _banner(state, lang, names)
+    colours = tuple(names.colour(s) for s in range(len(state.points)))
+    panel = _track(tuple(state.points), colours) + chart + _banner(state, lang, names)
     if narrow:
         dx, dy = PANEL_SHIFT
         panel = element("g", panel, transform=f"translate({dx},{dy})")
@@ -79,17 +80,20 @@ def svg(
     return document(width, height, join(parts), font_family="sans-serif")
 
 
-def _last_clicks(state: PotagerState, seat: int | None) -> dict[str, int]:
+def _last_clicks(
+    state: PotagerState, seat: int | None, names: Overlay
+) -> dict[str, tuple[int, str]]:
     """The elements the other player clicked in their latest turn (the hedge slot taken, the
-    spaces filled, the pattern harvested, the tool used), each with that player's seat."""
-    found: dict[str, int] = {}
+    spaces filled, the pattern harvested, the tool used), each with that player's seat and
+    colour."""
+    found: dict[str, tuple[int, str]] = {}
     for mover, steps in last_turns(state).items():
         if mover == CHANCE or mover not in marked_seats(state, seat):
             continue
         for step in steps:
             for click in step.before.clicks(step.action):
                 if click != "skip":
-                    found[click] = mover
+                    found[click] = (mover, names.colour(mover))
     return found
 
 
@@ -98,8 +102,10 @@ def _last_clicks(state: PotagerState, seat: int | None) -> dict[str, int]:
 
 
 @lru_cache(maxsize=1024)
-def _last_mark(x: float, y: float, size: float, mover: int, what: str) -> str:
-    """A dashed frame in the mover's colour over an element of its latest turn."""
+def _last_mark(x: float, y: float, size: float, mark: tuple[int, str], what: str) -> str:
+    """A dashed frame in the mover's colour over an element of its latest turn (``mark``: the
+    mover's seat and colour)."""
+    mover, colour = mark
     return element(
         "rect",
         x=x,
@@ -108,7 +114,7 @@ def _last_mark(x: float, y: float, size: float, mover: int, what: str) -> str:
         height=size,
         rx=8,
         fill="none",
-        stroke=GNOME_COLOURS[mover],
+        stroke=colour,
         stroke_width=4,
         stroke_dasharray="7 4",
         data_seat=mover,
@@ -124,10 +130,10 @@ def _garden(
     facing_down: bool,
     lang: str,
     names: Overlay,
-    last: dict[str, int],
+    last: dict[str, tuple[int, str]],
 ) -> str:
     parts = []
-    colour = GNOME_COLOURS[seat]
+    colour = names.colour(seat)
     label_y = top - 14 if facing_down else top + 5 * CELL + 26
     marker = " \u25c0" if state.current_player == seat else ""
     tail = f" \u2014 {state.points[seat]}{marker}"
@@ -169,7 +175,7 @@ def _cell(
     facing_down: bool,
     token: tuple[str, bool] | None,
     lang: str,
-    mover: int | None,
+    mover: tuple[int, str] | None,
 ) -> str:
     """A garden space with what lies on it, framed if ``mover`` filled it in their last turn."""
     column, row = COLUMNS.index(space[0]), int(space[1])
@@ -280,7 +286,7 @@ def _token(token: tuple[str, bool], x: float, y: float, size: float, lang: str) 
     return body + _label(name, x + size / 2, y + size / 2, size - 4, "#ffffff", 12)
 
 
-def _hedge(state, lang: str, names: Overlay, last: dict[str, int]) -> str:
+def _hedge(state, lang: str, names: Overlay, last: dict[str, tuple[int, str]]) -> str:
     return _hedge_drawn(
         tuple(state.hedge),
         state.trampoline,
@@ -300,7 +306,7 @@ def _hedge_drawn(
     hand: tuple[str, int] | None,
     bonus_tools: bool,
     lang: str,
-    marks: tuple[tuple[str, int], ...],
+    marks: tuple[tuple[str, tuple[int, str]], ...],
 ) -> str:
     last = dict(marks)
     parts = [
@@ -456,9 +462,11 @@ def _banner(state, lang: str, names: Overlay) -> str:
 
 
 @lru_cache(maxsize=1024)
-def _track(points: tuple[int, ...]) -> str:
+def _track(points: tuple[int, ...], colours: tuple[str, ...]) -> str:
     """The score track 0–60 in rows of 10; tool spaces (5, 10, …, 35) marked in gold."""
-    return _track_spaces() + join(_gnome(seat, value) for seat, value in enumerate(points))
+    return _track_spaces() + join(
+        _gnome(seat, value, colours[seat]) for seat, value in enumerate(points)
+    )
 
 
 @cache
@@ -486,7 +494,7 @@ def _track_spaces() -> str:
     return join(parts)
 
 
-def _gnome(seat: int, points: int) -> str:
+def _gnome(seat: int, points: int, colour: str) -> str:
     """A seat's gnome on the space of its points."""
     step, top = TRACK_STEP, TOP_GARDEN_Y - 20
     row, col = divmod(min(points, TRACK_END), 10)
@@ -495,14 +503,14 @@ def _gnome(seat: int, points: int) -> str:
     return element(
         "path",
         d=f"M{x} {y} l6 -22 l6 22 z",
-        fill=GNOME_COLOURS[seat],
+        fill=colour,
         stroke="#fff",
         stroke_width=1.5,
     )
 
 
 @lru_cache(maxsize=1024)
-def _chart(lang: str, marks: tuple[tuple[str, int], ...]) -> str:
+def _chart(lang: str, marks: tuple[tuple[str, tuple[int, str]], ...]) -> str:
     """The pattern cards, those harvested in the other seat's last turn framed."""
     last = dict(marks)
     parts = [
@@ -561,10 +569,10 @@ def _chart(lang: str, marks: tuple[tuple[str, int], ...]) -> str:
                     height=CARD_H + 4,
                     rx=9,
                     fill="none",
-                    stroke=GNOME_COLOURS[last[pattern_id]],
+                    stroke=last[pattern_id][1],
                     stroke_width=4,
                     stroke_dasharray="7 4",
-                    data_seat=last[pattern_id],
+                    data_seat=last[pattern_id][0],
                     data_what=pattern_id,
                     **LAST,
                 )
@@ -587,6 +595,9 @@ def _chart(lang: str, marks: tuple[tuple[str, int], ...]) -> str:
 
 @lru_cache(maxsize=64)
 def _skip(lang: str, active: bool) -> str:
+    """The skip pill, shown only while skipping is a legal action (else nothing to press)."""
+    if not active:
+        return ""
     x, y = GARDEN_X + 5 * CELL + 16, BOTTOM_GARDEN_Y + 5 * CELL - 34
     return element(
         "g",
@@ -597,8 +608,8 @@ def _skip(lang: str, active: bool) -> str:
             width=96,
             height=44,
             rx=15,
-            fill="#f6d365" if active else "#ddd",
-            stroke="#8a6d1a" if active else "#aaa",
+            fill="#f6d365",
+            stroke="#8a6d1a",
         )
         + _skip_word(_t("potager.view.skip", lang), x + 48, y + 27),
         id="skip",

@@ -57,6 +57,7 @@ const BOARD_CSS = `
   :host-context(html.contrast) .lt-frame-picked { stroke: #000; stroke-width: 6px; }
   @media (prefers-reduced-motion: reduce) { .lt-frame-warm { animation: none; } }
   @keyframes lt-glow { 50% { stroke-opacity: .45; } }
+  svg[data-fit="width"] { max-height: none; }  /* a tall picture: the page scrolls instead */
   @media (max-width: 820px) { svg { max-height: none; } }
 `;
 

@@ -51,8 +51,8 @@ export function renderClocks(room, offset) {
       "data-seat": seat.seat,
     },
     h("span", { class: `seat-dot s${seat.seat}`, text: seat.seat + 1 }),
-    h("span", { class: "who", text: seatName(seat) }),
-    h("span", { class: "time", role: "timer", "aria-label": `${seatName(seat)}: ${clockText(left[seat.seat])}`, text: clockText(left[seat.seat]) })));
+    h("span", { class: "who", text: seatName(seat, room.seats) }),
+    h("span", { class: "time", role: "timer", "aria-label": `${seatName(seat, room.seats)}: ${clockText(left[seat.seat])}`, text: clockText(left[seat.seat]) })));
   const pace = room.table.clock === "days" ? [h("p", { class: "clock-rule", id: "lt-clock-rule", text: plural("web.words.days_per_move", room.table.days) })] : [];
   box.replaceChildren(...pace, ...rows);
 }

@@ -108,7 +108,7 @@ export function showEnd(message, roomId, extra = []) {
       h("tbody", {}, ...ranked(seats, observation).map(({ seat, rank, winner }) =>
         h("tr", { class: winner ? "winner" : "", "data-rank": rank },
           h("td", { class: "rank", text: rank }),
-          h("td", {}, h("span", { class: `seat-dot s${seat.seat}`, text: seat.seat + 1 }), " ", seatName(seat), winner ? " ★" : ""),
+          h("td", {}, h("span", { class: `seat-dot s${seat.seat}`, text: seat.seat + 1 }), " ", seatName(seat, seats), winner && seats.length > 1 ? " ★" : ""),
           h("td", { class: "score", text: formatScore(observation.scores[seat.seat]) }))))),
     h("div", { class: "actions" },
       h("a", { class: "button primary", href: `/replay/${roomId}`, "data-go": "", text: t("web.end.replay") }),

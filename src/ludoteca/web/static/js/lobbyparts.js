@@ -35,7 +35,7 @@ function cardPicture(game) {
 }
 
 export function seatsText(room) {
-  return room.seats.map((seat) => seatName(seat) + (seat.kind === "open" ? ` (${t("web.play.free_seat")})` : "")).join(", ");
+  return room.seats.map((seat) => seatName(seat, room.seats) + (seat.kind === "open" ? ` (${t("web.play.free_seat")})` : "")).join(", ");
 }
 
 export function optionsText(room) {
@@ -52,7 +52,7 @@ export function optionsText(room) {
 export function resultText(room) {
   const winners = room.winners || [];
   if (!winners.length) return "";
-  return t("web.lobby.won_by", { names: winners.map((i) => seatName(room.seats[i] || { seat: i, kind: "person", name: "" })).join(", ") });
+  return t("web.lobby.won_by", { names: winners.map((i) => seatName(room.seats[i] || { seat: i, kind: "person", name: "" }, room.seats)).join(", ") });
 }
 
 // Your rooms in play: "your move" first, with a count in the heading.

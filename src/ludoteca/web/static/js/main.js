@@ -17,6 +17,7 @@ import { RulesPage } from "./pages/rules.js";
 import { NotFoundPage, showProblem } from "./problem.js";
 import { addRoute, followLinks, route, setFallback, state } from "./router.js";
 import { setupContrast } from "./contrast.js";
+import { setupPalette } from "./palette.js";
 
 // For tests and the curious: the page shown and the last state message of a room.
 window.ludoteca = { message: null, page: null, words };
@@ -39,11 +40,18 @@ followLinks();
 
 const select = $("#lt-lang-select");
 fillLanguageMenu(select);
-setupContrast($("#lt-contrast"));
+const contrastLabel = setupContrast($("#lt-contrast"));
+const paletteLabel = setupPalette($("#lt-palette-select"));
+// the header's own words, again once the catalog of the language is loaded
+const relabelHeader = () => {
+  if (contrastLabel) contrastLabel();
+  paletteLabel();
+};
 select.addEventListener("change", async (event) => {
   localStorage.setItem("ludoteca.lang", event.target.value);
   await loadWords(event.target.value);
   renderNav();
+  relabelHeader();
   state.games = await api("/api/games");
   if (state.page && state.page.relabel) state.page.relabel();
   else route();
@@ -51,6 +59,7 @@ select.addEventListener("change", async (event) => {
 
 try {
   await loadWords(chosenLanguage());
+  relabelHeader();
   await loadMe();
   await loadProgress();
   await route();

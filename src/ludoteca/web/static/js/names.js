@@ -18,8 +18,16 @@ export function botLabel(spec) {
   return hasWord(key) ? t(key) : spec;
 }
 
-export function seatName(seat) {
+function ownName(seat) {
   if (seat.name) return seat.name;
   if (seat.kind === "bot") return botLabel(seat.bot || "random");
   return t("web.seat.player", { n: seat.seat + 1 });
+}
+
+// A seat's name; given all the room's ``seats``, a name two seats share is followed by the
+// seat's number ("Bot: easy (2)"), as the server writes it in logs and pictures.
+export function seatName(seat, seats) {
+  const name = ownName(seat);
+  if (!seats || seats.filter((other) => other && ownName(other) === name).length < 2) return name;
+  return t("web.seat.numbered", { name, n: seat.seat + 1 });
 }

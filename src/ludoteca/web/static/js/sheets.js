@@ -1,11 +1,11 @@
-// The side panels shared by play and replay: the score table, the log, the seat colours.
+// The side panels shared by play and replay: the score table and the log.
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { seatName } from "./names.js";
 
 export function scoreTable(seats, observation, you, online) {
   const scores = observation.scores || [];
-  const winners = new Set(observation.winners || []);
+  const winners = new Set(seats.length > 1 ? observation.winners || [] : []);  // solo: no star
   return h("table", { class: "scores" },
     h("tbody", {}, ...seats.map((seat) => {
       const turn = observation.current_player === seat.seat;
@@ -15,7 +15,7 @@ export function scoreTable(seats, observation, you, online) {
           online && seat.kind === "person"
             ? h("span", { class: online.includes(seat.seat) ? "presence on" : "presence", title: t(online.includes(seat.seat) ? "web.play.online" : "web.play.offline") })
             : null,
-          seatName(seat), seat.seat === you ? h("em", { text: ` (${t("web.play.you")})` }) : null,
+          seatName(seat, seats), seat.seat === you ? h("em", { text: ` (${t("web.play.you")})` }) : null,
           seat.kind === "open" ? h("em", { text: ` — ${t("web.play.free_seat")}` }) : null),
         h("td", { class: "score", text: formatScore(scores[seat.seat]) }),
         h("td", { class: "mark", text: winners.has(seat.seat) ? "★" : turn ? "◀" : "" }));
@@ -32,14 +32,4 @@ export function logList(observation) {
     h("li", { class: entry.seat >= 0 ? `s${entry.seat}` : "chance" }, entry.text ? entry.text.text : entry.action));
   // scrollable, so reachable by keyboard (tabindex) and named for screen readers
   return h("ol", { class: "log", tabindex: 0, "aria-label": t("web.play.log"), start: Math.max(1, (observation.move_number || 0) - items.length + 1) }, ...items);
-}
-
-// A game may name its seats' colours (observation key ``seat_colours``); the page follows.
-export function seatColours(colours) {
-  const style = document.documentElement.style;
-  for (let i = 0; i < 6; i++) {
-    const colour = Array.isArray(colours) ? colours[i] : null;
-    if (typeof colour === "string" && /^#[0-9a-fA-F]{3,8}$/.test(colour)) style.setProperty(`--s${i}`, colour);
-    else style.removeProperty(`--s${i}`);
-  }
 }

@@ -25,7 +25,8 @@ export function renderTable(view, send) {
   const buttons = [];
   const playing = room.status === "playing" && !view.terminal;
   const table = (what) => () => tableMove(send, what, move);
-  if (holder && playing) {
+  // a solitaire has nobody to resign to or to leave waiting: it is simply left
+  if (holder && playing && room.seats.length > 1) {
     const draw = room.draw || [];
     if (draw.length && !draw.includes(seat)) {
       buttons.push(h("span", { class: "offer", text: t("web.table.draw_offered") }),
@@ -67,14 +68,14 @@ export function goRematch(offer) {
 export function resultText(room) {
   const result = room.result;
   if (!result) return "";
-  const who = room.seats[result.seat] ? seatName(room.seats[result.seat]) : "";
+  const who = room.seats[result.seat] ? seatName(room.seats[result.seat], room.seats) : "";
   return t(`web.table.result.${result.reason}`, { name: who });
 }
 
 // Table events (resign, time-out, draw offers …) as lines of the game log.
 function eventText(room, event) {
   const seat = room.seats[event.seat];
-  return t(`web.table.event.${event.kind}`, { name: seat ? seatName(seat) : "" });
+  return t(`web.table.event.${event.kind}`, { name: seat ? seatName(seat, room.seats) : "" });
 }
 
 export function eventItems(room) {

@@ -159,7 +159,7 @@ export class LobbyPage {
       };
       const extra = [];
       if (seat.kind === "bot") {
-        const bot = h("select", { id: `lt-seat-${i}-bot`, "aria-label": `${t("web.seat.player", { n: i + 1 })}: ${t("web.lobby.seat.bot")}` }, ...state.bots.map((b) => h("option", { value: b, text: botLabel(b) })));
+        const bot = h("select", { id: `lt-seat-${i}-bot`, "aria-label": t("web.lobby.bot_level", { n: i + 1 }) }, ...state.bots.map((b) => h("option", { value: b, text: botLabel(b) })));
         bot.value = seat.bot;
         bot.onchange = () => (seat.bot = bot.value);
         extra.push(bot);

@@ -7,7 +7,8 @@ import { askToEnd, showEnd } from "../dialogs.js";
 import { $, app, h, toast } from "../dom.js";
 import { t, words } from "../i18n.js";
 import { gameTitle, seatName } from "../names.js";
-import { logList, scoreTable, seatColours } from "../sheets.js";
+import { logList, scoreTable } from "../sheets.js";
+import { chosenPalette } from "../palette.js";
 import { RoomSocket } from "../socket.js";
 import { showProblem } from "../problem.js";
 import { RoomStore } from "../roomstore.js";
@@ -129,6 +130,7 @@ export class PlayPage {
     document.addEventListener("keydown", this.keys);
     this.resized = () => this.send(this.hello()); // a phone turned: the picture laid out anew
     NARROW.addEventListener("change", this.resized);
+    window.addEventListener("ludoteca:palette", this.resized);
     clearInterval(this.ticker);
     this.ticker = setInterval(() => this.renderClocks(), 250);
     watchWaiting();
@@ -137,10 +139,10 @@ export class PlayPage {
   }
 
   leave() {
-    seatColours(null);
     clearInterval(this.ticker);
     document.removeEventListener("keydown", this.keys);
     NARROW.removeEventListener("change", this.resized);
+    window.removeEventListener("ludoteca:palette", this.resized);
     if (this.socket) this.socket.close();
     this.socket = null;
   }
@@ -160,7 +162,7 @@ export class PlayPage {
 
   // The hello of this page: its seat, language and screen (a phone gets a narrow picture).
   hello() {
-    return { type: "hello", token: this.token || undefined, lang: words.lang, narrow: narrowScreen() };
+    return { type: "hello", token: this.token || undefined, lang: words.lang, narrow: narrowScreen(), palette: chosenPalette() };
   }
 
   send(message) {
@@ -267,7 +269,6 @@ export class PlayPage {
     const message = this.message;
     const observation = message.observation;
     const room = message.room;
-    seatColours(observation.seat_colours);
     document.title = `${this.legal().length ? "● " : ""}${gameTitle(room.game)} · Ludoteca`;
     titleCount();
     $("#lt-room-title").textContent = gameTitle(room.game);

@@ -4,7 +4,8 @@ import { $, app, download, h, toast } from "../dom.js";
 import { showBoard } from "../board.js";
 import { t, words } from "../i18n.js";
 import { gameTitle } from "../names.js";
-import { logList, scoreTable, seatColours } from "../sheets.js";
+import { logList, scoreTable } from "../sheets.js";
+import { chosenPalette } from "../palette.js";
 import { NARROW, nameBoard, narrowScreen } from "../board.js";
 import { showProblem } from "../problem.js";
 import { uploadButton } from "../upload.js";
@@ -56,6 +57,7 @@ export class ReplayPage {
     document.addEventListener("keydown", this.keys);
     this.resized = () => this.go(this.step);  // a phone turned: the picture laid out anew
     NARROW.addEventListener("change", this.resized);
+    window.addEventListener("ludoteca:palette", this.resized);
     try {
       if (this.room) this.record = await api(`/api/rooms/${this.room}/record`);
       else this.record = JSON.parse(sessionStorage.getItem("ludoteca.replay") || "null");
@@ -78,21 +80,21 @@ export class ReplayPage {
   }
 
   leave() {
-    seatColours(null);
     clearTimeout(this.timer);
     document.removeEventListener("keydown", this.keys);
     NARROW.removeEventListener("change", this.resized);
+    window.removeEventListener("ludoteca:palette", this.resized);
   }
 
   async go(step) {
     if (!this.record) return;
     step = Math.max(0, Math.min(step, this.record.actions.length));
     this.step = step;
-    const key = `${words.lang}/${narrowScreen()}/${step}`;
+    const key = `${words.lang}/${narrowScreen()}/${chosenPalette()}/${step}`;
     let view = this.cache.get(key);
     if (!view) {
       try {
-        view = await api("/api/replay", { json: { record: this.record, step, lang: words.lang, narrow: narrowScreen() } });
+        view = await api("/api/replay", { json: { record: this.record, step, lang: words.lang, narrow: narrowScreen(), palette: chosenPalette() } });
       } catch (error) {
         if (this.cache.size) toast(error.message);
         else {
@@ -104,7 +106,6 @@ export class ReplayPage {
       this.cache.set(key, view);
     }
     if (this.step !== step || !$("#lt-step")) return;  // moved on, or the page was left meanwhile
-    seatColours(view.observation.seat_colours);
     $("#lt-step").textContent = t("web.replay.step", { step, steps: view.steps });
     $("#lt-slider").value = step;
     $("#lt-prompt").textContent = view.observation.prompt ? view.observation.prompt.text : "";

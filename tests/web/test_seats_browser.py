@@ -1,0 +1,185 @@
+"""Every seat told apart and every picture readable (issue 35), measured in Chromium: the seat
+palettes under Chromium's own colour-vision emulation, the pictures' text sizes and cut words
+of every game at its largest player count at both sizes in four languages, and axe in normal
+and high contrast. Screenshots go to $LUDOTECA_SHOTS (else tests/web/shots) for a look."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+
+import pytest
+
+from ludoteca import load_game
+from ludoteca.engine.palette import PALETTES
+from ludoteca.games import registry
+from tests.engine.colour_vision import MACHADO, closest_pair
+
+from .test_browser import REAL_GAMES, SHOTS, browser, server  # noqa: F401  (fixtures)
+from .test_client_browser import VIEWPORTS, make_room, open_room, serious
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+LANGS = ("en", "de", "fr", "ru")
+LEAST_TEXT = 10  # CSS px: the smallest text of a five-player Habitats park on a desktop
+
+
+def _largest(game_id: str) -> dict:
+    options = {"players": registry.parts(game_id).game.max_players}
+    return {"players": options["players"]} if options["players"] > 1 else {}
+
+
+def _record(game_id: str, share: float = 0.8, seed: int = 5) -> dict:
+    """A game played at random for ``share`` of its length (the parks well grown)."""
+    game = load_game(game_id, **_largest(game_id))
+    rng = random.Random(seed)
+    states = [game.new_initial_state()]
+    while not states[-1].is_terminal() and len(states) < 4000:
+        state = states[-1]
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            action = rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
+        else:
+            action = rng.choice(state.legal_actions())
+        states.append(state.apply(action))
+    actions = states[-1].history()
+    return {
+        "game": game_id,
+        "options": _largest(game_id),
+        "actions": actions[: int(len(actions) * share)],
+    }
+
+
+# -- the palettes as Chromium's emulation shows them -------------------------------------------
+
+SWATCHES = """<body style="margin:0">{}</body>"""
+
+
+@pytest.mark.parametrize("vision", sorted(MACHADO))
+def test_chromium_shows_every_two_seats_apart_under_each_colour_vision(browser, vision):  # noqa: F811
+    from PIL import Image
+
+    page = browser.new_page(viewport={"width": 400, "height": 60})
+    client = page.context.new_cdp_session(page)
+    client.send("Emulation.setEmulatedVisionDeficiency", {"type": vision})
+    for name, colours in PALETTES.items():
+        cells = "".join(
+            f'<div style="float:left;width:60px;height:60px;background:{c}"></div>' for c in colours
+        )
+        page.set_content(SWATCHES.format(cells))
+        image = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
+        seen = [
+            "#{:02x}{:02x}{:02x}".format(*image.getpixel((30 + 60 * i, 30)))
+            for i in range(len(colours))
+        ]
+        for game_id in REAL_GAMES:
+            seats = registry.parts(game_id).game.max_players
+            if seats < 2:
+                continue
+            difference, one, two = closest_pair(seen[:seats], None)  # already as Chromium sees
+            assert difference >= 20, f"{vision}, {name}, {game_id}: seats {one + 1}, {two + 1}"
+        print(vision, name, "seen as", seen)
+    page.close()
+
+
+# -- text sizes and cut words ------------------------------------------------------------------
+
+MEASURE = """() => {
+  const host = document.querySelector('#lt-board');
+  const svg = host && host.shadowRoot && host.shadowRoot.querySelector('svg');
+  if (!svg) return null;
+  const texts = [...svg.querySelectorAll('text')].filter((t) => t.textContent.trim());
+  const sizes = texts.filter((t) => !t.closest('defs'))
+    .map((t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a);
+  const cut = texts.map((t) => t.textContent).filter((words) => words.includes('…'));
+  // the tiles are drawn once in <defs> and placed by <use> at the picture's own scale
+  const scale = svg.getScreenCTM().a;
+  const tiles = [...svg.querySelectorAll('defs text')].filter((t) => t.textContent.trim())
+    .map((t) => parseFloat(getComputedStyle(t).fontSize) * scale);
+  const clipped = [...document.querySelectorAll('table.scores td.name, .log li')]
+    .filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent);
+  return { least: Math.min(...sizes), tiles: tiles.length ? Math.min(...tiles) : null, cut, clipped,
+           scale: svg.getScreenCTM().a, width: svg.getBoundingClientRect().width };
+}"""
+
+
+def _replay(page, server: str, record: dict, lang: str, palette: str = "default") -> dict:  # noqa: F811
+    page.goto(server + "/static/favicon.svg")
+    page.evaluate(
+        """([record, lang, palette]) => {
+            sessionStorage.setItem('ludoteca.replay', JSON.stringify(record));
+            localStorage.setItem('ludoteca.lang', lang);
+            localStorage.setItem('ludoteca.palette', palette); }""",
+        [record, lang, palette],
+    )
+    page.goto(server + "/replay")
+    page.wait_for_function(
+        "() => { const h = document.querySelector('#lt-board');"
+        " return h && h.shadowRoot && h.shadowRoot.querySelector('svg'); }",
+        timeout=60_000,
+    )
+    return page.evaluate(MEASURE)
+
+
+@pytest.mark.parametrize("size", sorted(VIEWPORTS))
+def test_no_seat_name_or_header_is_cut_and_habitats_parks_are_readable(browser, server, size):  # noqa: F811
+    width, height = VIEWPORTS[size]
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    found = {}
+    for game_id in REAL_GAMES:
+        record = _record(game_id)
+        for lang in LANGS:
+            measured = _replay(page, server, record, lang)
+            found[f"{game_id}/{lang}"] = measured
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SHOTS / f"seats-{game_id}-{size}-{lang}.png"))
+    context.close()
+    print(
+        json.dumps(
+            {
+                k: {
+                    "least": round(v["least"], 1),
+                    "tiles": v["tiles"] and round(v["tiles"], 1),
+                    "scale": round(v["scale"], 2),
+                }
+                for k, v in found.items()
+            }
+        )
+    )
+    cut = {key: sorted(set(m["cut"])) for key, m in found.items() if m["cut"]}
+    print("words cut with an ellipsis:", json.dumps(cut, ensure_ascii=False))
+    for key, measured in found.items():
+        # the seats' names, the park headers and the animals are never cut
+        assert not key.startswith("habitats/") or not measured["cut"], f"{key}: {cut[key]}"
+        assert not measured["clipped"], f"{key}: clipped {measured['clipped'][:5]}"
+    if size == "desktop":
+        for lang in LANGS:
+            tiles = found[f"habitats/{lang}"]["tiles"]
+            assert tiles >= LEAST_TEXT, f"habitats/{lang}: park text {tiles:.1f} px"
+
+
+# -- axe in normal and high contrast ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", sorted(VIEWPORTS))
+def test_axe_finds_nothing_serious_in_normal_and_high_contrast(browser, server, size):  # noqa: F811
+    width, height = VIEWPORTS[size]
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    problems = []
+    for contrast in ("off", "on"):
+        page.goto(server + "/static/favicon.svg")
+        page.evaluate("c => localStorage.setItem('ludoteca.contrast', c)", contrast)
+        for game_id in REAL_GAMES:
+            seat = make_room(server, game_id, _largest(game_id))
+            open_room(page, server, seat)
+            problems += [f"{contrast} {game_id}: {p}" for p in serious(page)]
+        page.goto(server + "/")
+        page.wait_for_selector("#lt-seat-1-kind, #lt-new-game, form", timeout=60_000)
+        problems += [f"{contrast} lobby: {p}" for p in serious(page)]
+        title = page.get_attribute("#lt-contrast", "title")
+        assert title and not title.startswith("web."), title
+    context.close()
+    assert not problems, problems
