@@ -52,7 +52,7 @@ def test_play_refuses_a_mistyped_move_then_plays_on(toy, capsys, monkeypatch, tm
 
 def test_play_speaks_german(toy, capsys, monkeypatch):
     code, out, _ = run(capsys, monkeypatch, ["play", "pile", "--lang", "de"], "quit\n")
-    assert code == 0 and "Du bist am Zug." in out
+    assert code == 0 and "Sie sind am Zug." in out
 
 
 def test_play_rejects_unknown_game_option_and_seat(toy, capsys, monkeypatch):

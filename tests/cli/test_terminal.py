@@ -360,5 +360,5 @@ def test_play_options_may_come_before_or_after_the_game(toy, capsys, monkeypatch
     path = tmp_path / "g.json"
     argv = ["play", "--seed", "9", "--lang", "de", "pile", "--save", str(path), "--delay", "0"]
     code, out, _ = run(capsys, monkeypatch, argv, "quit\n")
-    assert code == 0 and "Du bist am Zug." in out
+    assert code == 0 and "Sie sind am Zug." in out
     assert Record.load(path).meta == {"seed": 9, "seat": 0, "bot": "heuristic"}

@@ -134,12 +134,14 @@ def test_observation_lists_legal_actions_only_for_the_seat_to_move():
 
 
 def test_translation_falls_back_and_fills_parameters():
-    assert translate("core.prompt.waiting_for", "de", {"player": Seat(1)}) == "Warte auf Spieler 2."
+    assert (
+        translate("core.prompt.waiting_for", "de", {"player": Seat(1)}) == "Warten auf Spieler 2."
+    )
     assert (
         translate("core.prompt.waiting_for", "xx", {"player": Seat(1)}) == "Waiting for Player 2."
     )
     # the older key, which a game's words may still pass a number to
-    assert translate("core.prompt.waiting", "de", {"player": 2}) == "Warte auf Spieler 2."
+    assert translate("core.prompt.waiting", "de", {"player": 2}) == "Warten auf Spieler 2."
     assert translate("core.no.such.key", "fr") == "core.no.such.key"
 
 

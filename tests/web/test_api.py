@@ -103,7 +103,7 @@ def test_the_log_speaks_the_language_of_each_watcher(client):
     made = create(client, seats=VS_BOT)
     with client.websocket_connect(f"/ws/rooms/{made['room']}") as ws:
         _, state = hello(ws, made["tokens"]["0"], lang="de")
-        assert state["observation"]["prompt"]["text"] == "Du bist am Zug."
+        assert state["observation"]["prompt"]["text"] == "Sie sind am Zug."
         ws.send_text(json.dumps({"type": "lang", "lang": "ru"}))
         state = receive_until(ws, lambda m: m["type"] == "state")
         assert state["observation"]["prompt"]["text"] == "Ваш ход."

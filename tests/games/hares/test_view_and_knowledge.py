@@ -134,7 +134,7 @@ def test_hint_reasons_and_log_lines():
     state = game.new_initial_state()
     hint = KNOWLEDGE.hint(state, 0)
     assert hint.action == "d2e3" and hint.value == 3
-    assert hint.reason.text("ru").startswith("Сходи d2e3")
+    assert hint.reason.text("ru").startswith("Сходите d2e3")
     assert hint.overlay.arrows == (("d2", "e3"),)
     after = state.apply("d2e3")
     line = after.observation(0)["log"][-1]["text"]
