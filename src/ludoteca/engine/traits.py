@@ -8,7 +8,9 @@ ask which game it is.
 - ``draws``: a draw may be agreed at the table (the rules know a shared win);
 - ``progress``: what a player's finished games of it add up to on the player's profile (stars
   per level, best scores), see :class:`Progress`;
-- ``analysis``: the lab's component rows of a finished game, see :class:`Use`.
+- ``analysis``: the lab's component rows of a finished game, see :class:`Use`;
+- ``rated_decisions``: the decisions each seat must have made for a game to count for the
+  ratings (a shorter game, a resignation at move 0 among them, is not rated).
 """
 
 from __future__ import annotations
@@ -110,6 +112,7 @@ class Traits(Generic[S]):
     draws: bool = False
     progress: Callable[[Sequence[Finished]], Progress] | None = None
     analysis: Callable[[S], list[Use]] | None = None
+    rated_decisions: int = 3
 
 
 NO_TRAITS: Traits[Any] = Traits()

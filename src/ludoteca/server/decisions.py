@@ -1,13 +1,13 @@
 """The one entry for a seat's decision (an action, an undo, a table move, a rematch), shared by
 the WebSocket and the JSON API: the holder is checked, the quotas counted, then the room
-handles it."""
+handles it. Asking for a rematch counts against the quota of rooms created (it opens one)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .commands import Decision
+from .commands import Decision, Rematch
 from .errors import RoomError
 from .quotas import seat_key
 from .room import Room
@@ -29,6 +29,8 @@ async def decide(
         hub.quotas.hit("messages", address)
         raise
     hub.quotas.hit("messages", address, seat_key(room.id, seat))
+    if isinstance(decision, Rematch) and decision.yes:
+        hub.quotas.hit("rooms", address)  # asking for a rematch opens a room
     await hub.apply(room, replace(decision, seat=seat))
     return room.version
 

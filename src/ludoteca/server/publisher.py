@@ -23,6 +23,7 @@ from .commands import (
     Event,
     RematchDue,
     RematchOpened,
+    RematchVoted,
     Said,
     SeatRevoked,
     SeatsOnline,
@@ -53,7 +54,7 @@ class Publisher:
         hub = self.hub
         for event in events:
             await self._one(room, event)
-        if any(isinstance(event, Change) for event in events):
+        if any(event.stored_here() for event in events):
             hub.bus.publish(room.id, "change")
         if any(isinstance(event, Change | CaughtUp) for event in events):
             self._went_on(room)
@@ -87,6 +88,10 @@ class Publisher:
                 watcher.outbox.close(4403)
         elif isinstance(event, Said):
             self.say(room, "chat", {"type": "chat", "messages": [event.message]})
+        elif isinstance(event, RematchVoted):
+            self.relay(
+                room, "rematch_votes", dumps({"type": "rematch_votes", "votes": event.votes})
+            )
         elif isinstance(event, RematchDue):
             await opening.open_rematch(self.hub, room, event.address)
         elif isinstance(event, RematchOpened):

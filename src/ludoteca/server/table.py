@@ -11,6 +11,10 @@ Log entries of the table (beside ``act`` and ``undo``), each by a seat:
   has agreed the game ends with every seat sharing the win. Any move by a seat that has not
   agreed declines it too.
 - ``abandon``: the room is given up without a result.
+- ``forfeit``: the seat left a game that counts for the ratings and loses it as if it
+  resigned: it abandoned after its own first decision, or another seat claimed it (gone for
+  ``CLAIM_AWAY`` seconds, or no move for ``CLAIM_STALL``), or the room was closed for having
+  no move for too long while it was the seat's move.
 """
 
 from __future__ import annotations
@@ -25,7 +29,10 @@ from typing import Any
 from .db import SeatInfo
 from .errors import RoomError
 
-TABLE_KINDS = frozenset({"resign", "timeout", "offer", "agree", "decline", "abandon"})
+TABLE_KINDS = frozenset({"resign", "timeout", "offer", "agree", "decline", "abandon", "forfeit"})
+LEAVING = frozenset({"resign", "timeout", "forfeit"})  # a seat leaves the game (and loses)
+CLAIM_AWAY = 60.0  # seconds a seat to move may be disconnected before its loss is claimed
+CLAIM_STALL = 600.0  # seconds a seat to move may sit without moving before the same
 
 CHAT_LENGTH = 500  # characters of one chat message
 CHAT_HISTORY = 100  # messages a newcomer is sent
