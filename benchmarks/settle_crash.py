@@ -1,5 +1,5 @@
-"""kill -9 of the server 0-50 ms after the action ending a rated game, restarted, 50 times
-(half by the last move, half by a resignation): how many games were settled exactly once,
+"""kill -9 of the server 0-50 ms after the action ending a rated game, restarted, 50 game
+ends (half by the last move, half by a resignation; five games end just before each kill): how many games were settled exactly once,
 how many were not over yet (the action never stored), and how many were left over but
 unsettled or rated twice (both must be 0).
 
@@ -24,7 +24,9 @@ def main(tries: int) -> int:
     print(
         f"kill -9 at a rated game's end: {counts['tries']} tries in {took:.0f} s;"
         f" settled once {counts['settled']}, not over yet {counts['not_over']},"
-        f" over but unsettled {counts['unsettled']}, rated twice {counts['twice']}"
+        f" over but unsettled {counts['unsettled']}, rated twice {counts['twice']};"
+        f" {counts['kills']} kills, each 0-{max(counts['delays_ms'])} ms after an ending action"
+        f" (delays {sorted(counts['delays_ms'])})"
     )
     return 1 if counts["unsettled"] or counts["twice"] else 0
 

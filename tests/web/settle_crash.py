@@ -25,6 +25,7 @@ from websockets.sync.client import connect
 from .test_persistence import kill, start_server
 
 PASSWORD = "sow-beans-in-autumn"
+WINDOW = 0.05  # seconds from the first ending action of a burst to the kill
 
 
 def _account(base: str, name: str) -> httpx.Client:
@@ -79,30 +80,38 @@ def _ready_game(base: str, number: int) -> tuple[str, dict[int, str], int]:
     return room, tokens, 6
 
 
-def _last_move(
-    base: str, room: str, tokens: dict[int, str], move: int, sent: threading.Event
-) -> None:
-    sent.set()  # the request goes out now
-    with contextlib.suppress(httpx.HTTPError):  # killed before it answered
-        httpx.post(
-            f"{base}/api/rooms/{room}/actions",
-            json={"seat": 0, "token": tokens[0], "action": "take:1", "move": move},
-            timeout=5,
-        )
+class Ender:
+    """The action that ends one game, made ready (a resignation's socket has said hello), to
+    be fired in a burst just before the kill."""
 
-
-def _resign(base: str, room: str, tokens: dict[int, str], move: int, sent: threading.Event) -> None:
-    address = base.replace("http://", "ws://") + f"/ws/rooms/{room}"
-    try:
-        with connect(address, origin=base, open_timeout=5) as socket:
-            socket.send(json.dumps({"type": "hello", "token": tokens[0]}))
-            while json.loads(socket.recv(timeout=5)).get("type") != "state":
+    def __init__(self, base: str, room: str, tokens: dict[int, str], move: int, resign: bool):
+        self.base, self.room, self.tokens, self.move = base, room, tokens, move
+        self.socket = None
+        if resign:
+            address = base.replace("http://", "ws://") + f"/ws/rooms/{room}"
+            self.socket = connect(address, origin=base, open_timeout=30)
+            self.socket.send(json.dumps({"type": "hello", "token": tokens[0]}))
+            while json.loads(self.socket.recv(timeout=30)).get("type") != "state":
                 pass
-            socket.send(json.dumps({"type": "table", "do": "resign", "move": move}))
-            sent.set()
-            socket.recv(timeout=5)
-    except Exception:  # killed meanwhile
-        pass
+
+    def fire(self) -> None:
+        if self.socket is not None:
+            self.socket.send(json.dumps({"type": "table", "do": "resign", "move": self.move}))
+            return
+        threading.Thread(target=self._post, daemon=True).start()
+
+    def _post(self) -> None:
+        with contextlib.suppress(httpx.HTTPError):  # killed before it answered
+            httpx.post(
+                f"{self.base}/api/rooms/{self.room}/actions",
+                json={"seat": 0, "token": self.tokens[0], "action": "take:1", "move": self.move},
+                timeout=10,
+            )
+
+    def close(self) -> None:
+        if self.socket is not None:
+            with contextlib.suppress(Exception):
+                self.socket.close()
 
 
 def _facts(database: Path, room: str) -> dict[str, Any]:
@@ -124,38 +133,56 @@ def _facts(database: Path, room: str) -> dict[str, Any]:
     }
 
 
-def crash_tries(data: Path, tries: int, seed: int = 7) -> dict[str, int]:
-    """Run ``tries`` kills; counts of what was found after each restart. ``unsettled`` and
-    ``twice`` must stay 0."""
+def crash_tries(data: Path, tries: int, per_kill: int = 5, seed: int = 7) -> dict[str, Any]:
+    """Run ``tries`` game ends, ``per_kill`` at a time: their ending actions are fired one
+    after another over ``WINDOW`` seconds, then the server is killed, each ending action
+    0-50 ms before the kill. The counts of what was found after each restart; ``unsettled`` and ``twice`` must be 0."""
     rng = random.Random(seed)
-    counts = {"tries": 0, "settled": 0, "not_over": 0, "unsettled": 0, "twice": 0}
+    counts: dict[str, Any] = {"tries": 0, "kills": 0, "settled": 0, "not_over": 0}
+    counts.update({"unsettled": 0, "twice": 0, "delays_ms": []})
     database = data / "ludoteca.sqlite3"
     process, base = start_server(data)
+    number = 0
     try:
-        for number in range(tries):
-            room, tokens, move = _ready_game(base, number)
-            end = _resign if number % 2 else _last_move
-            sent = threading.Event()
-            sender = threading.Thread(target=end, args=(base, room, tokens, move, sent))
-            sender.start()
-            sent.wait(timeout=30)  # the ending action is on its way: kill within 0-50 ms
-            time.sleep(rng.uniform(0.0, 0.05))
+        while counts["tries"] < tries:
+            batch = min(per_kill, tries - counts["tries"])
+            games, enders = [], []
+            for _ in range(batch):
+                games.append(_ready_game(base, number))
+                room, tokens, move = games[-1]
+                enders.append(Ender(base, room, tokens, move, resign=number % 2 == 1))
+                number += 1
+            spacing = WINDOW / batch
+            fired = []
+            for ender in enders:
+                ender.fire()
+                fired.append(time.monotonic())
+                time.sleep(rng.uniform(0.5, 1.0) * spacing)
             kill(process)
-            sender.join(timeout=10)
+            killed = time.monotonic()
+            counts["kills"] += 1
+            counts["delays_ms"] += [round(1000 * (killed - at)) for at in fired]
+            for ender in enders:
+                ender.close()
             process, base = start_server(data)
-            with httpx.Client(base_url=base, timeout=30) as client:  # loading it settles it
-                assert client.get(f"/api/rooms/{room}").status_code == 200
-            found = _facts(database, room)
-            counts["tries"] += 1
-            if found["entries"] == move:
-                assert found["status"] == "playing" and not found["settled"], found
-                counts["not_over"] += 1
-            elif not found["settled"] or found["records"] != 1:
-                counts["unsettled"] += 1
-            elif found["rated"] != 2:
-                counts["twice" if found["rated"] > 2 else "unsettled"] += 1
-            else:
-                counts["settled"] += 1
+            with httpx.Client(base_url=base, timeout=30) as client:  # loading settles
+                for room, _, _ in games:
+                    assert client.get(f"/api/rooms/{room}").status_code == 200
+            for room, _, move in games:
+                _count(counts, _facts(database, room), move)
     finally:
         kill(process)
     return counts
+
+
+def _count(counts: dict[str, Any], found: dict[str, Any], move: int) -> None:
+    counts["tries"] += 1
+    if found["entries"] == move:
+        assert found["status"] == "playing" and not found["settled"], found
+        counts["not_over"] += 1
+    elif not found["settled"] or found["records"] != 1:
+        counts["unsettled"] += 1
+    elif found["rated"] != 2:
+        counts["twice" if found["rated"] > 2 else "unsettled"] += 1
+    else:
+        counts["settled"] += 1

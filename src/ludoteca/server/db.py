@@ -667,7 +667,7 @@ class Store:
 def _settle(session: Session, room_id: str, ending: Ending) -> bool:
     """The end, the record and the ratings of a room, once: the room's ``settled`` mark is set
     by the one transaction that finds it unset (False for any later one)."""
-    done = session.execute(
+    done = session.connection().execute(
         update(RoomRow)
         .where(RoomRow.id == room_id, RoomRow.settled.is_not(True))
         .values(status=ending.status, settled=True, updated_at=_now())

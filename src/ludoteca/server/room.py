@@ -548,7 +548,9 @@ class Room:
         self.status, self.settled = status, True
         self._emit(Ended(status))
 
-    def _ending(self, status: str, record: dict[str, Any] | None = None, more: int | None = None):
+    def _ending(
+        self, status: str, record: dict[str, Any] | None = None, more: int | None = None
+    ) -> Ending:
         """The room's end as it is stored: its record, and its ratings if it finished."""
         settle = ratings.settle if status == "finished" else None
         return Ending(status, record or self.record(), self.decisions(more), settle)
