@@ -1,6 +1,7 @@
-"""kill -9 of the server 0-50 ms after the action ending a rated game, restarted, 50 game
-ends (half by the last move, half by a resignation; five games end just before each kill): how many games were settled exactly once,
-how many were not over yet (the action never stored), and how many were left over but
+"""kill -9 of the server right at the end of rated games, restarted: 50 game ends (half by
+the last move, half by a resignation), five ending just before each kill, the kill landing
+0-1.5 times the server's answer time after the ending actions (at least 0-50 ms). Counts the
+games settled exactly once, those not over yet (the action never stored), and those over but
 unsettled or rated twice (both must be 0).
 
 Usage: PYTHONPATH=src:. python3 benchmarks/settle_crash.py [TRIES]

@@ -33,7 +33,7 @@ def farm(ana: TestClient, bob: TestClient, decisions: int) -> tuple[int, list[in
     """``ATTEMPTS`` rated games, each rematched from the one before: every seat makes
     ``decisions`` decisions, then seat 0 resigns. Returns (rating changes, Ana's ratings)."""
     room, invitations = room_with(
-        ana, "pile", [{"kind": "person"}, {"kind": "person"}], start=40, refill=False
+        ana, "pile", [{"kind": "person"}, {"kind": "person"}], start=30, refill=False
     )
     tokens = {0: claim(ana, room, 0, invitations["0"]), 1: claim(bob, room, 1, invitations["1"])}
     clients = {0: ana, 1: bob}
