@@ -140,6 +140,18 @@ def _facts(database: Path, room: str) -> dict[str, Any]:
     }
 
 
+def _started(data: Path, output: list[str]):
+    """A server, its output read on (a full pipe would stall it) and kept in ``output``."""
+    process, base = start_server(data)
+
+    def drain() -> None:
+        for line in process.stdout or ():
+            output.append(line.rstrip())
+
+    threading.Thread(target=drain, daemon=True).start()
+    return process, base
+
+
 def crash_tries(data: Path, tries: int, per_kill: int = 5, seed: int = 7) -> dict[str, Any]:
     """Run ``tries`` game ends, ``per_kill`` at a time: their ending actions are fired at
     once, then the server is killed after a random delay between 0 and 1.5 times the time the
@@ -149,7 +161,8 @@ def crash_tries(data: Path, tries: int, per_kill: int = 5, seed: int = 7) -> dic
     counts: dict[str, Any] = {"tries": 0, "kills": 0, "settled": 0, "not_over": 0}
     counts.update({"unsettled": 0, "twice": 0, "delays_ms": []})
     database = data / "ludoteca.sqlite3"
-    process, base = start_server(data)
+    output: list[str] = []
+    process, base = _started(data, output)
     number = 0
     try:
         while counts["tries"] < tries:
@@ -174,12 +187,15 @@ def crash_tries(data: Path, tries: int, per_kill: int = 5, seed: int = 7) -> dic
             counts["delays_ms"] += [round(1000 * (killed - at)) for at in fired]
             for ender in enders:
                 ender.close()
-            process, base = start_server(data)
+            process, base = _started(data, output)
             with httpx.Client(base_url=base, timeout=30) as client:  # loading settles
                 for room, _, _ in games:
                     assert client.get(f"/api/rooms/{room}").status_code == 200
             for room, _, move in games:
                 _count(counts, _facts(database, room), move)
+    except Exception:
+        print("\n".join(output[-30:]))  # what the server said before it failed
+        raise
     finally:
         kill(process)
     return counts
