@@ -1,5 +1,5 @@
-"""Two accounts of one person farming a rating: rated games resigned at once, rematch after
-rematch, and then the shortest games that count. Their ratings move no more often than the
+"""Two accounts of one person farming a rating: rated games resigned at once, one after
+another, and then the shortest games that count. Their ratings move no more often than the
 rules allow (docs/accounts.md): never for a resignation at move 0, three times a day for one
 pair; and each rematch asked counts against the rooms quota."""
 
@@ -30,38 +30,27 @@ def rated_games(client: TestClient, name: str) -> int:
 
 
 def farm(ana: TestClient, bob: TestClient, decisions: int) -> tuple[int, list[int]]:
-    """``ATTEMPTS`` rated games, each rematched from the one before: every seat makes
-    ``decisions`` decisions, then seat 0 resigns. Returns (rating changes, Ana's ratings)."""
-    room, invitations = room_with(
-        ana, "pile", [{"kind": "person"}, {"kind": "person"}], start=30, refill=False
-    )
-    tokens = {0: claim(ana, room, 0, invitations["0"]), 1: claim(bob, room, 1, invitations["1"])}
-    clients = {0: ana, 1: bob}
+    """``ATTEMPTS`` rated games one after another: every seat makes ``decisions`` decisions,
+    then seat 0 resigns (the two take turns at seat 0). Returns (rating changes, Ana's
+    ratings). (Each rematch would open the same room, counted against the quota below.)"""
     changes, shown = 0, []
-    for _ in range(ATTEMPTS):
+    for attempt in range(ATTEMPTS):
+        first, second = (ana, bob) if attempt % 2 == 0 else (bob, ana)
+        room, invitations = room_with(
+            first, "pile", [{"kind": "person"}, {"kind": "person"}], start=30, refill=False
+        )
+        tokens = {
+            0: claim(first, room, 0, invitations["0"]),
+            1: claim(second, room, 1, invitations["1"]),
+        }
         before = rated_games(ana, "Ana")
-        play_pile(ana, room, tokens, [1] * (2 * decisions))
-        with (
-            ana.websocket_connect(f"/ws/rooms/{room}") as first,
-            bob.websocket_connect(f"/ws/rooms/{room}") as second,
-        ):
-            sockets = {0: first, 1: second}
-            _, state = hello(first, tokens[0])
-            hello(second, tokens[1])
-            send(first, type="table", do="resign", move=state["move"])
-            receive_until(first, lambda m: m["type"] == "state" and m["room"]["result"])
-            for socket in (first, second):
-                send(socket, type="table", do="rematch", move=state["move"] + 1)
-            told = {
-                seat: receive_until(socket, lambda m: m["type"] == "rematch")
-                for seat, socket in sockets.items()
-            }
+        play_pile(first, room, tokens, [1] * (2 * decisions))
+        with first.websocket_connect(f"/ws/rooms/{room}") as socket:
+            _, state = hello(socket, tokens[0])
+            send(socket, type="table", do="resign", move=state["move"])
+            receive_until(socket, lambda m: m["type"] == "state" and m["room"]["result"])
         changes += rated_games(ana, "Ana") != before
         shown.append(ana.get("/api/players/Ana").json()["ratings"].get("pile", {}).get("rating"))
-        room = told[0]["room"]
-        tokens = {told[seat]["seat"]: told[seat]["token"] for seat in (0, 1)}
-        clients = {told[seat]["seat"]: clients[seat] for seat in (0, 1)}
-        ana, bob = clients[0], clients[1]  # seat 0 resigns: the seats rotate, so do losers
     return changes, shown
 
 
