@@ -190,12 +190,12 @@ def test_a_rated_game_between_two_accounts_moves_both_ratings(two):
     sign_up(ana, "Ana")
     sign_up(bo, "Bob")
     room, invitations = room_with(
-        ana, "pile", [{"kind": "person"}, {"kind": "person"}], start=4, refill=False
+        ana, "pile", [{"kind": "person"}, {"kind": "person"}], start=6, refill=False
     )
     tokens = {0: claim(ana, room, 0, invitations["0"]), 1: claim(bo, room, 1, invitations["1"])}
     seats = ana.get(f"/api/rooms/{room}").json()["seats"]
     assert [s["name"] for s in seats] == ["Ana", "Bob"] and all(s["account"] for s in seats)
-    play_pile(ana, room, tokens, [1, 1, 1, 1])  # Bo takes the last counter
+    play_pile(ana, room, tokens, [1] * 6)  # three decisions each (a shorter game is unrated)
     record = ana.get(f"/api/rooms/{room}/record").json()
     winner = record["meta"]["winners"]
     names = {0: "Ana", 1: "Bob"}

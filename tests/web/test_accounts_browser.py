@@ -238,7 +238,7 @@ def play_a_rated_pile_game_against_a_bot(page, base: str) -> None:
         "/api/rooms",
         {
             "game": "pile",
-            "options": {"start": 6, "refill": False},
+            "options": {"start": 12, "refill": False},  # 3 decisions each, to be rated
             "seats": [{"kind": "person"}, {"kind": "bot", "bot": "random"}],
         },
     )

@@ -205,6 +205,37 @@ def test_a_seat_taken_through_one_instance_is_known_to_the_other(pair):
     assert info["seats"][1]["name"] == "Jo" and info["seats"][1]["kind"] == "person"
 
 
+def test_two_players_on_two_instances_rematch(pair):
+    """The rematch votes live in the database: each instance tells its sockets the other's
+    votes (a small message), and both players are sent the one rematch opened."""
+    from websockets.sync.client import connect
+
+    a, b = pair
+    made = pile_room(a.base, [{"kind": "person"}, {"kind": "person"}], start=2)
+    room, tokens = made["room"], made["tokens"]
+    assert act(a.base, room, 0, tokens["0"], "take:1", 0).status_code == 200
+    assert act(a.base, room, 1, tokens["1"], "take:1", 1).status_code == 200
+    with connect(f"{a.ws}/ws/rooms/{room}") as ann, connect(f"{b.ws}/ws/rooms/{room}") as bob:
+        for socket_, seat in ((ann, "0"), (bob, "1")):
+            socket_.send(json.dumps({"type": "hello", "token": tokens[seat], "views": False}))
+            states(socket_, lambda m: m["room"]["status"] == "finished")
+        ann.send(json.dumps({"type": "table", "do": "rematch", "move": 2}))
+        assert _next(bob, "rematch_votes")["votes"] == [0]  # told through the other instance
+        bob.send(json.dumps({"type": "table", "do": "rematch", "move": 2}))
+        told = {name: _next(socket_, "rematch") for name, socket_ in (("a", ann), ("b", bob))}
+    assert told["a"]["room"] == told["b"]["room"] != room
+    assert (told["a"]["seat"], told["b"]["seat"]) == (1, 0)
+
+
+def _next(socket_, kind: str) -> dict:
+    end = time.monotonic() + DEADLINE
+    while time.monotonic() < end:
+        message = json.loads(socket_.recv(timeout=DEADLINE))
+        if message["type"] == kind:
+            return message
+    raise AssertionError(f"no {kind} came")
+
+
 def test_moves_racing_through_both_instances_play_exactly_one(pair):
     from sqlalchemy import create_engine, text
 

@@ -20,7 +20,7 @@ def two(app):
 
 def finished_game(ana: TestClient, bob: TestClient) -> str:
     room, invitations = room_with(
-        ana, "pile", [{"kind": "person"}, {"kind": "person"}], start=4, refill=False
+        ana, "pile", [{"kind": "person"}, {"kind": "person"}], start=6, refill=False
     )
     tokens = {0: claim(ana, room, 0, invitations["0"]), 1: claim(bob, room, 1, invitations["1"])}
     with ana.websocket_connect(f"/ws/rooms/{room}") as socket:
@@ -28,7 +28,7 @@ def finished_game(ana: TestClient, bob: TestClient) -> str:
         socket.send_text(json.dumps({"type": "chat", "text": "good luck, Bob"}))
         while json.loads(socket.receive_text()).get("type") != "chat":
             pass
-    play_pile(ana, room, tokens, [1, 1, 1, 1])
+    play_pile(ana, room, tokens, [1] * 6)  # long enough to be rated
     post(ana, "/api/lobby/chat", {"name": "Ana", "text": "anyone for Bohnen?"})
     return room
 
@@ -47,7 +47,7 @@ def test_the_export_holds_games_ratings_and_chat_and_no_secret(two):
     assert (
         game["room"] == room and game["seat"] == 0 and game["finished"]["names"] == ["Ana", "Bob"]
     )
-    assert game["finished"]["record"]["actions"] == ["take:1"] * 4
+    assert game["finished"]["record"]["actions"] == ["take:1"] * 6
     assert [r["game"] for r in data["ratings"]] == ["pile"] and data["ratings"][0]["history"]
     assert [line["text"] for line in data["chat"]] == ["good luck, Bob", "anyone for Bohnen?"]
     text = answer.text
@@ -77,7 +77,7 @@ def test_deleting_an_account_keeps_the_games_anonymised(two):
     )
     assert login.status_code == 401
     record = bob.get(f"/api/rooms/{room}/record").json()
-    assert record["actions"] == ["take:1"] * 4  # the game stays for Bob
+    assert record["actions"] == ["take:1"] * 6  # the game stays for Bob
     assert bob.get("/api/players/Bob").json()["recent"][0]["names"] == ["", "Bob"]
     lobby = [m["text"] for m in bob.get("/api/lobby/chat").json()["messages"]]
     assert "anyone for Bohnen?" not in lobby

@@ -13,6 +13,8 @@ ask which game it is.
   each one, even one that never happened;
 - ``move_kind``: the kind of a seat's action (the game's own move types: a harvest, a draw, a
   sowing); the default is the action's text before its first ``:``.
+- ``rated_decisions``: the decisions each seat must have made for a game to count for the
+  ratings (a shorter game, a resignation at move 0 among them, is not rated).
 """
 
 from __future__ import annotations
@@ -116,6 +118,7 @@ class Traits(Generic[S]):
     analysis: Callable[[S], list[Use]] | None = None
     ends: tuple[str, ...] = ()
     move_kind: Callable[[str], str] = lambda action: action.partition(":")[0]
+    rated_decisions: int = 3
 
 
 NO_TRAITS: Traits[Any] = Traits()

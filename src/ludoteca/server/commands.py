@@ -46,7 +46,7 @@ class Undo(Command):
 
 @dataclass(frozen=True)
 class TableMove(Command):
-    """``resign``, ``offer`` (a draw), ``agree``, ``decline`` or ``abandon``."""
+    """``resign``, ``offer`` (a draw), ``agree``, ``decline``, ``abandon`` or ``claim``."""
 
     seat: int
     kind: str
@@ -227,6 +227,10 @@ class Event:
     renews: ClassVar[bool] = False  # the views change though the log did not move
     resend: ClassVar[bool] = False  # every watcher is sent the room's views again
 
+    def stored_here(self) -> bool:
+        """Stored in the database by this instance: the others are told to re-read it."""
+        return False
+
 
 @dataclass(frozen=True)
 class Change(Event):
@@ -234,6 +238,9 @@ class Change(Event):
     here, the clock is watched."""
 
     resend: ClassVar[bool] = True
+
+    def stored_here(self) -> bool:
+        return True
 
 
 @dataclass(frozen=True)
@@ -342,9 +349,15 @@ class SpectatorsCounted(PresenceChanged):
 
 @dataclass(frozen=True)
 class RematchVoted(Event):
+    """The seats asking for a rematch now: a small message to every watcher (not a view);
+    ``stored``: by this instance (False: read from another's)."""
+
     votes: tuple[int, ...]
+    stored: bool = True
     renews: ClassVar[bool] = True
-    resend: ClassVar[bool] = True
+
+    def stored_here(self) -> bool:
+        return self.stored
 
 
 @dataclass(frozen=True)
@@ -356,9 +369,15 @@ class RematchDue(Event):
 
 @dataclass(frozen=True)
 class RematchOpened(Event):
+    """The rematch is open as ``room``; ``stored``: linked by this instance."""
+
     room: str
+    stored: bool = True
     renews: ClassVar[bool] = True
     resend: ClassVar[bool] = True
+
+    def stored_here(self) -> bool:
+        return self.stored
 
 
 @dataclass(frozen=True)

@@ -78,6 +78,10 @@ class RoomRow(Base):
     clock: Mapped[dict | None] = mapped_column(JSON, nullable=True)
     # the room opened as this one's rematch
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    # the seats asking for a rematch (kept here: their holders may be on two instances)
+    rematch_votes: Mapped[list | None] = mapped_column(JSON, nullable=True)
+    # True once the game's end, record and ratings are stored (in one transaction, once)
+    settled: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
 
 
 class SeatRow(Base):
@@ -420,6 +424,23 @@ class LoadedRoom:
     clock: dict[str, Any] | None = None
     rematch: str | None = None
     start: int = 0  # the number of the first entry of ``log`` (a tail starts later)
+    settled: bool = False
+    rematch_votes: tuple[int, ...] = ()
+    moved_at: float = 0.0  # when its last log entry was stored (seconds since the epoch)
+
+
+Settler = Callable[[Session, str, dict[str, Any], tuple[int, ...]], Any]
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How a room ends: ``status`` (finished or abandoned), its record, each seat's number of
+    decisions, and ``settle`` (the ratings), run in the transaction that stores the end."""
+
+    status: str
+    record: dict[str, Any]
+    decisions: tuple[int, ...] = ()
+    settle: Settler | None = None
 
 
 class Conflict(Exception):
@@ -513,6 +534,9 @@ class Store:
                 clock=room.clock,
                 rematch=room.rematch,
                 start=since,
+                settled=bool(room.settled),
+                rematch_votes=tuple(room.rematch_votes or ()),
+                moved_at=room.updated_at.replace(tzinfo=UTC).timestamp(),
             )
 
     def append(
@@ -523,19 +547,32 @@ class Store:
         kind: str,
         action: str | None,
         clock: dict[str, Any] | None = None,
+        ending: Ending | None = None,
     ) -> None:
         """Write one log entry (and the room's clock, if it has one) and commit; a number
         taken already raises ``Conflict`` (the log is append-only, and of two instances racing
-        for one move exactly one writes it)."""
+        for one move exactly one writes it). The entry that ends the game carries its
+        ``ending``: the entry, the end, the record and the ratings are one transaction, so a
+        crash keeps all of them or none."""
         row = {"room_id": room_id, "number": number, "seat": seat, "kind": kind, "action": action}
         now = _now()
+        touch = {"room": room_id, "now": now}
         try:
-            with self.engine.begin() as connection:
-                connection.execute(_INSERT_ACTION, {**row, "created_at": now})
+            if ending is None:
+                with self.engine.begin() as connection:
+                    connection.execute(_INSERT_ACTION, {**row, "created_at": now})
+                    if clock is None:
+                        connection.execute(_TOUCH_ROOM, touch)
+                    else:
+                        connection.execute(_TOUCH_CLOCK, {**touch, "clock": clock})
+                return
+            with self.sessions.begin() as session:
+                session.execute(_INSERT_ACTION, {**row, "created_at": now})
                 if clock is None:
-                    connection.execute(_TOUCH_ROOM, {"room": room_id, "now": now})
+                    session.execute(_TOUCH_ROOM, touch)
                 else:
-                    connection.execute(_TOUCH_CLOCK, {"room": room_id, "now": now, "clock": clock})
+                    session.execute(_TOUCH_CLOCK, {**touch, "clock": clock})
+                _settle(session, room_id, ending)
         except IntegrityError:
             raise Conflict(f"room {room_id}: entry {number} exists") from None
 
@@ -558,26 +595,28 @@ class Store:
                 .values(kind="bot", bot=bot)
             )
 
-    def end(
-        self,
-        room_id: str,
-        status: str,
-        record: dict[str, Any],
-        settle: Callable[[Session, str, dict[str, Any]], Any] | None = None,
-    ) -> None:
-        """The room ends (finished or abandoned) with its record; ``settle`` (the ratings)
-        runs in the same transaction."""
+    def end(self, room_id: str, ending: Ending) -> bool:
+        """Settle a room whose end is not stored yet (closed, or left ended but unsettled by
+        an older release); False if it was settled already."""
         with self.sessions.begin() as session:
-            room = session.get(RoomRow, room_id)
-            if room is None:
-                return
-            room.status = status
-            room.updated_at = _now()
-            if session.get(RecordRow, room_id) is None:
-                session.add(RecordRow(room_id=room_id, **record))
-                session.flush()
-                if settle is not None:
-                    settle(session, room_id, record)
+            return _settle(session, room_id, ending)
+
+    def vote_rematch(
+        self, room_id: str, seat: int, yes: bool, people: frozenset[int]
+    ) -> tuple[tuple[int, ...], bool]:
+        """Store a seat's rematch vote (``yes``; no clears every vote): the votes now, and
+        True for the one vote that completed them (``people`` all asked), whichever
+        instance stored it (the room's row is locked meanwhile)."""
+        with self.sessions.begin() as session:
+            room = session.scalars(
+                select(RoomRow).where(RoomRow.id == room_id).with_for_update()
+            ).one()
+            votes = set(room.rematch_votes or ())
+            if room.rematch is not None or votes >= people:
+                return tuple(sorted(votes)), False
+            votes = votes | {seat} if yes else set()
+            room.rematch_votes = sorted(votes)
+            return tuple(sorted(votes)), votes >= people
 
     def set_rematch(self, room_id: str, rematch: str) -> None:
         with self.engine.begin() as connection:
@@ -704,15 +743,6 @@ class Store:
                 "status": room.status,
             }
 
-    def finish(
-        self,
-        room_id: str,
-        record: dict[str, Any],
-        settle: Callable[[Session, str, dict[str, Any]], Any] | None = None,
-    ) -> None:
-        """Store the end of a room; ``settle`` (the ratings) runs in the same transaction."""
-        self.end(room_id, "finished", record, settle)
-
     def rooms(self, status: str, limit: int = 50) -> list[dict[str, Any]]:
         """The latest rooms of a status with their seats (public data only)."""
         with self.sessions() as session:
@@ -782,6 +812,24 @@ class Store:
                     "finished_at": row.finished_at.isoformat() + "Z",
                 },
             }
+
+
+def _settle(session: Session, room_id: str, ending: Ending) -> bool:
+    """The end, the record and the ratings of a room, once: the room's ``settled`` mark is set
+    by the one transaction that finds it unset (False for any later one)."""
+    done = session.connection().execute(
+        update(RoomRow)
+        .where(RoomRow.id == room_id, RoomRow.settled.is_not(True))
+        .values(status=ending.status, settled=True, updated_at=_now())
+    )
+    if done.rowcount != 1:
+        return False
+    if session.get(RecordRow, room_id) is None:
+        session.add(RecordRow(room_id=room_id, **ending.record))
+        session.flush()
+    if ending.settle is not None:
+        ending.settle(session, room_id, ending.record, ending.decisions)
+    return True
 
 
 def _result(found: tuple[list, list] | None) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """The one entry for a seat's decision (an action, an undo, a table move, a rematch), shared by
 the WebSocket and the JSON API: the holder is checked, the quotas counted, then the room
-handles it."""
+handles it. Asking for a rematch counts against the quota of rooms created (it opens one)."""
 
 from __future__ import annotations
 
@@ -35,6 +35,8 @@ async def decide(
         others = {s.user_id for s in room.seats if s.user_id not in (None, user)}
         if await hub.db.run(hub.moderation.blocking, user, others):
             raise RoomError(403, "web.mod.blocked_offer")
+    if isinstance(decision, Rematch) and decision.yes:
+        hub.quotas.hit("rooms", address)  # asking for a rematch opens a room
     await hub.apply(room, replace(decision, seat=seat))
     return room.version
 

@@ -212,10 +212,10 @@ class ChatMessage(Body):
 
 class TableMessage(Body):
     """A seat's move at the table rather than in the game: resign, offer a draw, answer one,
-    abandon the room, propose or answer a rematch."""
+    abandon the room, claim the loss of a seat gone or stalling, propose or answer a rematch."""
 
     type: Literal["table"]
-    do: Literal["resign", "draw", "agree", "decline", "abandon", "rematch", "no_rematch"]
+    do: Literal["resign", "draw", "agree", "decline", "abandon", "claim", "rematch", "no_rematch"]
     move: Move
 
 

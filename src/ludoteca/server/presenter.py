@@ -149,4 +149,8 @@ class Presenter:
 
     def presence(self) -> str:
         room = self.room
-        return dumps({"type": "presence", "online": room.online(), "spectators": room.spectators()})
+        online, spectators = room.online(), room.spectators()
+        claim_at = room.claim_at()  # a seat gone: its loss may be claimed from then on
+        return dumps(
+            {"type": "presence", "online": online, "spectators": spectators, "claim_at": claim_at}
+        )

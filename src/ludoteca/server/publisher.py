@@ -24,6 +24,7 @@ from .commands import (
     Event,
     RematchDue,
     RematchOpened,
+    RematchVoted,
     Said,
     SeatRevoked,
     SeatsOnline,
@@ -55,7 +56,7 @@ class Publisher:
         hub = self.hub
         for event in events:
             await self._one(room, event)
-        if any(isinstance(event, Change) for event in events):
+        if any(event.stored_here() for event in events):
             hub.bus.publish(room.id, "change")
         if any(isinstance(event, Change | CaughtUp) for event in events):
             self._went_on(room)
@@ -92,6 +93,10 @@ class Publisher:
             self.say(room, "chat", message, event.author)
         elif isinstance(event, ChatHidden):
             self.say(room, "chat", {"type": "chat_hidden", "id": event.chat})
+        elif isinstance(event, RematchVoted):
+            self.relay(
+                room, "rematch_votes", dumps({"type": "rematch_votes", "votes": event.votes})
+            )
         elif isinstance(event, RematchDue):
             await opening.open_rematch(self.hub, room, event.address)
         elif isinstance(event, RematchOpened):

@@ -75,10 +75,19 @@ from .commands import (
     Watch,
     Watched,
 )
-from .db import Conflict, Database, LoadedRoom, SeatInfo
+from .db import Conflict, Database, Ending, LoadedRoom, SeatInfo
 from .errors import RoomError
 from .messages import Table
-from .table import CHAT_HISTORY, TABLE_KINDS, chat_text, hash_token, new_token
+from .table import (
+    CHAT_HISTORY,
+    CLAIM_AWAY,
+    CLAIM_STALL,
+    LEAVING,
+    TABLE_KINDS,
+    chat_text,
+    hash_token,
+    new_token,
+)
 from .takebacks import Position, Takebacker
 from .watchers import Watcher
 
@@ -122,14 +131,17 @@ class Room:
         self.draw: set[int] = set()  # seats agreeing to a draw offered
         self.takebacks = Takebacker()  # a takeback asked for (kept in memory)
         self.rematch_room = loaded.rematch
-        self.rematch_votes: set[int] = set()  # seats asking for a rematch (kept in memory)
-        self.rematch_due = False  # every person asked: the rematch is being opened
+        self.rematch_votes: set[int] = set(loaded.rematch_votes)  # seats asking for a rematch
+        self.settled = loaded.settled  # its end, record and ratings are stored
+        self.moved_at = loaded.moved_at  # when the last log entry was stored
+        self.away: dict[int, float] = {}  # seat -> since when nobody holding it is connected
         self.moves: list[tuple[int, str]] = []  # the effective (seat, action) history
         self.state: State = self.game.new_initial_state()
         for seat, kind, action in loaded.log:
             self._replay_entry(seat, kind, action)
         self.status = loaded.status
         self.version = len(loaded.log)
+        self.away = {seat.seat: self.now() for seat in self.seats}  # nobody yet, here
         self.lock = asyncio.Lock()
         self.watchers: set[Watcher] = set()
         # the seats and spectators connected to other instances: {instance: (seats, count)}
@@ -236,24 +248,73 @@ class Room:
             "may_abandon": [
                 s for s in sorted(self.people()) if self.playing and self.may_abandon(s)
             ],
+            "claim_at": self.claim_at(),
             "draws": self.draws_allowed(),
             "draw": sorted(self.draw),
             "takeback": self.takebacks.public(self.version),
             "rematch": {"votes": sorted(self.rematch_votes), "room": self.rematch_room},
         }
 
-    def record(self) -> dict[str, Any]:
-        winners = self.result["winners"] if self.result else self.state.winners()
-        ending = {"result": self.result, "events": self.events}
+    def record(
+        self,
+        state: State | None = None,
+        result: dict[str, Any] | None = None,
+        events: list[dict[str, Any]] | None = None,
+    ) -> dict[str, Any]:
+        """The game's record; with ``state``, ``result`` and ``events`` as they will be once
+        the entry being stored is the room's (its end is stored with that entry)."""
+        state = state or self.state
+        result = result or self.result
+        events = self.events if events is None else events
+        winners = result["winners"] if result else state.winners()
+        ending = {"result": result, "events": events}
         return {
             "game": self.game.id,
             "options": dict(self.game.options),
-            "actions": self.state.history(),
+            "actions": state.history(),
             "names": [seat.name or seat.bot or "" for seat in self.seats],
-            "scores": list(self.state.scores()),
+            "scores": list(state.scores()),
             "winners": list(winners),
-            "ending": ending if self.result or self.events else None,
+            "ending": ending if result or events else None,
         }
+
+    def counts(self) -> bool:
+        """The host asked for a rated game and every person seat is a distinct account's (it
+        may still end too short, or too often between the same two: ratings.settle)."""
+        users = [s.user_id for s in self.seats if s.kind == "person"]
+        return self.rated and bool(users) and None not in users and len(set(users)) == len(users)
+
+    def decisions(self, more: int | None = None) -> tuple[int, ...]:
+        """How many decisions each seat made (``more``: one more by that seat)."""
+        made = [0] * len(self.seats)
+        for seat, _ in self.moves:
+            if 0 <= seat < len(made):
+                made[seat] += 1
+        if more is not None and 0 <= more < len(made):
+            made[more] += 1
+        return tuple(made)
+
+    def claim_at(self) -> float | None:
+        """From when (seconds since the epoch) the other people may claim the loss of the
+        person to move, in a room without a clock: once nobody holding its seat has been
+        connected for ``CLAIM_AWAY`` seconds, or it has not moved for ``CLAIM_STALL`` (with a
+        clock, its time running out decides)."""
+        player = self.to_move()
+        if self.clock is not None or player is None or self.seats[player].kind != "person":
+            return None
+        if not self.people() - {player}:
+            return None
+        at = self.moved_at + CLAIM_STALL
+        if player in self.away:
+            at = min(at, self.away[player] + CLAIM_AWAY)
+        return at
+
+    def claimable(self, seat: int) -> int | None:
+        """The seat whose loss ``seat`` may claim now (None: none)."""
+        at, player = self.claim_at(), self.to_move()
+        if at is None or seat == player or seat not in self.people() or self.now() < at:
+            return None
+        return player
 
     def draws_allowed(self) -> bool:
         """A draw may be agreed in a game that declares draws (its rules share a win), among
@@ -408,7 +469,12 @@ class Room:
             self._presence(online, here=False)
 
     def _presence(self, online_before: list[int], here: bool, besides: Watcher | None = None):
-        if self.online() != online_before:
+        online = self.online()
+        for seat in online:
+            self.away.pop(seat, None)
+        for seat in set(online_before) - set(online):
+            self.away[seat] = self.now()  # its grace period before a claim starts now
+        if online != online_before:
             self._emit(SeatsOnline(here, besides))
         else:
             self._emit(SpectatorsCounted(here))
@@ -438,7 +504,9 @@ class Room:
         await self._commit_table(-1, "close")
 
     async def _rematch(self, command: Rematch) -> None:
-        """Once every person asked, the rematch is due (the hub opens it and links it here)."""
+        """Once every person asked, the rematch is due (the hub opens it and links it here).
+        The votes live in the database: the seats may be held through two instances, and of
+        the votes racing to complete them exactly one is told so."""
         if self.status != "finished":
             raise RoomError(409, "web.error.rematch_not_over")
         if self._seat(command.seat).kind != "person":
@@ -446,13 +514,13 @@ class Room:
         if self.rematch_room is not None:
             self._emit(RematchOpened(self.rematch_room))
             return
-        if command.yes:
-            self.rematch_votes.add(command.seat)
-        else:
-            self.rematch_votes.clear()
-        self._emit(RematchVoted(tuple(sorted(self.rematch_votes))))
-        if self.rematch_votes >= self.people() and not self.rematch_due:
-            self.rematch_due = True
+        people = frozenset(self.people())
+        votes, due = await self.db.run(
+            self.db.store.vote_rematch, self.id, command.seat, command.yes, people
+        )
+        self.rematch_votes = set(votes)
+        self._emit(RematchVoted(votes))
+        if due:
             self._emit(RematchDue(command.address))
 
     async def _link_rematch(self, command: LinkRematch) -> None:
@@ -528,10 +596,22 @@ class Room:
             return
 
     async def _settle(self, _command: Settle) -> None:
-        if self.state.is_terminal() and self.status == "playing":
-            await self.db.run(self.db.store.finish, self.id, self.record(), ratings.settle)
-            self.status = "finished"
-            self._emit(Ended(self.status))
+        """A room loaded ended but not settled (stored by a release that wrote the last move
+        and the end apart, and died between) is settled now, once whichever instance tries."""
+        ended = self.state.is_terminal() or self.result is not None
+        if not ended or self.settled or self.status == "broken":
+            return
+        status = "abandoned" if self.status == "abandoned" else "finished"
+        await self.db.run(self.db.store.end, self.id, self._ending(status))
+        self.status, self.settled = status, True
+        self._emit(Ended(status))
+
+    def _ending(
+        self, status: str, record: dict[str, Any] | None = None, more: int | None = None
+    ) -> Ending:
+        """The room's end as it is stored: its record, and its ratings if it finished."""
+        settle = ratings.settle if status == "finished" else None
+        return Ending(status, record or self.record(), self.decisions(more), settle)
 
     async def _refresh(self, _command: Refresh) -> None:
         await self._catch_up()
@@ -540,9 +620,17 @@ class Room:
         self.stale = True
 
     async def _close(self, _command: Close) -> None:
-        if self.status != "abandoned":
-            self.status = "abandoned"
-            self._emit(Abandoned(None, self.version))
+        """No move for too long: in a game that counts, the person to move (having stalled)
+        loses it once anyone moved; otherwise the room is abandoned without a result."""
+        if not self.playing:
+            return
+        player = self.to_move()
+        if self.counts() and self.moves and player is not None and player in self.people():
+            await self._commit_table(player, "forfeit")
+            return
+        await self.db.run(self.db.store.set_status, self.id, "abandoned")
+        self.status = "abandoned"
+        self._emit(Abandoned(None, self.version))
 
     async def _catch_up(self) -> None:
         """Re-read the log entries not seen yet, the seats, the status and the clock (several
@@ -557,13 +645,19 @@ class Room:
         for seat, kind, action in loaded.log:
             self._replay_entry(seat, kind, action)
             self.version += 1
-        self.seats, self.status = loaded.seats, loaded.status
+            self.moved_at = loaded.moved_at
+        self.seats, self.status, self.settled = loaded.seats, loaded.status, loaded.settled
         self.table = Table.model_validate(loaded.table or {})
         if self.rule is not None and loaded.clock:
             self.clock = clocks.Clock.from_json(loaded.clock)
-        self.rematch_room = loaded.rematch
         if news:
             self._emit(CaughtUp())
+        if set(loaded.rematch_votes) != self.rematch_votes:  # a small event, not a view
+            self.rematch_votes = set(loaded.rematch_votes)
+            self._emit(RematchVoted(loaded.rematch_votes, stored=False))
+        if loaded.rematch != self.rematch_room and loaded.rematch is not None:
+            self.rematch_room = loaded.rematch
+            self._emit(RematchOpened(loaded.rematch, stored=False))
 
     async def _check(self, move: int) -> None:
         if move != self.version and self.db.store.shared:
@@ -575,28 +669,38 @@ class Room:
 
     async def _commit(self, seat: int, kind: str, action: str | None, new: State) -> None:
         """Store the log entry (with the clock as it runs on), then (and only then) make
-        ``new`` the room's state."""
+        ``new`` the room's state. The entry that ends the game is stored with its end."""
         clock = self._clock_after(new, ended=new.is_terminal())
         stored = clock.to_json() if clock else None
-        await self._append(seat, kind, action, stored)
+        ends = new.is_terminal() and self.status != "finished"
+        mover = seat if kind == "act" else None
+        ending = self._ending("finished", self.record(new), mover) if ends else None
+        await self._append(seat, kind, action, stored, ending)
         self.clock = clock
         self._play(seat, kind, action, new)
         self.version += 1
         self._emit(Moved(seat, action, self.version) if action else Undone(seat, self.version))
-        if new.is_terminal() and self.status != "finished":
-            await self.db.run(self.db.store.finish, self.id, self.record(), ratings.settle)
-            self.status = "finished"
+        if ending is not None:
+            self.status, self.settled = "finished", True
             self._emit(Ended(self.status))
 
     async def _append(
-        self, seat: int, kind: str, action: str | None, clock: dict[str, Any] | None
+        self,
+        seat: int,
+        kind: str,
+        action: str | None,
+        clock: dict[str, Any] | None,
+        ending: Ending | None = None,
     ) -> None:
-        """Store the next log entry. Of two instances storing the same entry, the second
-        learns of the first's (409, and this room catches up)."""
+        """Store the next log entry (with the game's end, if it ends it). Of two instances
+        storing the same entry, the second learns of the first's (409, and this room catches
+        up)."""
+        store = self.db.store
         try:
             await self.db.run(
-                self.db.store.append, self.id, self.version, seat, kind, action, clock
+                store.append, self.id, self.version, seat, kind, action, clock, ending
             )
+            self.moved_at = self.now()
         except Conflict:
             await self._catch_up()
             raise RoomError(409, "web.error.moved_on", {"move": self.version}) from None
@@ -613,15 +717,27 @@ class Room:
     # -- the table: resign, draws, abandon, time -----------------------------------------
 
     async def _table_move(self, command: TableMove) -> None:
+        """A table move. Abandoning a game that counts after one's own first decision is a
+        loss (``forfeit``); a claim is the forfeit of the seat that left (``claimable``)."""
         seat, kind = command.seat, command.kind
         await self._refuse_after_flag()
         await self._check(command.move)
         self._may(seat, kind)
+        if kind == "claim":
+            seat, kind = self._claimed(seat), "forfeit"
+        elif kind == "abandon" and self.counts() and self.decisions()[seat]:
+            kind = "forfeit"
         await self._commit_table(seat, kind)
+
+    def _claimed(self, seat: int) -> int:
+        player = self.claimable(seat)
+        if player is None:
+            raise RoomError(409, "web.error.cannot_claim")
+        return player
 
     def _may(self, seat: int, kind: str) -> None:
         """Refuses a table move the room does not allow now, saying why."""
-        if kind not in TABLE_KINDS or kind in ("timeout", "close"):
+        if kind not in TABLE_KINDS | {"claim"} or kind in ("timeout", "forfeit", "close"):
             raise RoomError(400, "web.error.malformed", {"detail": "do"})
         if not self.playing or self.state.is_terminal():
             raise RoomError(409, "web.error.finished")
@@ -657,59 +773,68 @@ class Room:
         return clocks.flagged(self.clock, self.now())
 
     async def _commit_table(self, seat: int, kind: str) -> None:
-        """Store a table entry with the clock as it runs on, then apply it."""
-        ends = self._ends(seat, kind)
-        takeover = seat if kind in ("resign", "timeout") and not ends else None
-        clock = self._clock_after(self.state, ended=ends, gone=takeover)
+        """Store a table entry with the clock as it runs on (with the game's end, if it ends
+        it), then apply it."""
+        result = self._result_of(seat, kind)
+        takeover = seat if kind in LEAVING and result is None else None
+        clock = self._clock_after(self.state, ended=result is not None, gone=takeover)
         stored = clock.to_json() if clock else None
-        await self._append(seat, kind, None, stored)
+        ending = None
+        if result is not None:
+            status = "abandoned" if kind in ("abandon", "close") else "finished"
+            events = [*self.events, self._event(seat, kind)]
+            ending = self._ending(status, self.record(result=result, events=events))
+        await self._append(seat, kind, None, stored, ending)
         self.clock = clock
         self._table_entry(seat, kind)
         self.version += 1
         if takeover is not None:
             await self.db.run(self.db.store.take_over, self.id, seat, self.table.takeover)
         self._emit(_table_event(seat, kind, self.version))
-        if self.result is not None:
-            status = "abandoned" if kind in ("abandon", "close") else "finished"
-            settle = ratings.settle if status == "finished" else None
-            await self.db.run(self.db.store.end, self.id, status, self.record(), settle)
-            self._emit(Ended(status))
+        if ending is not None:
+            self.settled = True
+            self._emit(Ended(ending.status))
 
-    def _ends(self, seat: int, kind: str) -> bool:
-        if kind in ("resign", "timeout"):
-            return len(self.seats) <= 2
-        if kind == "agree":
-            return self.draw | {seat} >= self.people()
-        return kind in ("abandon", "close")
+    def _result_of(self, seat: int, kind: str) -> dict[str, Any] | None:
+        """How the game ends with this table entry (None: it goes on). A seat leaving
+        (resign, time, forfeit) ends a game of two seats, or one where no other person is
+        left, the others winning; with other people left, the room's bot plays its seat on."""
+        others = [s.seat for s in self.seats if s.seat != seat]
+        if kind in LEAVING:
+            people_left = self.people() - {seat}
+            return (
+                {"reason": kind, "seat": seat, "winners": others}
+                if (len(self.seats) <= 2 or not people_left)
+                else None
+            )
+        if kind == "agree" and self.draw | {seat} >= self.people():
+            return {"reason": "draw", "seat": seat, "winners": [s.seat for s in self.seats]}
+        if kind in ("abandon", "close"):
+            reason = "closed" if kind == "close" else "abandon"
+            return {"reason": reason, "seat": seat, "winners": []}
+        return None
+
+    def _event(self, seat: int, kind: str) -> dict[str, Any]:
+        return {"kind": kind, "seat": seat, "at": len(self.moves)}
 
     def _table_entry(self, seat: int, kind: str) -> None:
         """Apply one table entry of the log (live or replayed)."""
-        ends = self._ends(seat, kind)
-        self.events.append({"kind": kind, "seat": seat, "at": len(self.moves)})
-        if kind in ("resign", "timeout"):
+        result = self._result_of(seat, kind)
+        self.events.append(self._event(seat, kind))
+        if kind in LEAVING and result is None:
             self.draw.clear()
-            if ends:
-                others = [s.seat for s in self.seats if s.seat != seat]
-                self._end(kind, seat, others)
-            else:
-                info = self.seats[seat]
-                info.kind, info.bot = "bot", self.table.takeover
+            info = self.seats[seat]
+            info.kind, info.bot = "bot", self.table.takeover
         elif kind == "offer":
             self.draw = {seat}
         elif kind == "agree":
             self.draw.add(seat)
-            if ends:
-                self._end("draw", seat, [s.seat for s in self.seats])
         elif kind == "decline":
             self.draw.clear()
-        elif kind in ("abandon", "close"):
-            self._end("closed" if kind == "close" else "abandon", seat, [])
-            self.status = "abandoned"
-
-    def _end(self, reason: str, seat: int, winners: list[int]) -> None:
-        self.result = {"reason": reason, "seat": seat, "winners": winners}
-        self.status = "finished"
-        self.draw.clear()
+        if result is not None:
+            self.result = result
+            self.status = "abandoned" if kind in ("abandon", "close") else "finished"
+            self.draw.clear()
 
     def _replay_entry(self, seat: int, kind: str, action: str | None) -> None:
         """One entry of the stored log, as the room is rebuilt."""
@@ -782,7 +907,7 @@ HANDLERS: dict[type[Command], Handler] = {
 
 
 def _table_event(seat: int, kind: str, move: int) -> Event:
-    if kind in ("resign", "timeout"):
+    if kind in LEAVING:
         return Resigned(seat, kind == "timeout", move)
     if kind == "offer":
         return DrawOffered(seat, move)

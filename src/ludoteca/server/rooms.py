@@ -22,6 +22,7 @@ from .commands import (
     Command,
     Event,
     Refresh,
+    Settle,
     StartClock,
 )
 from .db import Database, SeatInfo
@@ -165,6 +166,11 @@ class Hub:
                 if room_id not in self.rooms:
                     room = await self._load(room_id)
                     await room.handle(StartClock())
+                    # ended but unsettled (a crash of an older release between the last move
+                    # and the end): settled now, once, whichever instance loads it
+                    ended = await room.handle(Settle())
+                    if ended:
+                        self.bus.publish(room_id, "change")
                     self.rooms[room.id] = room
                     self._quiet[room.id] = time.monotonic()
                     self.bots.kick(room)
@@ -287,10 +293,11 @@ class Hub:
         before = datetime.now(UTC).replace(tzinfo=None) - timedelta(seconds=idle)
         closed = await self.db.run(self.db.store.idle_rooms, before)
         for room_id in closed:
-            await self.db.run(self.db.store.set_status, room_id, "abandoned")
             self.quotas.release_heavy_room(room_id)
-            if room_id in self.rooms:
-                await self.apply(self.rooms[room_id], Close())
+            try:  # in a game that counts, the seat that stalled loses it (Room._close)
+                await self.apply(await self.room(room_id), Close())
+            except RoomError:  # broken, or gone: closed without being played on
+                await self.db.run(self.db.store.set_status, room_id, "abandoned")
         if closed:
             log.info("closed %d abandoned rooms", len(closed))
         return closed

@@ -13,6 +13,10 @@ Log entries of the table (beside ``act`` and ``undo``), each by a seat:
 - ``abandon``: the room is given up without a result.
 - ``close``: an administrator closed the room (by no seat, -1): it ends without a result,
   unrated, "closed by an administrator".
+- ``forfeit``: the seat left a game that counts for the ratings and loses it as if it
+  resigned: it abandoned after its own first decision, or another seat claimed it (gone for
+  ``CLAIM_AWAY`` seconds, or no move for ``CLAIM_STALL``), or the room was closed for having
+  no move for too long while it was the seat's move.
 """
 
 from __future__ import annotations
@@ -27,7 +31,12 @@ from typing import Any
 from .db import SeatInfo
 from .errors import RoomError
 
-TABLE_KINDS = frozenset({"resign", "timeout", "offer", "agree", "decline", "abandon", "close"})
+TABLE_KINDS = frozenset(
+    {"resign", "timeout", "offer", "agree", "decline", "abandon", "close", "forfeit"}
+)
+LEAVING = frozenset({"resign", "timeout", "forfeit"})  # a seat leaves the game (and loses)
+CLAIM_AWAY = 60.0  # seconds a seat to move may be disconnected before its loss is claimed
+CLAIM_STALL = 600.0  # seconds a seat to move may sit without moving before the same
 
 CHAT_LENGTH = 500  # characters of one chat message
 CHAT_HISTORY = 100  # messages a newcomer is sent

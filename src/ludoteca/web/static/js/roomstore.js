@@ -42,7 +42,13 @@ export function reduce(state, message, now = Date.now() / 1000) {
     }
     case "presence": {
       if (!state.message) return state;
-      const room = { ...state.room, online: message.online, spectators: message.spectators };
+      const room = { ...state.room, online: message.online, spectators: message.spectators, claim_at: "claim_at" in message ? message.claim_at : state.room.claim_at };
+      return { ...state, room, message: { ...state.message, room } };
+    }
+    case "rematch_votes": {
+      // a seat asked for a rematch (or turned it down): only the votes change
+      if (!state.message) return state;
+      const room = { ...state.room, rematch: { ...state.room.rematch, votes: message.votes } };
       return { ...state, room, message: { ...state.message, room } };
     }
     case "chat":

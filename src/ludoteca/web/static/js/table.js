@@ -10,13 +10,13 @@ import { takebackButtons } from "./manners.js";
 
 // Resign, a draw offered and abandon are asked about first (they cannot be taken back).
 async function tableMove(send, what, move) {
-  const asks = { resign: "web.table.confirm_resign", draw: "web.table.confirm_draw", abandon: "web.table.confirm_abandon" };
+  const asks = { resign: "web.table.confirm_resign", draw: "web.table.confirm_draw", abandon: "web.table.confirm_abandon", claim: "web.table.confirm_claim" };
   if (asks[what] && !(await ask(t(asks[what])))) return;
   send({ type: "table", do: what, move });
 }
 
-// The table's buttons for ``view`` ({room, seat, terminal, move, rematchOffer}); ``send``
-// sends a message on the room's socket.
+// The table's buttons for ``view`` ({room, seat, terminal, move, rematchOffer, offset});
+// ``send`` sends a message on the room's socket. True when the claim button is shown.
 export function renderTable(view, send) {
   const box = $("#lt-table");
   if (!box || !view) return;
@@ -39,10 +39,21 @@ export function renderTable(view, send) {
     if (mayAbandon(room, seat)) buttons.push(h("button", { id: "lt-abandon", class: "small", text: t("web.table.abandon"), onclick: table("abandon") }));
     buttons.push(...takebackButtons(view, send)); // after resign: an answer is not a click away from it
   }
+  const claim = holder && playing && mayClaim(room, seat, view.offset || 0);
+  if (claim) buttons.push(h("button", { id: "lt-claim", class: "small", text: t("web.table.claim"), onclick: table("claim") }));
   const over = room.status === "finished";
   if (holder && over) buttons.push(...rematchButtons(view, send));
   box.replaceChildren(...buttons);
   $("#lt-result").textContent = resultText(room);
+  return claim;
+}
+
+// The seat may claim the win from the seat to move, gone or stalling (``claim_at``: from when,
+// on the server's clock; ``offset``: the server's clock minus this browser's).
+export function mayClaim(room, seat, offset) {
+  if (!room || room.claim_at === null || room.claim_at === undefined || room.to_move === seat) return false;
+  if (seat === null || seat === undefined || room.status !== "playing") return false;
+  return Date.now() / 1000 + offset >= room.claim_at;
 }
 
 function mayAbandon(room, seat) {

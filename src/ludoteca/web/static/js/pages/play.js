@@ -17,7 +17,7 @@ import { chatPanel, roomChat } from "../chat.js";
 import { renderClocks } from "../clocks.js";
 import { animateChange } from "../motion.js";
 import { noticeChange, notificationToggles, titleCount, watchWaiting } from "../notify.js";
-import { eventItems, goRematch, renderTable, resultText } from "../table.js";
+import { eventItems, goRematch, mayClaim, renderTable, resultText } from "../table.js";
 import { confirmToggle, moveConfirmed, paceControl } from "../manners.js";
 
 const STATUS_KEYS = {
@@ -132,7 +132,11 @@ export class PlayPage {
     NARROW.addEventListener("change", this.resized);
     window.addEventListener("ludoteca:palette", this.resized);
     clearInterval(this.ticker);
-    this.ticker = setInterval(() => this.renderClocks(), 250);
+    this.ticker = setInterval(() => {
+      this.renderClocks();
+      const state = this.store.state;
+      if (state.message && mayClaim(state.room, state.message.seat, state.offset) !== !!this.claimShown) this.renderTable();
+    }, 250);
     watchWaiting();
     if (this.invitation && !(await this.openInvitation())) return;
     this.connect();
@@ -219,6 +223,10 @@ export class PlayPage {
       this.setStatus(state.seat === null ? t("web.play.spectator") : t("web.play.connected"));
     } else if (message.type === "chat" || message.type === "chat_hidden") roomChat(state.room, state.chatNews.messages, state.chatNews.replace);
     else if (message.type === "rematch") goRematch(state.rematchOffer);
+    else if (message.type === "rematch_votes" && state.message) {
+      window.ludoteca.message = state.message;
+      this.renderTable();
+    }
     else if (message.type === "state") {
       if (state.moved) this.picks = [];
       this.moved = state.moved;
@@ -304,8 +312,7 @@ export class PlayPage {
     $("#lt-text-board").hidden = !observation.text;
     const prompt = observation.prompt ? observation.prompt.text : "";
     if (prompt !== this.announced) announce((this.announced = prompt));
-    const state = this.store.state;
-    renderTable({ room, seat: message.seat, terminal: observation.terminal, move: message.move, rematchOffer: state.rematchOffer, canTakeBack: message.can_take_back }, (m) => this.send(m));
+    this.renderTable();
     $("#lt-pace-box").replaceChildren(paceControl(this.room, room) || "");
     this.renderClocks();
     this.drawBoard();
@@ -323,6 +330,14 @@ export class PlayPage {
       $("#lt-end").close();
       this.send({ type: "table", do: "rematch", move: this.message.move });
     } })];
+  }
+
+  // The table's buttons (also after a rematch vote, and once a win may be claimed).
+  renderTable() {
+    const state = this.store.state;
+    const message = state.message;
+    const view = { room: state.room, seat: message.seat, terminal: message.observation.terminal, move: message.move, rematchOffer: state.rematchOffer, offset: state.offset, canTakeBack: message.can_take_back };
+    this.claimShown = renderTable(view, (m) => this.send(m));
   }
 
   renderClocks() {
