@@ -20,6 +20,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from statistics import median
 
 HERE = Path(__file__).resolve().parent
 
@@ -139,14 +140,12 @@ def main(argv: list[str] | None = None) -> int:
     print("\nmedians (after / before, each round's ratio)")
     for (game_id, players, kind), pairs in ratios.items():
         name = game_id + ("" if players == "-" else f" {players}p")
-        each = sorted(new / old for old, new in pairs)
-        olds = sorted(old for old, _ in pairs)
-        news = sorted(new for _, new in pairs)
-        middle = len(each) // 2
+        ratio = median(new / old for old, new in pairs)
+        olds, news = median(old for old, _ in pairs), median(new for _, new in pairs)
         rounds = ", ".join(f"{new / old:.2f}" for old, new in pairs)
         print(
-            f"  {name:<12}{kind:<9}before {olds[middle]:>12,.0f}  after {news[middle]:>12,.0f}"
-            f"  x{each[middle]:.2f}  (rounds {rounds})"
+            f"  {name:<12}{kind:<9}before {olds:>12,.0f}  after {news:>12,.0f}"
+            f"  x{ratio:.2f}  (rounds {rounds})"
         )
     print(f"load average {os.getloadavg()[0]:.1f}")
     return 0
