@@ -759,6 +759,8 @@ def new_memo() -> dict[tuple[int, int], int]:
 
 @njit(**LEAN)
 def _occurrences(history: np.ndarray, length: int, low: int, high: int) -> int:
+    """How often the turn start coded ``low``, ``high`` is among the first ``length`` rows of
+    ``history`` (two codes a row): what the repetition rules count (``_end``)."""
     count = 0
     for i in range(length):
         if history[i, 0] == low and history[i, 1] == high:
@@ -1033,11 +1035,12 @@ def _play(
                 return -1, actions, mover  # cut before a leave: choice (scored as it stands)
             decisions += 1
             greedy = epsilon < 1.0 and np.random.random() >= epsilon
+            keepable = _keepable(out, count, seat, layout)
             kept = -1
             options = 0
             for i in range(count):
                 p = out[i]
-                if layout[OWNER + p] != seat:
+                if not keepable >> p & 1:
                     continue
                 options += 1
                 if greedy:
@@ -1062,6 +1065,25 @@ def _play(
         seen[length, 0] = low
         seen[length, 1] = high
         length += 1
+
+
+@njit(cache=True, inline="always")
+def _held(board: np.ndarray, taken: np.ndarray, layout: np.ndarray) -> np.ndarray:
+    """Each seat's score at the end: the beans it captured (``taken``, a seat's each; 4 in a
+    rollout) and the beans left in its own pits."""
+    held = taken.copy()
+    for seat in range(layout[PLAYERS]):
+        held[seat] += _beans_of(board, seat, layout)
+    return held
+
+
+@njit(cache=True)
+def final_scores(pits: tuple[int, ...], captured: np.ndarray, layout: np.ndarray) -> np.ndarray:
+    """``_held`` for a state's pits and captured beans (a seat's each)."""
+    board = np.empty(PITS, np.int64)
+    for i in range(PITS):
+        board[i] = pits[i]
+    return _held(board, captured, layout)
 
 
 @njit(cache=True)
@@ -1089,8 +1111,7 @@ def playouts(
         _end, actions, _mover = _play(
             board, taken, 0, 0, history, layout, limits, memo, 1.0, -1, record[game], starts
         )
-        for seat in range(players):
-            scores[game, seat] = taken[seat] + _beans_of(board, seat, layout)
+        scores[game] = _held(board, taken, layout)
         lengths[game] = actions
     return scores, lengths
 
@@ -1126,9 +1147,7 @@ def rollout(
     end, _actions, _mover = _play(
         board, taken, mover, quiet, history, layout, limits, memo, epsilon, cut, nothing, starts
     )
-    held = taken.copy()
-    for seat in range(layout[PLAYERS]):
-        held[seat] += _beans_of(board, seat, layout)
+    held = _held(board, taken, layout)
     return end, held[0], held[1], held[2], held[3], taken[0], taken[1], taken[2], taken[3]
 
 
@@ -1175,6 +1194,28 @@ def _unpack(packed: int, out: np.ndarray) -> int:
         packed >>= 4
         count += 1
     return count
+
+
+@njit(cache=True, inline="always")
+def _keepable(out: np.ndarray, count: int, seat: int, layout: np.ndarray) -> int:
+    """The pits a grand slam's opponent ``seat`` may choose to keep (``leave:``): the bit mask
+    of the pits of the capture ``out[:count]`` on its side."""
+    mask = 0
+    for i in range(count):
+        if layout[OWNER + out[i]] == seat:
+            mask |= 1 << out[i]
+    return mask
+
+
+@njit(cache=True)
+def keepable(packed: int, choosers: int, layout: np.ndarray) -> int:
+    """``_keepable`` for the grand slam pending as ``step`` gives it: the pits the first of
+    the ``choosers`` (the lowest seat of the mask) may keep of the capture ``packed``."""
+    out = np.empty(PITS, np.int64)
+    seat = 0
+    while not choosers >> seat & 1:
+        seat += 1
+    return _keepable(out, _unpack(packed, out), seat, layout)
 
 
 @njit(cache=True, inline="always")

@@ -234,7 +234,9 @@ class BohnenState(State):
 
     def occurrences(self) -> int:
         """How often this turn-start position (pits and seat to move) has occurred since the
-        last capture, this time included."""
+        last capture, this time included: ``core._occurrences`` on the state's chain of turn
+        starts (the rule that reads the count is the core's ``_end``; handing the chain to the
+        core as an array cost 6-8 times this walk, on the path of every COUNT)."""
         count, low, high, since = 0, self._low, self._high, self._since
         while since is not None:
             if since[0] == low and since[1] == high:
@@ -269,15 +271,16 @@ class BohnenState(State):
         """The pits of the opponent whose grand slam is being decided (pit order)."""
         if not self.pending:
             return []
-        _, captured, choosers = self.pending
-        owner = self.game.board.owner
-        return sorted(p for p in captured if owner[p] == choosers[0])
+        board = self.game.board
+        mask = board.core.keepable(self._packed, self._choosers, board.core_layout)
+        return [pit for pit in range(len(board.owner)) if mask >> pit & 1]
 
     def scores(self) -> list[float]:
         if self.current_player != TERMINAL:
             return list(self.captured)
-        board = self.game.board
-        return [c + board.beans_of(self.pits, seat) for seat, c in enumerate(self.captured)]
+        board, captured = self.game.board, np.array(self.captured, np.int64)
+        held = board.core.final_scores(self.pits, captured, board.core_layout)
+        return held.tolist()  # type: ignore[no-any-return]
 
     def _key(self) -> Any:
         return (self._low, self._high, self.captured, self.pending, self.quiet)

@@ -834,13 +834,20 @@ def _play(
 
 @njit(cache=True)
 def scores(cells: np.ndarray, grids: np.ndarray, kinds: np.ndarray) -> np.ndarray:
-    """Each seat's rank points so far plus the score its park would get now (final at the
-    end)."""
-    n = grids.shape[0]
-    found = np.zeros(n, dtype=np.int64)
-    for seat in range(n):
-        found[seat] = cells[RANKS + YEARS * seat : RANKS + YEARS * (seat + 1)].sum()
-        found[seat] += park_score(grids[seat], kinds)
+    """Each seat's score now (``totals``, final at the end) with its park counted now."""
+    parks = np.empty(grids.shape[0], dtype=np.int64)
+    for seat in range(grids.shape[0]):
+        parks[seat] = park_score(grids[seat], kinds)
+    return totals(cells, parks)
+
+
+@njit(cache=True)
+def totals(cells: np.ndarray, parks: np.ndarray) -> np.ndarray:
+    """Each seat's score: its rank points of the years scored so far plus its park's score
+    (``parks``, a seat's each)."""
+    found = parks.copy()
+    for seat in range(parks.shape[0]):
+        found[seat] += cells[RANKS + YEARS * seat : RANKS + YEARS * (seat + 1)].sum()
     return found
 
 

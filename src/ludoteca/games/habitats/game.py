@@ -189,9 +189,8 @@ class HabitatsState(State):
 
     def scores(self) -> list[float]:
         """Goal points so far plus the park score the park would get now (final at the end)."""
-        n, ranks = len(self.parks), _core().RANKS  # (unscored years hold 0)
-        points = self._cells[ranks : ranks + YEARS * n].tolist()
-        return [sum(points[YEARS * s : YEARS * s + YEARS]) + self.park_score(s) for s in range(n)]
+        parks = np.array([park.total() for park in self.parks], np.int64)
+        return _core().totals(self._cells, parks).tolist()  # type: ignore[no-any-return]
 
     def end_reason(self) -> str | None:
         """ "last_turn" once every player has had all turns (the only end); None before."""

@@ -51,12 +51,13 @@ def public(state: HabitatsState) -> dict[str, Any]:
 
 def score_sheet(state: HabitatsState) -> list[dict[str, Any]]:
     """Each seat's goal points by year, park score and total."""
+    totals = state.scores()
     return [
         {
             "player": seat + 1,
             "goals": list(state.goal_points[seat]),
             "park": state.park_score(seat),
-            "total": sum(state.goal_points[seat]) + state.park_score(seat),
+            "total": totals[seat],
         }
         for seat in range(state.game.num_players)
     ]

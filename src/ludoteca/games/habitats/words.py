@@ -324,6 +324,7 @@ def text_board(state: HabitatsState, lang: str = "en") -> str:
         player = state.turn % game.num_players + 1
         lines.append(say(lang, "habitats.board.holds", player=player, tile=tile))
     lines += _needs(state, lang)
+    totals = state.scores()
     for seat, park in enumerate(state.parks):
         goals = sum(state.goal_points[seat])
         score = park.score().total
@@ -332,7 +333,7 @@ def text_board(state: HabitatsState, lang: str = "en") -> str:
                 lang,
                 "habitats.board.player",
                 player=seat + 1,
-                total=goals + score,
+                total=totals[seat],
                 goals=goals,
                 park=score,
                 n=state.turns_left(seat),
