@@ -12,6 +12,7 @@ import pytest
 from ludoteca import Record, load_game
 from ludoteca.cli import main
 from ludoteca.cli.play import bot_names
+from ludoteca.engine import translate
 from ludoteca.games import registry
 from ludoteca.server.words import translated, with_names
 
@@ -399,3 +400,13 @@ def test_the_end_says_why_in_the_web_end_dialogs_words(game, lang, capsys, monke
     # the replay of the saved game ends with the same words, the seats by number
     code, out, _ = run(capsys, monkeypatch, ["replay", str(path), "--all", "--lang", lang])
     assert code == 0 and translated(end.observation(None), lang)["prompt"]["text"] in out
+
+
+def test_a_game_without_end_words_ends_with_the_sites_word_for_its_reason(toy, capsys, monkeypatch):
+    argv = ["play", "pile", "--watch", "--seed", "1", "--delay", "0", "--lang", "de"]
+    over, why = translate("core.prompt.game_over", "de"), translate("web.end.why.last_turn", "de")
+    code, out, _ = run(capsys, monkeypatch, argv)
+    assert code == 0 and over in out.splitlines()  # the pile names no end reason
+    monkeypatch.setattr("tests.engine.toy.PileState.end_reason", lambda state: "last_turn")
+    code, out, _ = run(capsys, monkeypatch, argv)
+    assert code == 0 and why in out.splitlines() and over not in out
