@@ -9,9 +9,12 @@ import os
 
 import pytest
 
-from ludoteca import Record
+from ludoteca import Record, load_game
 from ludoteca.cli import main
+from ludoteca.cli.play import bot_names
+from ludoteca.engine import translate
 from ludoteca.games import registry
+from ludoteca.server.words import translated, with_names
 
 HUGE = "9" * 5000
 
@@ -227,7 +230,7 @@ def test_a_bot_on_a_solitaire_says_why_it_has_nothing_to_do(capsys, monkeypatch)
 def test_a_bot_plays_a_solitaire_in_watch_mode(capsys, monkeypatch):
     argv = ["play", "hares", "--watch", "--bot", "mcts:easy", "--seed", "1", "--delay", "0"]
     code, out, _ = run(capsys, monkeypatch, [*argv, "--lang", "en"])
-    assert code == 0 and "The game is over." in out and "Bot: easy:" in out  # named, not "Player 1"
+    assert code == 0 and "Bot: easy:" in out  # named, not "Player 1"
 
 
 # -- typing at the prompt -------------------------------------------------------------------------
@@ -362,3 +365,48 @@ def test_play_options_may_come_before_or_after_the_game(toy, capsys, monkeypatch
     code, out, _ = run(capsys, monkeypatch, argv, "quit\n")
     assert code == 0 and "Sie sind am Zug." in out
     assert Record.load(path).meta == {"seed": 9, "seat": 0, "bot": "heuristic"}
+
+
+# -- why the game ended --------------------------------------------------------------------------
+
+END_GAMES = [
+    ("bohnen", "en"),
+    ("bohnen", "ru"),
+    ("habanero", "en"),
+    ("habanero", "de"),
+    ("habitats", "en"),
+    ("habitats", "fr"),
+    ("hares", "en"),
+    ("hares", "de"),
+    ("potager", "en"),
+    ("potager", "fr"),
+]
+
+
+@pytest.mark.parametrize(("game", "lang"), END_GAMES)
+def test_the_end_says_why_in_the_web_end_dialogs_words(game, lang, capsys, monkeypatch, tmp_path):
+    path = tmp_path / "game.json"
+    argv = ["play", game, "--watch", "--bot", "random", "--seed", "4", "--delay", "0"]
+    code, out, _ = run(capsys, monkeypatch, [*argv, "--save", str(path), "--lang", lang])
+    record = Record.load(path)
+    end = load_game(record.game, **record.options).replay(record.actions)
+    # what the web's end dialog says (dialogs.js, why()): the end prompt of the observation
+    # the server sends, in the page's language and with the seats' names
+    names = list(bot_names(end.game.num_players, None, "random", lang))
+    web = with_names(translated(end.observation(None), lang), names, lang)["prompt"]
+    assert code == 0 and web["key"] != "core.prompt.game_over"
+    assert end.end_reason() in registry.traits(game).ends and end.end_reason() in web["key"]
+    assert web["text"] in out.splitlines()
+    # the replay of the saved game ends with the same words, the seats by number
+    code, out, _ = run(capsys, monkeypatch, ["replay", str(path), "--all", "--lang", lang])
+    assert code == 0 and translated(end.observation(None), lang)["prompt"]["text"] in out
+
+
+def test_a_game_without_end_words_ends_with_the_sites_word_for_its_reason(toy, capsys, monkeypatch):
+    argv = ["play", "pile", "--watch", "--seed", "1", "--delay", "0", "--lang", "de"]
+    over, why = translate("core.prompt.game_over", "de"), translate("web.end.why.last_turn", "de")
+    code, out, _ = run(capsys, monkeypatch, argv)
+    assert code == 0 and over in out.splitlines()  # the pile names no end reason
+    monkeypatch.setattr("tests.engine.toy.PileState.end_reason", lambda state: "last_turn")
+    code, out, _ = run(capsys, monkeypatch, argv)
+    assert code == 0 and why in out.splitlines() and over not in out

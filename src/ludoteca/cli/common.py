@@ -10,11 +10,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from ludoteca.engine import LANGUAGES, Game, Message, Option, translate
+from ludoteca.engine import LANGUAGES, Game, Message, Option, State, translate
 from ludoteca.engine.i18n import has_key
 from ludoteca.games import registry
 
 OPTION_PREFIX = "game_option_"
+GAME_OVER = "core.prompt.game_over"  # the engine's end prompt, which says no reason
 LONGEST_SHOWN = 40  # a typed text longer than this is shortened when it is echoed back
 
 
@@ -60,6 +61,16 @@ def text(message: Message | dict, lang: str) -> str:
     if isinstance(message, dict):
         return translate(message["key"], lang, message.get("params", {}))
     return message.text(lang)
+
+
+def end_words(state: State, seat: int | None) -> Message:
+    """Why the game ended, as the web's end dialog says it: the game's own last words (its
+    prompt at the end), else the site's word for its end reason, else "The game is over."."""
+    words = state.prompt(seat)
+    if words.key != GAME_OVER:
+        return words
+    key = f"web.end.why.{state.end_reason()}"
+    return Message(key) if state.end_reason() and has_key(key, "en") else words
 
 
 def game_name(game_id: str, fallback: str, lang: str) -> str:

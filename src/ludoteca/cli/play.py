@@ -26,6 +26,7 @@ from .common import (
     add_game_parsers,
     add_language,
     check_writable,
+    end_words,
     game_name,
     game_options,
     say,
@@ -483,7 +484,7 @@ class Session:
     def show_end(self) -> None:
         if self.seat is not None:
             self.show_board()
-        print(say(self.lang, "core.prompt.game_over"))
+        print(self.names.said(end_words(self.state, self.seat), self.lang))
         for seat, score in enumerate(self.state.scores()):
             you = say(self.lang, "cli.play.you") if seat == self.seat else ""
             name = self.names.name(seat, self.lang)

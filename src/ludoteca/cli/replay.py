@@ -8,7 +8,7 @@ import sys
 from ludoteca import load_game
 from ludoteca.engine import Record, RecordError, State
 
-from .common import add_language, say, shorten, text
+from .common import add_language, end_words, say, shorten, text
 
 
 def register(subparsers: argparse._SubParsersAction, lang: str) -> None:
@@ -89,4 +89,5 @@ def show(states: list[State], record: Record, step: int, lang: str) -> None:
     print(states[step].text_board(lang))
     if step == total and states[step].is_terminal():
         scores = ", ".join(str(s) for s in states[step].scores())
+        print(text(end_words(states[step], None), lang))
         print(say(lang, "cli.replay.final", scores=scores))
