@@ -166,10 +166,7 @@ class Hub:
                 if room_id not in self.rooms:
                     room = await self._load(room_id)
                     await room.handle(StartClock())
-                    # ended but unsettled (a crash of an older release between the last move
-                    # and the end): settled now, once, whichever instance loads it
-                    ended = await room.handle(Settle())
-                    if ended:
+                    if await room.handle(Settle()):  # ended, unsettled: settled once, here
                         self.bus.publish(room_id, "change")
                     self.rooms[room.id] = room
                     self._quiet[room.id] = time.monotonic()
@@ -288,8 +285,7 @@ class Hub:
                 log.exception("room %s could not be resumed", row["id"])
 
     async def close_idle(self, idle: float) -> list[str]:
-        """Rooms with no move for ``idle`` seconds are closed as abandoned: their bots stop
-        and the lobby no longer lists them among the games in play."""
+        """Rooms with no move for ``idle`` seconds are closed: bots stop, the lobby drops them."""
         before = datetime.now(UTC).replace(tzinfo=None) - timedelta(seconds=idle)
         closed = await self.db.run(self.db.store.idle_rooms, before)
         for room_id in closed:
