@@ -92,6 +92,9 @@ def test_replay_reports_a_tampered_record_with_its_step(toy, capsys, monkeypatch
     path.write_text("{not json")
     code, _, err = run(capsys, monkeypatch, ["replay", str(path), "--lang", "en"])
     assert code == 2 and "not JSON" in err
+    path.write_text(json.dumps({"game": "pile", "options": {"self": 1}, "actions": []}))
+    code, _, err = run(capsys, monkeypatch, ["replay", str(path), "--lang", "en"])
+    assert code == 2 and "unknown option 'self'" in err and "Traceback" not in err
 
 
 def test_a_slow_start_is_explained_once_and_waits_aside_are_not(capsys):

@@ -74,3 +74,12 @@ def test_playouts_refuse_a_seed_or_policy_that_is_none(game_id):
     with pytest.raises(ValueError, match="unknown playout policy"):
         game.playouts(2, 0, policy=["random"])
     assert game.playouts(10**12 // 10**12, 0).lengths.shape == (1,)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("name", ["self", "cls", "options", "game_id"])
+def test_an_option_named_like_a_parameter_is_an_unknown_option(game_id, name):
+    # a record's options become keyword arguments: a key such as ``self`` must not collide
+    # with the constructor's own parameters (a TypeError, and a traceback in `replay`)
+    with pytest.raises(ValueError, match="unknown option"):
+        load_game(game_id, **{name: 1})

@@ -342,7 +342,7 @@ class BohnenGame(Game[BohnenState]):
         Option("max_laps", 100, minimum=1, maximum=10_000, help="bohnen.option.max_laps"),
     )
 
-    def __init__(self, **options: Any):
+    def __init__(self, /, **options: Any):
         super().__init__(**options)
         self.board = Board(
             self.num_players, self.options["capture_chain"], self.options["max_laps"]

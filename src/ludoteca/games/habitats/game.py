@@ -278,7 +278,7 @@ class Habitats(Game[HabitatsState]):
     max_players = 5
     default_players = 2
 
-    def __init__(self, **options: Any):
+    def __init__(self, /, **options: Any):
         super().__init__(**options)
         self.tiles: TileSet = tile_set()
         self.layout: MarketLayout = market_layout(self.num_players)
