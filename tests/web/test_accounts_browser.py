@@ -307,3 +307,15 @@ def test_a_player_downloads_their_data_and_deletes_the_account(server, browser):
     )
     assert httpx.get(f"{server}/api/players/Leaving", timeout=30).status_code == 404
     close(page)
+
+
+def test_a_guest_who_named_itself_is_offered_that_name_on_sign_up(server, browser):  # noqa: F811
+    page = new_page(browser)
+    page.goto(server + "/")
+    page.click("#lt-game-pile")
+    page.fill("#lt-seat-0-name", "Quill")
+    page.dispatch_event("#lt-seat-0-name", "change")
+    page.goto(server + "/account")
+    assert page.input_value("#lt-signup-name") == "Quill"
+    assert page.input_value("#lt-login-name") == ""
+    close(page)
