@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 from ludoteca import load_game
-from ludoteca.engine.palette import PALETTES, ink_on
+from ludoteca.engine import LANGUAGES
+from ludoteca.engine.i18n import has_key
+from ludoteca.engine.palette import COLOUR_WORDS, PALETTES, ink_on
 from ludoteca.engine.parts import Overlay
 from ludoteca.games import registry
 
@@ -63,6 +65,17 @@ def test_the_page_colours_its_seats_as_the_pictures_do():
     for name, colours in PALETTES.items():
         declared = dict(re.findall(r"--s(\d): (#[0-9a-f]{6})", found[name]))
         assert [declared[str(i)] for i in range(len(colours))] == list(colours), name
+
+
+def test_each_seat_has_a_colour_word_of_its_own_the_page_knows_too():
+    script = (STYLE.parent / "js/palette.js").read_text(encoding="utf-8")
+    assert set(COLOUR_WORDS) == set(PALETTES)
+    for name, words in COLOUR_WORDS.items():
+        assert len(words) == len(PALETTES[name]) == len(set(words)), name
+        listed = ", ".join(f'"{word}"' for word in words)
+        assert f"{name}: [{listed}]" in script, name
+        for word in words:
+            assert all(has_key(f"web.colour.{word}", lang) for lang in LANGUAGES), word
 
 
 def test_a_seats_number_is_written_in_black_or_white_whichever_reads():

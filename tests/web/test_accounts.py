@@ -312,14 +312,15 @@ def stars_of(progress):
     return won, [item["key"] for item in items if not item["locked"]]
 
 
-def test_hares_stars_open_the_next_level_for_a_guest_and_then_its_account(client):
+def test_hares_stars_are_kept_for_a_guest_and_then_its_account_every_level_open(client):
+    every = [str(level) for level in range(1, 21)]
     empty = post(client, "/api/progress", {"seats": []})
     assert empty["hares"]["total"] == 0 and empty["hares"]["of"] == 60
-    assert stars_of(empty) == ({}, ["1"])
+    assert stars_of(empty) == ({}, every)
     room, token = play_hares(client, 1).split()
     held = [{"room": room, "seat": 0, "token": token}]
     guest = post(client, "/api/progress", {"seats": held})
-    assert stars_of(guest) == ({"1": 3}, ["1", "2"])
+    assert stars_of(guest) == ({"1": 3}, every)
     assert guest["hares"]["total"] == 3
     # a wrong token shows nothing
     assert (
@@ -328,7 +329,7 @@ def test_hares_stars_open_the_next_level_for_a_guest_and_then_its_account(client
     sign_up(client, "Ana", seats=held)
     profile = client.get("/api/players/Ana").json()
     assert stars_of(profile["progress"])[0] == {"1": 3}
-    assert stars_of(post(client, "/api/progress", {"seats": []}))[1] == ["1", "2"]
+    assert stars_of(post(client, "/api/progress", {"seats": []}))[1] == every
 
 
 def test_habanero_best_score_and_history_per_number_of_campesinos(client):
@@ -403,10 +404,7 @@ def test_log_lines_and_views_name_the_seats(two, lang):
     )
     view = ana.get(f"/api/rooms/{room}/view", params={"lang": lang}).json()
     assert view["names"][0] == "Ana"
-    assert (
-        view["names"][1]
-        == {"en": "Player 2", "de": "Spieler 2", "fr": "Joueur 2", "ru": "Игрок 2"}[lang]
-    )
+    assert view["names"][1] == {"en": "Blue", "de": "Blau", "fr": "Bleu", "ru": "Синий"}[lang]
     line = view["observation"]["log"][-1]["text"]["text"]
     assert line.startswith("Ana") and "1" not in line.split(":")[0]
 
@@ -416,9 +414,31 @@ def test_bots_are_named_by_level():
     from ludoteca.server.words import seat_names
 
     seats = [SeatInfo(0, "bot", "mcts:hard", "", None), SeatInfo(1, "person", None, "", None)]
-    assert seat_names(seats, "en") == ["Bot: hard", "Player 2"]
-    assert seat_names(seats, "de") == ["Bot: schwer", "Spieler 2"]
+    assert seat_names(seats, "en") == ["Bot: hard", "Blue"]
+    assert seat_names(seats, "de") == ["Bot: schwer", "Blau"]
     assert seat_names(seats, "ru")[0] != "Bot: hard"
+
+
+def test_a_guest_who_typed_no_name_is_named_by_its_colour_in_the_viewers_palette():
+    from ludoteca.server.db import SeatInfo
+    from ludoteca.server.words import seat_names
+
+    seats = [SeatInfo(n, "person", None, "", None) for n in range(5)]
+    assert seat_names(seats, "en") == ["Red", "Blue", "Yellow", "Violet", "Teal"]
+    assert seat_names(seats, "fr", "safe") == ["Orange", "Bleu", "Vert", "Jaune", "Rose"]
+    named = [SeatInfo(0, "person", None, "Blue", None), SeatInfo(1, "person", None, "", None)]
+    assert seat_names(named, "en") == ["Blue (1)", "Blue (2)"]
+
+
+def test_a_guests_seat_takes_its_account_name_on_sign_up(client):
+    room, invitations = room_with(client, "pile", [{"kind": "person"}, {"kind": "person"}])
+    token = post(
+        client, f"/api/rooms/{room}/claim", {"seat": 0, "token": invitations["0"], "name": "Zed"}
+    )["token"]
+    assert client.get(f"/api/rooms/{room}").json()["seats"][0]["name"] == "Zed"
+    sign_up(client, "Zed", seats=[{"room": room, "seat": 0, "token": token}])
+    assert client.get(f"/api/rooms/{room}").json()["seats"][0]["name"] == "Zed"
+    assert [r["room"] for r in client.get("/api/players/Zed").json()["playing"]] == [room]
 
 
 def test_an_account_plays_its_seat_from_another_browser(two):

@@ -151,11 +151,11 @@ def test_a_rated_bohnen_game_between_two_accounts_moves_both_ratings(server, bro
     close(bob)
 
 
-def test_a_guest_unlocks_hares_level_2_and_keeps_it_all_when_it_signs_up(server, browser):  # noqa: F811
+def test_a_guest_wins_hares_stars_and_keeps_them_all_when_it_signs_up(server, browser):  # noqa: F811
     page = new_page(browser)
     page.goto(server + "/")
     page.click("#lt-game-hares")
-    assert page.is_disabled('#lt-opt-level option[value="2"]')
+    assert page.is_enabled('#lt-opt-level option[value="20"]')  # every level open, to skip ahead
     assert page.text_content("#lt-hares-stars") == "★ 0/60"
     page.select_option("#lt-opt-colour", '"white"')
     page.click("#lt-create")
@@ -174,14 +174,13 @@ def test_a_guest_unlocks_hares_level_2_and_keeps_it_all_when_it_signs_up(server,
     page.wait_for_function(
         "() => document.querySelector('#lt-hares-stars').textContent === '★ 3/60'"
     )
-    assert page.is_enabled('#lt-opt-level option[value="2"]')
-    assert page.is_disabled('#lt-opt-level option[value="3"]')
+    assert page.is_enabled('#lt-opt-level option[value="3"]')
     assert page.evaluate("JSON.parse(localStorage.getItem('ludoteca.progress')).hares.total") == 3
     # the guest signs up in the same browser: its game and stars are the account's
     sign_up(page, server, "Hanna")
     assert page.locator(f'#lt-profile-recent a[href="/replay/{room}"]').count() == 1
     assert page.text_content('#lt-hares-levels li[data-level="1"] .stars') == "★★★"
-    assert page.text_content('#lt-hares-levels li[data-level="3"] .stars') == "locked"
+    assert page.text_content('#lt-hares-levels li[data-level="3"] .stars') == "☆☆☆"
     close(page)
 
 
@@ -307,4 +306,16 @@ def test_a_player_downloads_their_data_and_deletes_the_account(server, browser):
         "() => document.querySelector('#lt-nav-account').textContent === 'Log in'"
     )
     assert httpx.get(f"{server}/api/players/Leaving", timeout=30).status_code == 404
+    close(page)
+
+
+def test_a_guest_who_named_itself_is_offered_that_name_on_sign_up(server, browser):  # noqa: F811
+    page = new_page(browser)
+    page.goto(server + "/")
+    page.click("#lt-game-pile")
+    page.fill("#lt-seat-0-name", "Quill")
+    page.dispatch_event("#lt-seat-0-name", "change")
+    page.goto(server + "/account")
+    assert page.input_value("#lt-signup-name") == "Quill"
+    assert page.input_value("#lt-login-name") == ""
     close(page)

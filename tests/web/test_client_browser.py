@@ -14,6 +14,7 @@ import pytest
 
 from ludoteca.engine import LANGUAGES
 from ludoteca.engine.i18n import translate
+from ludoteca.engine.palette import colour_word
 from ludoteca.engine.parts import Overlay
 from ludoteca.games import registry
 
@@ -386,7 +387,7 @@ def expected_name(seat: dict, lang: str) -> str:
         return seat["name"]
     if seat["kind"] == "bot":
         return translate("web.bot.random", lang)
-    return translate("web.seat.player", lang, {"n": seat["seat"] + 1})
+    return translate(f"web.colour.{colour_word(seat['seat'])}", lang)
 
 
 @pytest.mark.parametrize("game_id", sorted(SETUPS))

@@ -18,6 +18,13 @@ PALETTES: dict[str, tuple[str, ...]] = {
     "contrast": ("#b00000", "#0033cc", "#ffd000", "#000000", "#00a0a0"),
 }
 DEFAULT = "default"
+# each colour's word (the catalogs' "web.colour.<word>"), naming a seat whose guest typed no
+# name; within a palette the words differ, as the colours do
+COLOUR_WORDS: dict[str, tuple[str, ...]] = {
+    "default": ("red", "blue", "yellow", "violet", "teal"),
+    "safe": ("orange", "blue", "green", "yellow", "pink"),
+    "contrast": ("red", "blue", "yellow", "black", "teal"),
+}
 
 
 def palette(name: str | None) -> tuple[str, ...]:
@@ -29,6 +36,12 @@ def seat_colour(seat: int, name: str | None = None) -> str:
     """Seat ``seat``'s colour in palette ``name``."""
     colours = palette(name)
     return colours[seat % len(colours)]
+
+
+def colour_word(seat: int, name: str | None = None) -> str:
+    """The word for seat ``seat``'s colour in palette ``name`` ("red")."""
+    words = COLOUR_WORDS.get(name or DEFAULT, COLOUR_WORDS[DEFAULT])
+    return words[seat % len(words)]
 
 
 def ink_on(colour: str) -> str:

@@ -96,7 +96,7 @@ class Presenter:
         # what is the same for every seat, built once a change: the text board and the seats'
         # names by language, the room's public part
         self._boards: dict[str, str] = {}
-        self._names: dict[str, list[str]] = {}
+        self._names: dict[tuple[str, str], list[str]] = {}
         self._public: dict[str, Any] | None = None
         self.renders = 0  # views rendered, for the tests and the load figure
 
@@ -119,9 +119,10 @@ class Presenter:
         room, state, seat = self.room, self.room.state, key.seat
         self._fresh()
         self.renders += 1
-        names = self._names.get(key.lang)
+        named = (key.lang, key.palette)
+        names = self._names.get(named)
         if names is None:
-            names = self._names[key.lang] = seat_names(room.seats, key.lang)
+            names = self._names[named] = seat_names(room.seats, key.lang, key.palette)
         board = self._boards.get(key.lang)
         if board is None:
             board = self._boards[key.lang] = state.text_board(key.lang)

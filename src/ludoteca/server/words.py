@@ -10,6 +10,7 @@ from typing import Any
 from ludoteca import list_games
 from ludoteca.engine import LANGUAGES, translate
 from ludoteca.engine.i18n import DEFAULT_LANGUAGE, has_key, message_from_json
+from ludoteca.engine.palette import colour_word
 
 
 def pick_language(accept_language: str | None) -> str:
@@ -109,9 +110,10 @@ def games(lang: str) -> list[dict[str, Any]]:
     return found
 
 
-def seat_names(seats: list[Any], lang: str) -> list[str]:
+def seat_names(seats: list[Any], lang: str, palette: str | None = None) -> list[str]:
     """What to call each seat in ``lang``: its holder's name (account or guest), a bot by its
-    level ("Bot: hard"), or "Player N" for a seat nobody named; a name two seats share is
+    level ("Bot: hard"), or its colour in the viewer's ``palette`` ("Red") for a seat nobody
+    named, as the picture draws it; a name two seats share is
     followed by the seat's number ("Bot: easy (2)", "Bot: easy (3)"), so every seat has its own."""
     found = []
     for seat in seats:
@@ -120,7 +122,7 @@ def seat_names(seats: list[Any], lang: str) -> list[str]:
         elif seat.kind == "bot":
             found.append(bot_label(seat.bot or "random", lang))
         else:
-            found.append(translate("web.seat.player", lang, {"n": seat.seat + 1}))
+            found.append(translate(f"web.colour.{colour_word(seat.seat, palette)}", lang))
     return [
         translate("web.seat.numbered", lang, {"name": name, "n": seat.seat + 1})
         if found.count(name) > 1

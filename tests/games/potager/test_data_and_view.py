@@ -77,6 +77,17 @@ def test_the_svg_has_every_clickable_id():
     assert {"swap-1", "swap-4", "hose-a", "hose-e"} <= variant_ids
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_word_of_the_picture_is_cut_in_any_language(lang):
+    root = ElementTree.fromstring(VIEW.svg(position(), 0, lang=lang))
+    words = ["".join(node.itertext()) for node in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert words and not [word for word in words if "…" in word]
+    assert (
+        min(float(node.get("font-size")) for node in root.iter("{http://www.w3.org/2000/svg}text"))
+        >= 9
+    )
+
+
 def test_a_placement_is_a_hedge_token_then_a_garden_space():
     state = position()
     assert state.clicks("take:3") == ["hedge-3"]

@@ -1,5 +1,5 @@
-"""What Hares declares beyond its rules: stars per level card on a player's profile (levels
-open in order) and the lab's share of mistakes per card."""
+"""What Hares declares beyond its rules: stars per level card on a player's profile (every
+level open from the start) and the lab's share of mistakes per card."""
 
 from __future__ import annotations
 
@@ -16,19 +16,17 @@ STARS = 3  # the most stars a card gives
 
 
 def progress(finished: Sequence[Finished]) -> Progress:
-    """The best stars per level card; the next card opens once a card has a star."""
+    """The best stars per level card. Every card is open from the start, as in most puzzle
+    games that rank by stars: a player who finds a card too easy or is stuck on one skips
+    ahead, and the stars still show which cards are done and how well."""
     best: dict[int, int] = {}
     for game in finished:
         if game.seat == 0:
             level = int(game.options.get("level", 1))
             won = stars(int(game.scores[0]), card(level).best)
             best[level] = max(best.get(level, 0), won)
-    unlocked = 1
-    while unlocked < len(cards()) and best.get(unlocked, 0) > 0:
-        unlocked += 1
     items = tuple(
-        Item(str(level), stars=best.get(level, 0), locked=level > unlocked)
-        for level in range(1, len(cards()) + 1)
+        Item(str(level), stars=best.get(level, 0)) for level in range(1, len(cards()) + 1)
     )
     return Progress(items, option="level", stars=STARS)
 

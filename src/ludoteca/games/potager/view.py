@@ -529,6 +529,8 @@ def _chart(lang: str, marks: tuple[tuple[str, tuple[int, str]], ...]) -> str:
         row, col = divmod(index, 3)
         x0, y0 = PANEL_X + col * (CARD_W + 6), top + row * (CARD_H + 6)
         dark, light = COLOURS[pattern.vegetable]
+        vegetable = _t("potager.thing." + pattern.vegetable, lang)
+        name_size = fit_size(vegetable, 12, CARD_W - 12, least=10)
         pattern_id = f"pat-{pattern.id}"
         inner = [
             element(
@@ -542,18 +544,14 @@ def _chart(lang: str, marks: tuple[tuple[str, tuple[int, str]], ...]) -> str:
                 stroke=dark,
                 stroke_width=1,
             ),
-            text(
-                shorten(_t("potager.thing." + pattern.vegetable, lang), 11, CARD_W - 44),
-                x=x0 + 6,
-                y=y0 + 15,
-                font_size=11,
-                fill=dark,
-            ),
+            # the name has the card's whole top line (the vegetable names are short enough in
+            # every language); the number and size sit in the corner the shapes leave free
+            text(vegetable, x=x0 + 6, y=y0 + 15, font_size=name_size, fill=dark),
             text(
                 f"{pattern.id[-1]} \u00b7 {pattern.size}",
                 x=x0 + CARD_W - 6,
-                y=y0 + 15,
-                font_size=11,
+                y=y0 + CARD_H - 8,
+                font_size=12,
                 font_weight="bold",
                 text_anchor="end",
                 fill=dark,

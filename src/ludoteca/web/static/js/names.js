@@ -1,5 +1,6 @@
 // Names the pages show: games, bots, seats, player counts.
 import { hasWord, t } from "./i18n.js";
+import { colourName } from "./palette.js";
 import { state } from "./router.js";
 
 export function playersText(game) {
@@ -21,7 +22,7 @@ export function botLabel(spec) {
 function ownName(seat) {
   if (seat.name) return seat.name;
   if (seat.kind === "bot") return botLabel(seat.bot || "random");
-  return t("web.seat.player", { n: seat.seat + 1 });
+  return colourName(seat.seat);
 }
 
 // A seat's name; given all the room's ``seats``, a name two seats share is followed by the

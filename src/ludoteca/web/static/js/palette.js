@@ -6,6 +6,18 @@ import { t } from "./i18n.js";
 
 const KEY = "ludoteca.palette";
 export const PALETTES = ["default", "safe", "contrast"];
+// each seat's colour as a word ("web.colour.<word>"), the name of a guest who typed none
+// (ludoteca.engine.palette.COLOUR_WORDS; tests/engine/test_palette.py keeps the two equal)
+const COLOUR_WORDS = {
+  default: ["red", "blue", "yellow", "violet", "teal"],
+  safe: ["orange", "blue", "green", "yellow", "pink"],
+  contrast: ["red", "blue", "yellow", "black", "teal"],
+};
+
+export function colourName(seat) {
+  const words = COLOUR_WORDS[chosenPalette()];
+  return t(`web.colour.${words[seat % words.length]}`);
+}
 
 export function chosenPalette() {
   const name = localStorage.getItem(KEY);

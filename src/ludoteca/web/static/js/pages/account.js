@@ -43,8 +43,9 @@ export class AccountPage {
         h("h1", { text: t("web.account.title") }),
         h("p", { class: "lead", text: t("web.account.lead") }),
         h("div", { class: "two-forms" },
+          // a guest's name typed for its seats is offered as the account's, so the seats keep it
           this.form("signup", t("web.account.signup"), [
-            ["name", t("web.account.name"), "text", "username"],
+            ["name", t("web.account.name"), "text", "username", localStorage.getItem("ludoteca.name") || ""],
             ["password", t("web.account.password"), "password", "new-password"],
           ], (values) => this.enter("/api/account/signup", values), t("web.account.rules")),
           this.form("login", t("web.account.login"), [
@@ -98,9 +99,9 @@ export class AccountPage {
   form(id, title, fields, submit, note, button = title) {
     const error = h("p", { class: "form-error", id: `lt-${id}-error`, role: "alert" });
     const said = h("p", { class: "form-said", id: `lt-${id}-said`, role: "status" });
-    const inputs = fields.map(([name, label, type, autocomplete]) =>
+    const inputs = fields.map(([name, label, type, autocomplete, value = ""]) =>
       h("label", { class: "field" }, h("span", { text: label }),
-        h("input", { id: `lt-${id}-${name}`, name, type, autocomplete, required: true })));
+        h("input", { id: `lt-${id}-${name}`, name, type, autocomplete, value, required: true })));
     const form = h("form", { class: "account-form", id: `lt-${id}-form`, "aria-label": title },
       h("h2", { text: title }), ...inputs, note ? h("p", { class: "note", id: `lt-${id}-note`, text: note }) : null, error, said,
       h("button", { class: "primary", type: "submit", id: `lt-${id}-submit`, text: button }));

@@ -135,7 +135,7 @@ export class LobbyPage {
       input.onchange = () => (this.options[option.name] = Number(input.value));
     }
     if (input.tagName === "SELECT" && lockChoices(game, option, input)) {
-      this.options[option.name] = JSON.parse(input.value);  // a game's progress opens them in order
+      this.options[option.name] = JSON.parse(input.value);
     }
     const label = option.name === "players" ? t("web.lobby.players") : option.label;
     return h("label", { class: "field" }, h("span", { text: label }), input);
