@@ -5,11 +5,6 @@ page. Screenshots of the admin page in four languages at two sizes, checked by a
 
 from __future__ import annotations
 
-import re
-import subprocess
-import sys
-import time
-
 import httpx
 import pytest
 
@@ -26,7 +21,7 @@ from .test_accounts_browser import (
     sign_up,
 )
 from .test_browser import ARGS, browser  # noqa: F401  (fixture)
-from .test_persistence import ROOT, kill, server_env
+from .test_persistence import kill, start_server
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -35,22 +30,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 def site(tmp_path_factory):
     """``ludoteca serve`` in a process of its own: (its address, its data folder)."""
     data = tmp_path_factory.mktemp("moderation")
-    command = [sys.executable, "-m", "tests.web.serve_for_tests", "--port", "0"]
-    command += ["--data", str(data), "--workers", "0", "--lang", "en"]
-    process = subprocess.Popen(
-        command,
-        cwd=ROOT,
-        env=server_env(),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    base = None
-    deadline = time.monotonic() + 60
-    while base is None and time.monotonic() < deadline:
-        found = re.search(r"http://[\d.]+:\d+", process.stdout.readline())
-        base = found.group(0) if found else None
-    assert base, "the server did not start"
+    process, base = start_server(data, workers=0)
     yield base, data
     kill(process)
 

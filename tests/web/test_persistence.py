@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import httpx
@@ -25,8 +26,14 @@ def server_env() -> dict[str, str]:
 
 
 def start_server(
-    data: Path, port: int = 0, workers: int = 1, new_session: bool = False
+    data: Path,
+    port: int = 0,
+    workers: int = 1,
+    new_session: bool = False,
+    more: Sequence[str] = (),
 ) -> tuple[subprocess.Popen, str]:
+    """``ludoteca serve`` of this checkout in a process of its own (``more``: further
+    arguments); returns it and its address once it prints one."""
     process = subprocess.Popen(
         [
             sys.executable,
@@ -42,6 +49,7 @@ def start_server(
             str(workers),
             "--lang",
             "en",
+            *more,
         ],
         cwd=ROOT,
         env=server_env(),

@@ -4,11 +4,6 @@ Screenshots of the recovery pages in four languages at two sizes, checked by axe
 
 from __future__ import annotations
 
-import re
-import subprocess
-import sys
-import time
-
 import pytest
 
 from .test_accounts_browser import (
@@ -20,7 +15,7 @@ from .test_accounts_browser import (
     sign_up,
 )
 from .test_browser import ARGS, browser  # noqa: F401  (fixture)
-from .test_persistence import ROOT, kill, server_env
+from .test_persistence import kill, start_server
 from .test_recovery import NEW_PASSWORD, Inbox, link_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -31,30 +26,7 @@ def mailing_server(tmp_path_factory):
     inbox = Inbox()
     inbox.controller.start()
     data = tmp_path_factory.mktemp("recovery")
-    command = [
-        sys.executable,
-        "-m",
-        "tests.web.serve_for_tests",
-        "--port",
-        "0",
-        "--data",
-        str(data),
-    ]
-    command += ["--workers", "0", "--lang", "en", "--smtp", f"smtp://127.0.0.1:{inbox.port}"]
-    process = subprocess.Popen(
-        command,
-        cwd=ROOT,
-        env=server_env(),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    base = None
-    deadline = time.monotonic() + 60
-    while base is None and time.monotonic() < deadline:
-        found = re.search(r"http://[\d.]+:\d+", process.stdout.readline())
-        base = found.group(0) if found else None
-    assert base, "the server did not start"
+    process, base = start_server(data, workers=0, more=["--smtp", f"smtp://127.0.0.1:{inbox.port}"])
     yield base, inbox
     kill(process)
     inbox.controller.stop()

@@ -69,7 +69,7 @@ function outcome(seats, observation, you) {
     return { headline: t("web.end.solo_score", { score: formatScore(scores[0] ?? 0) }), line: "" };
   }
   const winners = seats.filter((seat) => (observation.winners || []).includes(seat.seat));
-  const names = winners.map(seatName).join(", ");
+  const names = winners.map((seat) => seatName(seat, seats)).join(", ");
   let line = "";
   if (winners.length === 0) line = t("web.end.nobody_won");
   else if (winners.length === seats.length) line = t("web.end.all_tied");

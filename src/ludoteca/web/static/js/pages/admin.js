@@ -87,7 +87,7 @@ export class AdminPage {
   }
 
   room(r) {
-    const names = r.seats.map(seatName).join(", ");
+    const names = r.seats.map((seat) => seatName(seat, r.seats)).join(", ");
     return h("li", { "data-room": r.id },
       h("a", { href: `/room/${r.id}`, "data-go": "", text: `${gameTitle(r.game)} · ${r.id}` }), " ",
       h("span", { text: names }), " ",
