@@ -29,6 +29,18 @@ from ludoteca.engine.core import Game, State
 # The observation's keys that are wording (views and catalogs), not rules.
 WORDING = ("prompt",)
 
+# Data we composed for the comparison, labelled as such: the pre-change observations also
+# carried their seats' colours (per game, as (the key they followed, the colours)), which the
+# views now take from the viewer's palette instead (issue 35). The stored digests were made
+# with them, so they are put back here as those rules gave them: the digests then compare the
+# rules alone, unchanged. Remaking the digests without presentation keys would retire this.
+PRE_CHANGE_SEAT_COLOURS: dict[str, tuple[str, tuple[str, ...], bool]] = {
+    # game: (the key the colours followed, the colours, one per seat (else all of them))
+    "bohnen": ("end_reason", ("#d1495b", "#2e86ab", "#3bb273", "#f0a202"), True),
+    "habitats": ("parks", ("#d0342c", "#2a62c9", "#e8b90f", "#8a3fb5", "#f07c1d"), True),
+    "potager": ("gnomes", ("#e0609a", "#3f7fd0"), False),
+}
+
 
 def _rule_facts(state: State, *, observe: bool) -> Iterator[tuple[str, Any]]:
     game = state.game
@@ -50,10 +62,25 @@ def _rule_facts(state: State, *, observe: bool) -> Iterator[tuple[str, Any]]:
 def shown(observation: dict[str, Any]) -> dict[str, Any]:
     """An observation without its wording (see the module's doc); a message anywhere in it
     keeps its key and parameters, not its translated text."""
-    kept = {key: value for key, value in observation.items() if key not in WORDING}
+    kept = _with_pre_change_colours(
+        {key: value for key, value in observation.items() if key not in WORDING}
+    )
     kept["log"] = [(entry["seat"], entry["action"]) for entry in observation["log"]]
     kept["legal"] = [entry["action"] for entry in observation["legal"]]
     return {key: _untranslated(value) for key, value in kept.items()}
+
+
+def _with_pre_change_colours(observation: dict[str, Any]) -> dict[str, Any]:
+    known = PRE_CHANGE_SEAT_COLOURS.get(observation.get("game", ""))
+    if known is None or "seat_colours" in observation:
+        return observation
+    after, colours, per_seat = known
+    shown: dict[str, Any] = {}
+    for key, value in observation.items():
+        shown[key] = value
+        if key == after:
+            shown["seat_colours"] = list(colours[: observation["players"]] if per_seat else colours)
+    return shown
 
 
 def _untranslated(value: Any) -> Any:
