@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from ludoteca.engine.palette import seat_colour
 from ludoteca.games import registry
 from tests.waiting import wait_until
 
@@ -203,7 +204,7 @@ def test_clicks_narrow_the_actions_and_warm_cells_show_the_next_clicks(server, p
     start_from_lobby(page, server, "count", {}, ["me"])
     message = wait_my_turn_or_end(page, -1)
     colour = "getComputedStyle(document.documentElement).getPropertyValue('--s0').trim()"
-    assert page.evaluate(colour) == "#7b2cbf"  # the game's own seat colour
+    assert page.evaluate(colour) == seat_colour(0)  # the palette's, not a game's own
     assert page.locator(".lt-frame-warm").count() == 3  # add, roll, stop
     page.locator('#lt-board [id="add"]').click(force=True)
     assert page.evaluate("window.ludoteca.page.picks") == ["add"]
