@@ -44,6 +44,9 @@ def site():
     base = f"http://127.0.0.1:{port}"
     command = [sys.executable, "-m", "tests.web.serve_for_tests", "--port", str(port)]
     command += ["--workers", "0", "--lang", "en", "--bot-delay", "0.1"]
+    # the screenshots reload pages in quick succession from one address: more hellos a
+    # minute than the default quota (60) lets one address make on a fast machine
+    command += ["--limit", "hellos=600/minute"]
     command += ["--smtp", f"smtp://127.0.0.1:{inbox.port}", "--public-url", base]
     import tempfile
 
