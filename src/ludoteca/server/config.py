@@ -11,6 +11,8 @@ from limits import parse_many
 from sqlalchemy.engine import make_url
 
 COUNTS = ("mcts_rooms", "open_seeks")  # limits that are a number, not a rate
+# the limits that are rates (counted by quotas.Quotas)
+RATES = ("rooms", "joins", "hellos", "messages", "hints", "chat", "logins", "reports", "seeks")
 
 
 @dataclass(frozen=True)
@@ -34,18 +36,7 @@ class Limits:
     open_seeks: int = 3  # seeks open at once, per client address (or per account)
 
     def __post_init__(self) -> None:
-        rates = (
-            "rooms",
-            "joins",
-            "hellos",
-            "messages",
-            "hints",
-            "chat",
-            "logins",
-            "reports",
-            "seeks",
-        )
-        for name in rates:
+        for name in RATES:
             parse_many(getattr(self, name))  # a bad rate fails at start-up, not at the first hit
 
     @classmethod

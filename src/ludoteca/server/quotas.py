@@ -16,10 +16,9 @@ from collections import deque
 
 from limits import RateLimitItem, parse_many
 
-from .config import Limits
+from .config import RATES, Limits
 from .errors import RoomError
 
-RATES = ("rooms", "joins", "hellos", "messages", "hints", "chat", "logins", "reports", "seeks")
 SWEEP = 10_000  # hits between two sweeps of the windows nobody used lately
 
 
