@@ -47,7 +47,7 @@ def register(subparsers: argparse._SubParsersAction, lang: str = "en") -> None:
         default=[],
         metavar="NAME=RATE",
         help="a quota, e.g. rooms=20/minute;300/day or mcts_rooms=3 (also $LUDOTECA_LIMIT_NAME; "
-        "names: rooms, joins, hellos, messages, hints, chat, mcts_rooms; see docs/web.md)",
+        "an unknown name is answered with the list of names; docs/web.md explains each)",
     )
     parser.add_argument(
         "--allow-origin",
