@@ -39,3 +39,13 @@ def test_no_file_cites_files_outside_the_repository():
             continue
         found += [f"{path.relative_to(ROOT)}: {m.group(0)}" for m in OUTSIDE.finditer(text)]
     assert found == []
+
+
+def test_every_quota_is_in_the_quota_table_with_its_default():
+    from dataclasses import fields
+
+    from ludoteca.server import Limits
+
+    table = (ROOT / "docs" / "web.md").read_text(encoding="utf-8")
+    for quota in fields(Limits):
+        assert f"| `{quota.name}` | `{quota.default}` |" in table, quota.name
