@@ -162,6 +162,20 @@ def test_a_hidden_line_goes_from_every_watcher_live(app, people):
     assert admin.get("/api/admin").json()["audit"][0]["action"] == "hide"
 
 
+def test_a_hidden_lobby_line_is_named_to_the_browsers_that_show_it(app, people):
+    admin, ann, bob, _room = people
+    kept = post(ann, "/api/lobby/chat", {"text": "anyone for a game?"})
+    rude = post(ann, "/api/lobby/chat", {"text": "something rude"})
+    seen = bob.get("/api/lobby/chat").json()
+    assert [m["id"] for m in seen["messages"]][-2:] == [kept["id"], rude["id"]]
+    assert seen["hidden"] == []
+    post(admin, "/api/admin/hide", {"chat": rude["id"]})
+    # a browser polls for what came after its last line, and learns which lines to take away
+    later = bob.get(f"/api/lobby/chat?after={rude['id']}").json()
+    assert later == {"messages": [], "hidden": [rude["id"]]}
+    assert rude["id"] not in [m["id"] for m in bob.get("/api/lobby/chat").json()["messages"]]
+
+
 def chat_heard(ws) -> dict:
     return receive_until(ws, lambda m: m["type"] == "chat")
 

@@ -256,11 +256,13 @@ lobby = APIRouter(prefix="/api/lobby")
 @lobby.get("/chat")
 async def lobby_messages(hub: HubDep, user: UserDep, after: int = 0) -> dict[str, list]:
     """The lobby's latest chat messages (after message id ``after``), but those of the
-    players the account blocked."""
+    players the account blocked; and ``hidden``, the ids of the latest lines an administrator
+    hid, which a browser that shows them takes away."""
     after = max(0, min(after, 2**62))
     found = await hub.db.run(hub.db.store.chat, "", after, CHAT_HISTORY)
+    hidden = await hub.db.run(hub.db.store.hidden_chat, "", CHAT_HISTORY)
     blocked = await hub.db.run(hub.moderation.blocked_by, user.id if user else None)
-    return {"messages": await unblocked(hub.db, found, blocked)}
+    return {"messages": await unblocked(hub.db, found, blocked), "hidden": hidden}
 
 
 @lobby.post("/chat", openapi_extra=openapi_body(LobbyChat))

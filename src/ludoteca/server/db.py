@@ -660,6 +660,20 @@ class Store:
             query = select(ChatRow.id, ChatRow.user_id).where(ChatRow.id.in_(ids))
             return {number: user for number, user in session.execute(query).all()}
 
+    def hidden_chat(self, room_id: str, limit: int = 100) -> list[int]:
+        """The ids of the hidden messages among the latest ``limit`` of a room (or the lobby,
+        ""): the lines a reader may still show, to take away."""
+        with self.sessions() as session:
+            latest = (
+                select(ChatRow.id, ChatRow.hidden)
+                .where(ChatRow.room_id == room_id)
+                .order_by(ChatRow.id.desc())
+                .limit(limit)
+                .subquery()
+            )
+            found = select(latest.c.id).where(latest.c.hidden.is_(True)).order_by(latest.c.id)
+            return list(session.scalars(found).all())
+
     def hide_chat(self, room_id: str, chat_id: int) -> bool:
         """Hide a chat message of the room (False: it has no such message)."""
         with self.sessions.begin() as session:

@@ -75,6 +75,9 @@ export function lobbyChat() {
     panel.started = true;
     try {
       const found = await api(`/api/lobby/chat?after=${panel.last}`);
+      for (const id of found.hidden || []) {
+        panel.querySelector(`li[data-id="${Number(id)}"]`)?.remove();
+      }
       const fresh = found.messages.filter((m) => m.id > panel.last);
       if (fresh.length) {
         addChat("lt-lobby-chat-list", fresh, false, lobbyName);
