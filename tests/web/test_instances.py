@@ -458,6 +458,39 @@ def test_idle_rooms_leave_memory_and_a_room_of_bots_goes_on_when_looked_at(pair,
 
 
 @pytest.mark.browser
+def test_a_ban_through_one_instance_closes_the_socket_on_the_other(pair, database):
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    from .test_accounts import post, sign_up
+
+    a, b = pair
+    with (
+        httpx.Client(base_url=a.base, timeout=30) as alma,
+        httpx.Client(base_url=b.base, timeout=30) as bob,
+    ):
+        sign_up(alma, "Alma")
+        sign_up(bob, "Bob")
+        command = [sys.executable, "-m", "ludoteca", "admin", "grant", "Alma"]
+        command += ["--database", database, "--lang", "en"]
+        granted = subprocess.run(command, cwd=ROOT, env=server_env(), capture_output=True)
+        assert granted.returncode == 0, granted.stderr
+        made = pile_room(b.base, [{"kind": "person"}, {"kind": "person"}])
+        cookie = "; ".join(f"{name}={value}" for name, value in bob.cookies.items())
+        url = f"{b.ws}/ws/rooms/{made['room']}"
+        with connect(url, additional_headers={"Cookie": cookie}) as socket_:
+            hello = {"type": "hello", "token": made["tokens"]["1"], "views": False}
+            socket_.send(json.dumps(hello))
+            states(socket_, lambda m: m["move"] == 0)
+            post(alma, "/api/admin/ban", {"name": "Bob"})  # through the other instance
+            seen = []
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    seen.append(json.loads(socket_.recv(timeout=DEADLINE)))
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4403
+            assert [m.get("key") for m in seen if m["type"] == "error"] == ["web.mod.banned"]
+
+
 def test_two_browsers_on_two_instances_play_bohnen_to_the_end(pair):
     from .conftest import launch
     from .test_browser import click_action, current, start_from_lobby, wait_my_turn_or_end

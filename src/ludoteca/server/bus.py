@@ -9,7 +9,8 @@ announcement costs a delay, never a wrong state: the room is re-read at its next
 Kinds: ``change`` (anything stored: actions, undos, seats, status; re-read from the database),
 ``presence`` (the seats and spectators connected to the sending instance), ``say`` (a message
 for every watcher, carried whole: ``{kind, text}``), ``release`` (an instance stopping hands
-its rooms over: ``{rooms}``).
+its rooms over: ``{rooms}``), ``banned`` (an account or address was banned: every instance closes
+its sockets, ``{user}`` or ``{address}``).
 
 ``LocalBus`` is the bus of one process (SQLite): it carries nothing.
 """

@@ -27,6 +27,9 @@ class Instances:
                 if room_id in self.hub.rooms:
                     self.hub.bots.kick(self.hub.rooms[room_id])
             return
+        if event.kind == "banned":
+            self.hub.publisher.turn_away(event.data, announce=False)
+            return
         room = self.hub.rooms.get(event.room)
         if room is None:
             looked_at = event.kind == "presence" and any(event.data.values())

@@ -16,7 +16,6 @@ from .commands import CloseRoom, HideChat
 from .errors import RoomError
 from .guard import SAFE_METHODS, openapi_body, read_json, refuse
 from .messages import Body, Name
-from .presenter import dumps
 from .quotas import address_key
 from .rooms import Hub
 
@@ -96,7 +95,7 @@ async def ban(request: Request, hub: HubDep, settings: SettingsDep, who: AdminDe
     body = await read_json(request, Someone, settings.max_body)
     name, user_id = await hub.db.run(hub.moderation.ban, who, body.name, body.on)
     if body.on:
-        _disconnect(hub, lambda watcher: watcher.user_id == user_id, "web.mod.banned")
+        hub.publisher.turn_away({"user": user_id})
     return {"name": name, "banned": body.on}
 
 
@@ -106,7 +105,7 @@ async def ban_address(request: Request, hub: HubDep, settings: SettingsDep, who:
     body = await read_json(request, Address, settings.max_body)
     await hub.db.run(hub.moderation.ban_address, who, body.address, body.on)
     if body.on:
-        _disconnect(hub, lambda watcher: watcher.address == body.address, "web.mod.banned_address")
+        hub.publisher.turn_away({"address": body.address})
     return {"address": body.address, "banned": body.on}
 
 
@@ -140,15 +139,6 @@ async def resolve(request: Request, hub: HubDep, settings: SettingsDep, who: Adm
     body = await read_json(request, ReportId, settings.max_body)
     await hub.db.run(hub.moderation.resolve, who, body.report)
     return {"report": body.report, "resolved": True}
-
-
-def _disconnect(hub: Hub, whose: Any, key: str) -> None:
-    """Close this instance's sockets ``whose`` says belong to the one banned, telling why."""
-    for room in hub.rooms.values():
-        for watcher in list(room.watchers):
-            if whose(watcher):
-                watcher.outbox.put("error", dumps(RoomError(403, key).to_json(watcher.lang)))
-                watcher.outbox.close(4403)
 
 
 # -- players ---------------------------------------------------------------------------------

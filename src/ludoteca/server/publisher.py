@@ -224,6 +224,21 @@ class Publisher:
             seats, spectators = room.watched_here()
             self.hub.bus.publish(room.id, "presence", {"seats": seats, "spectators": spectators})
 
+    def turn_away(self, banned: dict[str, Any], announce: bool = True) -> None:
+        """Close the sockets of someone just banned (``{"user": id}`` or ``{"address": a}``),
+        telling why, here and, with ``announce``, on every other instance too."""
+        user, address = banned.get("user"), banned.get("address")
+        key = "web.mod.banned" if user is not None else "web.mod.banned_address"
+        for room in self.hub.rooms.values():
+            for watcher in list(room.watchers):
+                if (user is not None and watcher.user_id == user) or (
+                    address is not None and watcher.address == address
+                ):
+                    watcher.outbox.put("error", dumps(RoomError(403, key).to_json(watcher.lang)))
+                    watcher.outbox.close(4403)
+        if announce:
+            self.hub.bus.publish("", "banned", banned)
+
     def forget(self, room_id: str) -> None:
         self.presenters.pop(room_id, None)
 
