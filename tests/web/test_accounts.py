@@ -282,6 +282,34 @@ def test_your_move_first_on_your_own_profile(two):
     assert listed[mine]["to_move"] == 0
 
 
+def test_your_move_is_known_of_rooms_no_longer_in_memory(tmp_path, test_games):
+    from ludoteca.server import Settings, create_app
+
+    first = create_app(Settings(data_dir=tmp_path, bot_workers=0))
+    with TestClient(first) as ana:
+        sign_up(ana, "Ana")
+        fresh, inv = room_with(ana, "pile", [{"kind": "person"}, {"kind": "person"}], start=5)
+        claim(ana, fresh, 0, inv["0"])  # seat 0 moves first
+        moved, inv2 = room_with(ana, "pile", [{"kind": "person"}, {"kind": "person"}], start=5)
+        tokens = {seat: claim(ana, moved, seat, inv2[str(seat)]) for seat in (0, 1)}
+        play_pile(ana, moved, tokens, [1])  # seat 1 to move
+        cookies = dict(ana.cookies)
+    first.state.hub.close()
+    again = create_app(Settings(data_dir=tmp_path, bot_workers=0))  # a restart: nothing loaded
+    with TestClient(again, cookies=cookies) as ana:
+        again.state.hub.evict_idle(0)  # a room resumed at the start leaves memory again
+        assert again.state.hub.rooms == {}
+        listed = {r["id"]: r["to_move"] for r in ana.get("/api/rooms").json()["playing"]}
+        assert listed == {fresh: 0, moved: 1}
+        playing = ana.get("/api/players/Ana").json()["playing"]
+        assert sorted((r["room"], r["your_move"]) for r in playing) == sorted(
+            [(fresh, True), (moved, False), (moved, True)]
+        )
+        games = {r["room"]: r["your_move"] for r in ana.get("/api/account/games").json()["playing"]}
+        assert games == {fresh: True, moved: True}
+    again.state.hub.close()
+
+
 def play_hares(client: TestClient, level: int) -> str:
     """Play a Hares level card as well as it can be played (the exact solver's moves)."""
     room, invitations = room_with(

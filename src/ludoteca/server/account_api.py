@@ -257,7 +257,7 @@ async def profile(name: str, hub: HubDep, profiles: ProfilesDep, user: UserDep) 
     playing = found.pop("playing")
     if own:
         for room in playing:
-            room["your_move"] = hub.to_move(room["room"]) == room["seat"]
+            room["your_move"] = hub.to_move(room["room"], room.pop("to_move")) == room["seat"]
         playing.sort(key=lambda room: not room["your_move"])
         found["playing"] = playing
     found["own"] = own

@@ -147,7 +147,7 @@ async def list_rooms(hub: HubDep) -> dict[str, list]:
     playing = await hub.db.run(store.rooms, "playing", 100)
     finished = await hub.db.run(store.rooms, "finished", 30)
     for row in playing:
-        row["to_move"] = hub.to_move(row["id"])  # whose move it is: "your move" badges
+        row["to_move"] = hub.to_move(row["id"], row["to_move"])  # the "your move" badges
     open_rooms = [r for r in playing if any(s["kind"] == "open" for s in r["seats"])]
     return {"open": open_rooms, "playing": playing, "finished": finished}
 

@@ -82,6 +82,9 @@ class RoomRow(Base):
     rematch_votes: Mapped[list | None] = mapped_column(JSON, nullable=True)
     # True once the game's end, record and ratings are stored (in one transaction, once)
     settled: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    # the seat whose move it is, as of the latest entry (None: chance, the end, or not known):
+    # the "your move" badges of rooms that are not in any instance's memory
+    to_move: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class SeatRow(Base):
@@ -548,15 +551,17 @@ class Store:
         action: str | None,
         clock: dict[str, Any] | None = None,
         ending: Ending | None = None,
+        to_move: int | None = None,
     ) -> None:
-        """Write one log entry (and the room's clock, if it has one) and commit; a number
+        """Write one log entry (and the room's clock, if it has one, and the seat to move
+        after it) and commit; a number
         taken already raises ``Conflict`` (the log is append-only, and of two instances racing
         for one move exactly one writes it). The entry that ends the game carries its
         ``ending``: the entry, the end, the record and the ratings are one transaction, so a
         crash keeps all of them or none."""
         row = {"room_id": room_id, "number": number, "seat": seat, "kind": kind, "action": action}
         now = _now()
-        touch = {"room": room_id, "now": now}
+        touch = {"room": room_id, "now": now, "to_move": to_move}
         try:
             if ending is None:
                 with self.engine.begin() as connection:
@@ -581,6 +586,10 @@ class Store:
     def set_table(self, room_id: str, table: dict[str, Any]) -> None:
         with self.engine.begin() as connection:
             connection.execute(update(RoomRow).where(RoomRow.id == room_id).values(table=table))
+
+    def set_to_move(self, room_id: str, seat: int | None) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(update(RoomRow).where(RoomRow.id == room_id).values(to_move=seat))
 
     def set_clock(self, room_id: str, clock: dict[str, Any]) -> None:
         with self.engine.begin() as connection:
@@ -798,6 +807,7 @@ class Store:
                     "rated": bool(room.rated),
                     "seats": seats[room.id],
                     "moves": counts.get(room.id, 0),
+                    "to_move": room.to_move,
                     "updated_at": room.updated_at.isoformat() + "Z",
                     **_result(results.get(room.id)),
                 }
@@ -864,12 +874,18 @@ def _chat(row: ChatRow) -> dict[str, Any]:
 # Built once: the hot path of every action (statements reused, only parameters change).
 _INSERT_ACTION = insert(ActionRow)
 _TOUCH_ROOM = (
-    update(RoomRow).where(RoomRow.id == bindparam("room")).values(updated_at=bindparam("now"))
+    update(RoomRow)
+    .where(RoomRow.id == bindparam("room"))
+    .values(updated_at=bindparam("now"), to_move=bindparam("to_move"))
 )
 _TOUCH_CLOCK = (
     update(RoomRow)
     .where(RoomRow.id == bindparam("room"))
-    .values(updated_at=bindparam("now"), clock=bindparam("clock", type_=JSON))
+    .values(
+        updated_at=bindparam("now"),
+        to_move=bindparam("to_move"),
+        clock=bindparam("clock", type_=JSON),
+    )
 )
 
 

@@ -107,6 +107,7 @@ def _entry(room: RoomRow) -> dict[str, Any]:
         "status": room.status,
         "rated": bool(room.rated),
         "seats": [],
+        "to_move": room.to_move,
         "updated_at": _iso(room.updated_at),
     }
 
@@ -171,7 +172,7 @@ class Online:
         """The account's games, its move first (``your_move``) among those in play."""
         found = await self.hub.db.run(self.rows.games_of, user_id)
         for entry in found["playing"]:
-            entry["to_move"] = self.hub.to_move(entry["room"])
+            entry["to_move"] = self.hub.to_move(entry["room"], entry["to_move"])
             entry["your_move"] = entry["to_move"] in entry["seats"]
         found["playing"].sort(key=lambda entry: not entry["your_move"])  # stable: latest next
         return found

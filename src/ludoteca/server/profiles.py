@@ -64,6 +64,7 @@ class Profiles:
                         "game": room.game,
                         "seat": seat.seat,
                         "rated": bool(room.rated),
+                        "to_move": room.to_move,
                     }
                     for seat, room in mine
                     if room.status == "playing"

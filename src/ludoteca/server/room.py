@@ -207,11 +207,13 @@ class Room:
         seats = sorted({w.seat for w in self.watchers if w.seat is not None})
         return seats, sum(1 for w in self.watchers if w.seat is None)
 
-    def to_move(self) -> int | None:
-        """The seat whose move it is (None: chance, or the game is not being played)."""
-        if not self.playing or self.state.is_terminal():
+    def to_move(self, state: State | None = None) -> int | None:
+        """The seat whose move it is in ``state`` (the room's, by default; None: chance, or
+        the game is not being played)."""
+        state = self.state if state is None else state
+        if not self.playing or state.is_terminal():
             return None
-        player = self.state.current_player
+        player = state.current_player
         return player if player >= 0 else None
 
     def can_undo(self, seat: int | None) -> bool:
@@ -675,7 +677,7 @@ class Room:
         ends = new.is_terminal() and self.status != "finished"
         mover = seat if kind == "act" else None
         ending = self._ending("finished", self.record(new), mover) if ends else None
-        await self._append(seat, kind, action, stored, ending)
+        await self._append(seat, kind, action, stored, self.to_move(new), ending)
         self.clock = clock
         self._play(seat, kind, action, new)
         self.version += 1
@@ -690,15 +692,16 @@ class Room:
         kind: str,
         action: str | None,
         clock: dict[str, Any] | None,
+        to_move: int | None,
         ending: Ending | None = None,
     ) -> None:
-        """Store the next log entry (with the game's end, if it ends it). Of two instances
-        storing the same entry, the second learns of the first's (409, and this room catches
-        up)."""
+        """Store the next log entry (with the seat to move after it, and the game's end, if
+        it ends it). Of two instances storing the same entry, the second learns of the
+        first's (409, and this room catches up)."""
         store = self.db.store
         try:
             await self.db.run(
-                store.append, self.id, self.version, seat, kind, action, clock, ending
+                store.append, self.id, self.version, seat, kind, action, clock, ending, to_move
             )
             self.moved_at = self.now()
         except Conflict:
@@ -784,7 +787,7 @@ class Room:
             status = "abandoned" if kind in ("abandon", "close") else "finished"
             events = [*self.events, self._event(seat, kind)]
             ending = self._ending(status, self.record(result=result, events=events))
-        await self._append(seat, kind, None, stored, ending)
+        await self._append(seat, kind, None, stored, None if result else self.to_move(), ending)
         self.clock = clock
         self._table_entry(seat, kind)
         self.version += 1

@@ -17,14 +17,7 @@ from typing import Any
 
 from .botrunner import BotRunner
 from .bus import LocalBus
-from .commands import (
-    Close,
-    Command,
-    Event,
-    Refresh,
-    Settle,
-    StartClock,
-)
+from .commands import Close, Command, Event, Refresh, Settle, StartClock
 from .db import Database, SeatInfo
 from .errors import RoomError
 from .instances import Instances
@@ -145,7 +138,8 @@ class Hub:
         except Exception:
             self.quotas.release_heavy_room(room_id)
             raise
-        await self.room(room_id)
+        room = await self.room(room_id)
+        await self.db.run(store.set_to_move, room_id, room.to_move())  # before any entry
         return room_id
 
     async def room(self, room_id: str) -> Room:
@@ -207,11 +201,11 @@ class Hub:
             raise RoomError(404, "web.error.no_room", {"room": room_id})
         return {**row, "seats": [], "move": None, "online": [], "spectators": 0}
 
-    def to_move(self, room_id: str) -> int | None:
-        """The seat whose move it is in a live room in play (None: chance, the end, or a
-        room not in memory)."""
+    def to_move(self, room_id: str, stored: int | None) -> int | None:
+        """The seat whose move it is in a room in play (None: chance or the end): the live
+        room's, else what its latest entry ``stored``."""
         room = self.rooms.get(room_id)
-        return room.to_move() if room is not None else None
+        return room.to_move() if room is not None else stored
 
     def touched(self, room: Room) -> None:
         if room.id in self._quiet:  # a change: idle from now on
