@@ -89,7 +89,7 @@ def position(game: Game[Any], lesson: Lesson, step: int, actions: Sequence[str])
     if len(actions) != asked:
         raise LessonError(Message("core.lesson.actions", {"asked": asked, "given": len(actions)}))
     played = iter(actions)
-    state = game.new_initial_state()
+    state: State = game.new_initial_state()
     for i, each in enumerate(lesson.steps[: step + 1]):
         state = _played(state, each.setup)
         if i < step and each.expect:
@@ -150,7 +150,8 @@ def problems(game: Game[Any], lesson: Lesson) -> list[str]:
 
 
 def _walked(game: Game[Any], lesson: Lesson, chosen: tuple[str, ...]) -> list[str]:
-    played, state = iter(chosen), game.new_initial_state()
+    played = iter(chosen)
+    state: State = game.new_initial_state()
     for i, step in enumerate(lesson.steps, start=1):
         try:
             state = _played(state, step.setup)
