@@ -3,12 +3,9 @@ the terminal read it through the traits, as they read the five games')."""
 
 from __future__ import annotations
 
-from ludoteca.engine import Message
-from ludoteca.engine.lessons import Lesson, Step
+from ludoteca.engine.lessons import Lesson, Step, words
 
-
-def _say(name: str) -> Message:
-    return Message(f"hexlet.lesson.{name}")
+_say = words("hexlet")
 
 
 LESSON = Lesson(

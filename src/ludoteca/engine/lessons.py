@@ -15,7 +15,7 @@ through the real rules (the tests call it for every registered game).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import TYPE_CHECKING, Any
@@ -58,6 +58,16 @@ class Lesson:
     def asks(self, step: int) -> bool:
         """Whether step ``step`` waits for an action of the learner."""
         return bool(self.steps[step].expect)
+
+
+def words(game_id: str) -> Callable[..., Message]:
+    """The messages of a game's lesson by name: ``words("hares")("goal")`` is the message
+    ``hares.lesson.goal`` (parameters as keywords)."""
+
+    def say(name: str, **params: Any) -> Message:
+        return Message(f"{game_id}.lesson.{name}", params)
+
+    return say
 
 
 class LessonError(LudotecaError, ValueError):
