@@ -6,7 +6,6 @@ the picture, the step's words or the refusal. Replays and pictures run off the e
 from __future__ import annotations
 
 import asyncio
-from dataclasses import replace
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -92,12 +91,12 @@ def _tried(game_id: str, found: Lesson, body: LessonTry) -> dict[str, Any]:
         if verdict.after is not None:
             state = verdict.after
     waiting = answer["asks"] and not answer["accepted"]
-    seat = found.learner
     names = _names(game.num_players, found.learner, lang)
-    overlay = Overlay(marks=asked.marks, names=tuple(names), narrow=body.narrow)
-    overlay = replace(overlay, palette=body.palette)
-    answer["svg"] = _picture(game_id, state, seat, lang, overlay)
-    observed = words.translated(state.observation(seat), lang)
+    overlay = Overlay(
+        marks=asked.marks, names=tuple(names), narrow=body.narrow, palette=body.palette
+    )
+    answer["svg"] = _picture(game_id, state, found.learner, lang, overlay)
+    observed = words.translated(state.observation(found.learner), lang)
     if not waiting:
         observed["legal"] = []  # the step is done or only explains: nothing to play
     answer["observation"] = words.with_names(described(state, observed, lang), names, lang)
