@@ -15,6 +15,7 @@ ask which game it is.
   sowing); the default is the action's text before its first ``:``.
 - ``rated_decisions``: the decisions each seat must have made for a game to count for the
   ratings (a shorter game, a resignation at move 0 among them, is not rated).
+- ``lesson``: the game's guided first game (:mod:`ludoteca.engine.lessons`), or None.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar, cast
+
+from .lessons import Lesson
 
 if TYPE_CHECKING:
     from .core import State
@@ -119,6 +122,7 @@ class Traits(Generic[S]):
     ends: tuple[str, ...] = ()
     move_kind: Callable[[str], str] = lambda action: action.partition(":")[0]
     rated_decisions: int = 3
+    lesson: Lesson | None = None
 
 
 NO_TRAITS: Traits[Any] = Traits()

@@ -7,6 +7,7 @@ from . import view
 from .board import PIT_NAMES, Board
 from .game import END_REASONS, LEAVE, BohnenGame, BohnenState
 from .knowledge import KNOWLEDGE, capture_gain
+from .lessons import LESSON
 from .search import SEARCH_BOUND, CaptureSearch, capture_possible
 
 GAME = BohnenGame
@@ -15,6 +16,7 @@ TRAITS = Traits[BohnenState](
     draws=True,  # a draw may be agreed
     ends=END_REASONS,
     move_kind=lambda action: "leave" if action.startswith(LEAVE) else "sow",
+    lesson=LESSON,
 )
 
 __all__ = [

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from ludoteca.engine.traits import Finished, Progress, Traits, Use, scores_by
 
 from .game import ENDS, HabaneroState
+from .lessons import LESSON
 from .moves import Move
 
 CAMPESINOS = 4  # the option's default, for records from before it was written down
@@ -28,4 +29,5 @@ TRAITS = Traits[HabaneroState](
     analysis=campesinos_left,
     ends=ENDS,
     move_kind=lambda action: Move.parse(action).kind,
+    lesson=LESSON,
 )

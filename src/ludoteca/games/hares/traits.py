@@ -9,6 +9,7 @@ from ludoteca.engine.traits import Finished, Item, Progress, Traits, Use, steps
 
 from .cards import card, cards
 from .game import HaresState, stars
+from .lessons import LESSON
 from .moves import DRAW
 from .solver import best_move
 
@@ -54,4 +55,5 @@ TRAITS = Traits[HaresState](
     analysis=mistakes,
     ends=("all_saved", "none_left", "stuck"),
     move_kind=lambda action: "colour" if action.startswith(DRAW) else "move",
+    lesson=LESSON,
 )
