@@ -114,6 +114,23 @@ def document(width: float, height: float, body: Any, **attributes: Any) -> str:
     )
 
 
+def ring(x: float, y: float, width: float, height: float) -> str:
+    """A bright ring just outside a rectangle, that does not catch clicks: where a hint or a
+    lesson's step points."""
+    return element(
+        "rect",
+        x=x - 2,
+        y=y - 2,
+        width=width + 4,
+        height=height + 4,
+        rx=8,
+        fill="none",
+        stroke="#00a3ff",
+        stroke_width=4,
+        style="pointer-events:none",
+    )
+
+
 # -- fitting words into a space ------------------------------------------------------------------
 # A per-character width model of a sans-serif face (DejaVu Sans, the widest common one), in
 # ems: views wrap or shorten their words with it so that no text leaves its space in any

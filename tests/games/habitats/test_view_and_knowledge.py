@@ -6,6 +6,7 @@ import xml.etree.ElementTree as ElementTree
 from ludoteca import TERMINAL, load_game
 from ludoteca.bots import HeuristicBot, RandomBot
 from ludoteca.engine import play, translate
+from ludoteca.engine.parts import Overlay
 from ludoteca.games.habitats import KNOWLEDGE, VIEW
 from ludoteca.games.habitats.words import park_text
 
@@ -176,3 +177,14 @@ def test_every_tile_and_what_it_needs_on_request_in_four_languages():
         "  gzeb  ×2  zebra: 4 VP when its habitat holds 3 grassland, 1 water"
         in (state.text_topics("en")["tiles"])
     )
+
+
+def test_a_lessons_marks_ring_market_squares_and_free_park_cells():
+    state = playing_state(2)
+    picture = VIEW.svg(state, 0, overlay=Overlay(marks=("mk-a1", "mk-c1")))
+    assert picture.count("#00a3ff") == 2
+    placing_now = state.apply(state.legal_actions()[0])
+    while placing_now.current_player < 0:
+        placing_now = placing_now.apply(placing_now.chance_outcomes()[0][0])
+    cell = placing_now.clicks(placing_now.legal_actions()[0])[0]
+    assert VIEW.svg(placing_now, 0, overlay=Overlay(marks=(cell,))).count("#00a3ff") == 1

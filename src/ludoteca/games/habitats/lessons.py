@@ -10,13 +10,9 @@ Two explanations follow: the year's goals and the end of the game.
 
 from __future__ import annotations
 
-from ludoteca.engine import Message
-from ludoteca.engine.lessons import Lesson, Step
+from ludoteca.engine.lessons import Lesson, Step, words
 
-
-def _say(name: str) -> Message:
-    return Message(f"habitats.lesson.{name}")
-
+_say = words("habitats")
 
 # the goals of years 1-3, then the market filled row by row from the top left (a3, c3, a2,
 # b2, c2, a1, c1: b3 and b1 hold the figures)

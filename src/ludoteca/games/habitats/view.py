@@ -19,7 +19,7 @@ from functools import cache, lru_cache
 from ludoteca.engine import CHANCE, Message
 from ludoteca.engine.palette import ink_on, seat_colour
 from ludoteca.engine.parts import Overlay, Picture
-from ludoteca.engine.svg import document, element, join, shorten, text, text_width, wrap
+from ludoteca.engine.svg import document, element, join, ring, shorten, text, text_width, wrap
 from ludoteca.engine.turns import LAST, last_turns, marked_seats, sample_position
 
 from .game import Habitats, HabitatsState, park_cell_id
@@ -149,10 +149,12 @@ def _drawing_id(key: tuple) -> str:
 
 
 def _advised(state: HabitatsState, overlay: Overlay | None) -> frozenset[str]:
-    """The click ids of a hint's action, drawn with a ring."""
-    if overlay is None or overlay.action not in state.legal_actions():
+    """The click ids drawn with a ring: a hint's action's and those a lesson's step points at
+    (``Overlay.marks``: market squares ``mk-<square>``, free cells of the mover's park)."""
+    if overlay is None:
         return frozenset()
-    return frozenset(state.clicks(overlay.action))
+    hint = state.clicks(overlay.action) if overlay.action in state.legal_actions() else []
+    return frozenset((*hint, *overlay.marks))
 
 
 def _last_moves(state: HabitatsState, seat: int | None) -> dict[str, int]:
@@ -344,7 +346,7 @@ def _left_column(
             if state.held.is_road:
                 tile = element("g", tile, id=f"rot-{sides_of(mask)}", style="cursor:pointer")
                 if f"rot-{sides_of(mask)}" in advised:
-                    tile += _ring(bx, y, TILE)
+                    tile += ring(bx, y, TILE, TILE)
             parts.append(tile)
         y += TILE + 16
     if state.phase == "end":
@@ -477,7 +479,7 @@ def _market(
             body = _tile(kind, kind.roads, x + 2, y + 2, size - 4, None, lang, defs=defs)
             parts.append(element("g", body, id=click, style="cursor:pointer"))
             if click in advised:
-                parts.append(_ring(x + 2, y + 2, size - 4))
+                parts.append(ring(x + 2, y + 2, size - 4, size - 4))
         if click in last:
             parts.append(
                 _last_mark(x + 2, y + 2, size - 4, last[click], click, colours[last[click]])
@@ -487,22 +489,6 @@ def _market(
         cy = y0 + (layout.height - 1 - pos[1]) * size + size / 2
         parts.append(_figure(cx, cy, facing, colours[s], s + 1))
     return join(parts), defs
-
-
-def _ring(x: float, y: float, size: float) -> str:
-    """The hint's mark: a bright ring around a space (it does not catch clicks)."""
-    return element(
-        "rect",
-        x=x - 2,
-        y=y - 2,
-        width=size + 4,
-        height=size + 4,
-        rx=8,
-        fill="none",
-        stroke="#00a3ff",
-        stroke_width=4,
-        style="pointer-events:none",
-    )
 
 
 def _figure(cx: float, cy: float, facing: str, colour: str, number: int) -> str:
@@ -657,7 +643,7 @@ def _park_drawn(
                 )
             )
             if cell in advised:
-                parts.append(_ring(px, py, TILE))
+                parts.append(ring(px, py, TILE, TILE))
         if discard:
             parts.append(_discard(seat, w, lang))
     return join(parts), w, h, defs

@@ -9,13 +9,9 @@ where the two double carrots turn over and the single one leaves the garden.
 
 from __future__ import annotations
 
-from ludoteca.engine import Message
-from ludoteca.engine.lessons import Lesson, Step
+from ludoteca.engine.lessons import Lesson, Step, words
 
-
-def _say(name: str) -> Message:
-    return Message(f"potager.lesson.{name}")
-
+_say = words("potager")
 
 # hedge slots 1-5 (potato, carrot, carrot, tomato, broccoli), then the trampoline (eggplant)
 _START = tuple(
