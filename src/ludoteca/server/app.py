@@ -23,6 +23,7 @@ from . import (
     account_api,
     api,
     health,
+    lessons_api,
     lobby_api,
     manners_api,
     moderation_api,
@@ -61,6 +62,7 @@ PAGES = (
     "/replay",
     "/replay/{room_id}",
     "/rules/{game_id}",
+    "/learn/{game_id}",
     "/player/{name}",
     "/leaderboard",
     "/leaderboard/{game_id}",
@@ -136,6 +138,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api.catalogue)
     app.include_router(api.rooms)
     app.include_router(api.replay)
+    app.include_router(lessons_api.lessons)
     app.include_router(api.lobby)
     app.include_router(lobby_api.seeks)
     app.include_router(lobby_api.people)

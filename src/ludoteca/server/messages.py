@@ -164,6 +164,17 @@ class Replay(Body):
     palette: Palette = DEFAULT_PALETTE
 
 
+class LessonTry(Body):
+    """A learner's try at a step of a game's lesson (see server/lessons_api.py)."""
+
+    step: Annotated[StrictInt, Field(ge=0, le=100)]
+    actions: Annotated[list[Action], Field(max_length=100)] = []
+    action: Action | None = None
+    lang: Lang | None = None
+    narrow: StrictBool = False  # a phone's screen (see Hello)
+    palette: Palette = DEFAULT_PALETTE
+
+
 # -- WebSocket messages ----------------------------------------------------------------------
 
 

@@ -11,6 +11,7 @@ from ludoteca import list_games
 from ludoteca.engine import LANGUAGES, translate
 from ludoteca.engine.i18n import DEFAULT_LANGUAGE, has_key, message_from_json
 from ludoteca.engine.palette import colour_word
+from ludoteca.games import registry
 
 
 def pick_language(accept_language: str | None) -> str:
@@ -84,7 +85,8 @@ def _plain(value: Any, lang: str) -> str:
 
 
 def games(lang: str) -> list[dict[str, Any]]:
-    """``list_games()`` with option descriptions and choice labels in ``lang``."""
+    """``list_games()`` with option descriptions and choice labels in ``lang``, and whether
+    the game has a guided first game (``lesson``)."""
     found = []
     for info in list_games():
         game_id = info["id"]
@@ -105,6 +107,7 @@ def games(lang: str) -> list[dict[str, Any]]:
                 "title": _maybe(f"{game_id}.name", lang, info["name"]),
                 "summary": _maybe(f"{game_id}.summary", lang, ""),
                 "options": options,
+                "lesson": registry.traits(game_id).lesson is not None,
             }
         )
     return found

@@ -1,6 +1,7 @@
 // The game's picture (shared by play and replay): the server's SVG in a shadow root, and the
 // frames the client draws over it (the next possible clicks, the picks, the hint).
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 export const SVGNS = "http://www.w3.org/2000/svg";
 
@@ -143,4 +144,65 @@ export function keyTargets(svg, layer, targets, onPick) {
     event.stopPropagation();
   });
   return els;
+}
+
+// The ids to click next, each with the actions it leads to.
+export function nextClicks(candidates, n) {
+  const next = new Map();
+  for (const entry of candidates) {
+    const id = entry.clicks[n];
+    if (!next.has(id)) next.set(id, []);
+    next.get(id).push(entry);
+  }
+  return next;
+}
+
+// What a screen reader says for a part of the picture: the action it plays, or the first
+// actions it leads to.
+export function targetLabel(entries) {
+  const labels = [...new Set(entries.map((e) => (e.label ? e.label.text : e.action)))];
+  if (labels.length === 1) return labels[0];
+  const shown = labels.slice(0, 3).join("; ");
+  return labels.length > 3 ? t("web.board.more", { actions: shown, n: labels.length - 3 }) : shown;
+}
+
+// The legal actions (``{action, clicks}``) whose clicks begin with ``picks`` and go further.
+export function candidates(legal, picks) {
+  return legal.filter((entry) => picks.every((id, i) => entry.clicks[i] === id) && entry.clicks.length > picks.length);
+}
+
+// The action ``picks`` choose, when they choose one: the only candidate left, or the one
+// action whose clicks they are all.
+export function chosen(legal, picks) {
+  const left = candidates(legal, picks);
+  const done = legal.filter((e) => e.clicks.length === picks.length && picks.every((p, i) => e.clicks[i] === p));
+  if (done.length === 1 && !left.length) return done[0].action;
+  return left.length === 1 ? left[0].action : null;
+}
+
+// Draws what can be played on the picture for ``legal`` after ``picks``: a frame round each
+// next click, keyboard buttons named by the actions they lead to (``onPick(id)``), the picks
+// framed. Returns the layer of frames and the buttons.
+export function playable(svg, legal, picks, onPick) {
+  const layer = document.createElementNS(SVGNS, "g");
+  layer.setAttribute("class", "lt-layer");
+  svg.append(layer);
+  const next = nextClicks(candidates(legal, picks), picks.length);
+  for (const id of next.keys()) frame(svg, layer, id, "warm");
+  const targets = [...next].map(([id, entries]) => ({ id, label: targetLabel(entries) }));
+  const els = keyTargets(svg, layer, targets, onPick);
+  for (const id of picks) frame(svg, layer, id, "picked");
+  return { layer, els };
+}
+
+// The id of the next click under the pointer of ``event`` (a click on the picture), or null.
+export function hitTarget(svg, event, legal, picks) {
+  const next = new Set(candidates(legal, picks).map((e) => e.clicks[picks.length]));
+  const root = svg.getRootNode();
+  for (const el of root.elementsFromPoint(event.clientX, event.clientY)) {
+    for (let node = el; node && node !== root; node = node.parentNode) {
+      if (node.id && next.has(node.id)) return node.id;
+    }
+  }
+  return null;
 }

@@ -7,6 +7,7 @@ import { t } from "./i18n.js";
 import { gameTitle } from "./names.js";
 import { state } from "./router.js";
 import { formatScore } from "./sheets.js";
+import { lessons } from "./store.js";
 
 function progressOf(gameId, progress = me.progress) {
   return (progress && progress[gameId]) || null;
@@ -70,4 +71,14 @@ export function progressSection(progress) {
     }
   }
   return h("div", { class: "progress" }, ...parts);
+}
+
+// The way to a game's guided first game (lobby and rules page), marked once it was finished
+// in this browser; null for a game without one.
+export function learnLink(game) {
+  if (!game || !game.lesson) return null;
+  const done = lessons.get(game.id).done;
+  const text = done ? `${t("web.learn.link")} ✓` : t("web.learn.link");
+  const label = done ? `${t("web.learn.link")} (${t("web.learn.finished")})` : null;
+  return h("a", { href: `/learn/${game.id}`, "data-go": "", class: "rules-link learn-link", text, "aria-label": label });
 }

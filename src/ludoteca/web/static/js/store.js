@@ -40,3 +40,24 @@ export function lobbyStore() {
   };
   return store;
 }
+
+// The lessons this browser followed (localStorage): per game, the step reached, the moves
+// accepted at the steps before it and whether the lesson was finished once.
+export const lessons = {
+  all() {
+    try {
+      const found = JSON.parse(localStorage.getItem("ludoteca.lessons") || "{}");
+      return found && typeof found === "object" ? found : {};
+    } catch {
+      return {};
+    }
+  },
+  get(game) {
+    const entry = lessons.all()[game];
+    const valid = entry && Number.isInteger(entry.step) && Array.isArray(entry.actions);
+    return valid ? entry : { step: 0, actions: [], done: false };
+  },
+  save(game, entry) {
+    localStorage.setItem("ludoteca.lessons", JSON.stringify({ ...lessons.all(), [game]: entry }));
+  },
+};

@@ -10,6 +10,8 @@ import { lockChoices } from "../progress.js";
 import { go, state } from "../router.js";
 import { lobbyStore, mine } from "../store.js";
 import { uploadButton } from "../upload.js";
+import { openRoom } from "../newroom.js";
+import { learnLink } from "../progress.js";
 import { lobbyChat } from "../chat.js";
 import { tableFields, tableOptions } from "../clocks.js";
 import { watchWaiting } from "../notify.js";
@@ -109,7 +111,8 @@ export class LobbyPage {
       ...(game.max_players > 1 ? [h("label", { class: "toggle rated" }, rated, h("span", { text: t("web.lobby.rated") }))] : []),
       h("div", { class: "actions" },
         h("button", { class: "primary", id: "lt-create", onclick: () => this.create(), text: t("web.lobby.start") }),
-        h("a", { href: `/rules/${game.id}`, "data-go": "", class: "rules-link", text: t("web.lobby.rules") })),
+        h("a", { href: `/rules/${game.id}`, "data-go": "", class: "rules-link", text: t("web.lobby.rules") }),
+        learnLink(game)),
     );
     this.renderSeats();
   }
@@ -182,29 +185,8 @@ export class LobbyPage {
 
   async create() {
     const game = this.game();
-    const myName = localStorage.getItem("ludoteca.name") || "";
-    const seats = this.seats.map((seat) => {
-      if (seat.kind === "bot") return { kind: "bot", bot: seat.bot };
-      if (seat.kind === "me") return { kind: "person", name: myName };
-      if (seat.kind === "invite") return { kind: "person", name: seat.name || "" };
-      return { kind: "open" };
-    });
     try {
-      const made = await api("/api/rooms", { json: { game: game.id, options: this.options, seats, rated: this.rated !== false, table: tableOptions() } });
-      // Your own seats: their invitations are opened at once, so their tokens are yours alone.
-      // Friends' seats: the invitation links are kept (with the host token that can replace them).
-      const claims = this.seats.map(async (seat, i) => {
-        const token = made.tokens[String(i)];
-        if (!token) return;
-        if (seat.kind === "invite") {
-          mine.add({ room: made.room, seat: i, token, game: game.id, invite: true, host: made.host });
-          return;
-        }
-        const claimed = await api(`/api/rooms/${made.room}/claim`, { json: { seat: i, token } });
-        mine.add({ room: made.room, seat: i, token: claimed.token, game: game.id });
-      });
-      await Promise.all(claims);
-      go(`/room/${made.room}`);
+      await openRoom(game.id, this.options, this.seats, { rated: this.rated !== false, table: tableOptions() });
     } catch (error) {
       toast(error.message);
     }

@@ -2,7 +2,7 @@
 // score table, invitations and the log; the end dialog when the game is over. What the server
 // said lives in the room's store (roomstore.js); the page keeps only what is being clicked.
 import { api } from "../api.js";
-import { frame, keyTargets, nameBoard, NARROW, narrowScreen, showBoard, SVGNS } from "../board.js";
+import { candidates, chosen, frame, hitTarget, nameBoard, NARROW, narrowScreen, playable, showBoard } from "../board.js";
 import { askToEnd, showEnd } from "../dialogs.js";
 import { $, app, h, toast } from "../dom.js";
 import { t, words } from "../i18n.js";
@@ -269,8 +269,7 @@ export class PlayPage {
   }
 
   candidates() {
-    const n = this.picks.length;
-    return this.legal().filter((entry) => this.picks.every((id, i) => entry.clicks[i] === id) && entry.clicks.length > n);
+    return candidates(this.legal(), this.picks);
   }
 
   render() {
@@ -365,16 +364,9 @@ export class PlayPage {
     this.svg = svg;
     const candidates = this.candidates();
     if (svg) {
-      const layer = document.createElementNS(SVGNS, "g");
-      layer.setAttribute("class", "lt-layer");
-      svg.append(layer);
-      const next = nextClicks(candidates, this.picks.length);
-      nameBoard(svg, `${gameTitle(message.room.game)}: ${prompt}`, next.size > 0);
-      for (const id of next.keys()) frame(svg, layer, id, "warm");
-      const targets = [...next].map(([id, entries]) => ({ id, label: targetLabel(entries) }));
-      const els = keyTargets(svg, layer, targets, (id) => this.pick(id, true));
+      const { layer, els } = playable(svg, this.legal(), this.picks, (id) => this.pick(id, true));
+      nameBoard(svg, `${gameTitle(message.room.game)}: ${prompt}`, els.length > 0);
       if (keep && els.length) els[0].focus();
-      for (const id of this.picks) frame(svg, layer, id, "picked");
       if (this.hints && message.hint && message.hint.action) {
         const entry = this.legal().find((e) => e.action === message.hint.action);
         if (entry) for (const id of entry.clicks) frame(svg, layer, id, "hint");
@@ -431,19 +423,7 @@ export class PlayPage {
 
   onBoardClick(event) {
     if (!this.message || !this.svg || this.pending === this.message.move) return;
-    const candidates = this.candidates();
-    const next = new Set(candidates.map((e) => e.clicks[this.picks.length]));
-    let hit = null;
-    const root = this.svg.getRootNode();
-    for (const el of root.elementsFromPoint(event.clientX, event.clientY)) {
-      for (let node = el; node && node !== root; node = node.parentNode) {
-        if (node.id && next.has(node.id)) {
-          hit = node.id;
-          break;
-        }
-      }
-      if (hit) break;
-    }
+    const hit = hitTarget(this.svg, event, this.legal(), this.picks);
     if (hit) this.pick(hit);
     else if (this.picks.length) this.clearPicks();
   }
@@ -451,11 +431,9 @@ export class PlayPage {
   pick(id, byKeyboard = false) {
     if (byKeyboard && this.pending === this.message.move) return;
     this.picks.push(id);
-    const left = this.candidates();
-    const done = this.legal().filter((e) => e.clicks.length === this.picks.length && this.picks.every((p, i) => e.clicks[i] === p));
-    if (done.length === 1 && !left.length) return this.sendAction(done[0].action);
-    if (left.length === 1) return this.sendAction(left[0].action);
-    if (!left.length && !done.length) this.picks = [];
+    const action = chosen(this.legal(), this.picks);
+    if (action) return this.sendAction(action);
+    if (!this.candidates().length) this.picks = [];
     this.drawBoard();
     $("#lt-clear").disabled = this.picks.length === 0;
   }
@@ -528,26 +506,6 @@ function ended(message) {
   if (!result) return message;
   const observation = { ...message.observation, winners: result.winners, prompt: { key: "table-result", text: resultText(message.room) } };
   return { ...message, observation };
-}
-
-// The ids to click next, each with the actions it leads to.
-function nextClicks(candidates, n) {
-  const next = new Map();
-  for (const entry of candidates) {
-    const id = entry.clicks[n];
-    if (!next.has(id)) next.set(id, []);
-    next.get(id).push(entry);
-  }
-  return next;
-}
-
-// What a screen reader says for a part of the picture: the action it plays, or the first
-// actions it leads to.
-function targetLabel(entries) {
-  const labels = [...new Set(entries.map((e) => (e.label ? e.label.text : e.action)))];
-  if (labels.length === 1) return labels[0];
-  const shown = labels.slice(0, 3).join("; ");
-  return labels.length > 3 ? t("web.board.more", { actions: shown, n: labels.length - 3 }) : shown;
 }
 
 // "Hint: X", and the bot's reason unless it only says X again.

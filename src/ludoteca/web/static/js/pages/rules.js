@@ -4,6 +4,8 @@ import { $, app, h } from "../dom.js";
 import { t } from "../i18n.js";
 import { gameTitle } from "../names.js";
 import { showProblem } from "../problem.js";
+import { learnLink } from "../progress.js";
+import { state } from "../router.js";
 
 export class RulesPage {
   constructor(game) {
@@ -13,7 +15,11 @@ export class RulesPage {
   async show() {
     const root = app();
     root.className = "rules";
-    root.replaceChildren(h("article", { class: "panel rules-text", id: "lt-rules" }, t("web.rules.loading")));
+    const game = (state.games || []).find((g) => g.id === this.game);
+    const learn = learnLink(game);
+    root.replaceChildren(
+      learn ? h("p", { class: "panel rules-learn" }, learn) : "",
+      h("article", { class: "panel rules-text", id: "lt-rules" }, t("web.rules.loading")));
     try {
       const page = await api(`/api/rules/${this.game}`);
       $("#lt-rules").innerHTML = page.html;
