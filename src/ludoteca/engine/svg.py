@@ -115,15 +115,16 @@ def document(width: float, height: float, body: Any, **attributes: Any) -> str:
 
 
 def ring(x: float, y: float, width: float, height: float) -> str:
-    """A bright ring just outside a rectangle, that does not catch clicks: where a hint or a
-    lesson's step points."""
+    """A bright ring around a rectangle, that does not catch clicks: where a hint or a lesson's
+    step points. It stands 6 units off, outside the frame the web client draws around every
+    playable part."""
     return element(
         "rect",
-        x=x - 2,
-        y=y - 2,
-        width=width + 4,
-        height=height + 4,
-        rx=8,
+        x=x - 6,
+        y=y - 6,
+        width=width + 12,
+        height=height + 12,
+        rx=10,
         fill="none",
         stroke="#00a3ff",
         stroke_width=4,

@@ -188,3 +188,17 @@ def test_a_lessons_marks_ring_market_squares_and_free_park_cells():
         placing_now = placing_now.apply(placing_now.chance_outcomes()[0][0])
     cell = placing_now.clicks(placing_now.legal_actions()[0])[0]
     assert VIEW.svg(placing_now, 0, overlay=Overlay(marks=(cell,))).count("#00a3ff") == 1
+
+
+def test_a_tourists_word_in_two_lines_breaks_where_russian_may_and_clears_the_badge():
+    state = playing_state(2)
+    parks = (park({(0, 1): "flower-forest", (1, 1): "big-forest"}), *state.parks[1:])
+    drawn = ElementTree.fromstring(VIEW.svg(state.with_fields(parks=parks), 0, lang="ru"))
+    svg = "{http://www.w3.org/2000/svg}"
+    tile = next(g for g in drawn.iter(f"{svg}g") if g.get("id", "").startswith("tile-big-forest"))
+    words = [node for node in tile.iter(f"{svg}text")]
+    assert [node.text for node in words[:2]] == ["БОЛЬ-", "ШОЙ"]
+    badge = next(rect for rect in tile.iter(f"{svg}rect") if rect.get("fill") == "#f4c430")
+    size = float(words[0].get("style").split("font-size:")[1].split("px")[0])
+    badge_bottom = float(badge.get("y")) + float(badge.get("height"))
+    assert float(words[0].get("y")) - 0.75 * size > badge_bottom  # the "+1" stays clear

@@ -30,7 +30,7 @@ STEPS = (
         setup=_START,
         expect=("take:b2",),
         refuse={"take:c1": _say("take.salamander")},
-        marks=("mk-b2", "mk-a1", "mk-c1"),
+        marks=("mk-b2",),
     ),
     Step(
         say=_say("place"),

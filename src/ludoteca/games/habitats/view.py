@@ -712,16 +712,20 @@ def tile_name_lines(name: str, size: float) -> tuple[tuple[str, ...], float]:
 
 VOWELS = set("aeiouyäöüéèêëàâîïôûæœаеёиоуыэюяі")
 UNITS = ("ch", "sc", "ck", "ph", "th", "pf")  # letters a break does not part
+NEVER_FIRST = set("ьъй")  # letters no Russian line starts with
 
 
 def _syllable_cuts(word: str) -> list[list[tuple[str, str]]]:
     """Places to break ``word`` with a hyphen, the likelier first (near enough to the syllables
     of the four languages): before "sch" or a "ch" and vowel, inside or after a double
     consonant (Schmet-terling, Fluss-pferd); then before a consonant a vowel follows; each
-    part three letters or more; then anywhere."""
+    part three letters or more; then anywhere. Never before a Russian ь, ъ or й, which no
+    line starts with (БОЛЬ-ШОЙ, not БОЛ-ЬШОЙ)."""
     c = word.lower()
     strong, weak = [], []
     for i in range(3, len(word) - 2):
+        if c[i] in NEVER_FIRST:
+            continue
         cut = (word[:i] + "-", word[i:])
         consonant = c[i] not in VOWELS
         if c[i : i + 3] == "sch" or (c[i : i + 2] == "ch" and c[i + 2] in VOWELS):
@@ -732,7 +736,10 @@ def _syllable_cuts(word: str) -> list[list[tuple[str, str]]]:
             strong.append(cut)
         elif consonant and c[i + 1] in VOWELS:
             weak.append(cut)
-    return [strong, weak, [(word[:i] + "-", word[i:]) for i in range(2, len(word) - 1)]]
+    anywhere = [
+        (word[:i] + "-", word[i:]) for i in range(2, len(word) - 1) if c[i] not in NEVER_FIRST
+    ]
+    return [strong, weak, anywhere]
 
 
 @lru_cache(maxsize=4096)
@@ -929,6 +936,8 @@ def _tourists(kind: TileKind, s: float, lang: str) -> str:
     if kind.tourists == "big":
         crowd = element("circle", cx=s / 2, cy=s * 0.7, r=s / 8, fill="#fff", stroke=INK)
     top = s * 0.42 - font * (len(lines) - 1)
+    if len(lines) > 1:  # the first line clears the "+n" badge in the top left corner
+        top = max(top, 3 + s / 5 + 0.75 * font)
     return crowd + join(
         text(
             line,
