@@ -117,7 +117,7 @@ def document(width: float, height: float, body: Any, **attributes: Any) -> str:
 def ring(x: float, y: float, width: float, height: float) -> str:
     """A bright ring around a rectangle, that does not catch clicks: where a hint or a lesson's
     step points. It stands 6 units off, outside the frame the web client draws around every
-    playable part."""
+    playable part, and tints what it rings, so that it shows where those frames cover it."""
     return element(
         "rect",
         x=x - 6,
@@ -125,7 +125,8 @@ def ring(x: float, y: float, width: float, height: float) -> str:
         width=width + 12,
         height=height + 12,
         rx=10,
-        fill="none",
+        fill="#00a3ff",
+        fill_opacity=0.12,
         stroke="#00a3ff",
         stroke_width=4,
         style="pointer-events:none",

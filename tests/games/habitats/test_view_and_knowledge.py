@@ -130,13 +130,13 @@ def test_a_hint_rings_the_space_it_advises():
     state = playing_state(2)
     advice = KNOWLEDGE.hint(state, 0)
     picture = VIEW.svg(state, 0, overlay=advice.overlay)
-    assert picture.count("#00a3ff") == 1
+    assert picture.count('stroke="#00a3ff"') == 1
     assert "#00a3ff" not in VIEW.svg(state, 0)
     placing_now = state.apply(advice.action)
     while placing_now.current_player < 0:
         placing_now = placing_now.apply(placing_now.chance_outcomes()[0][0])
     advice = KNOWLEDGE.hint(placing_now, 0)
-    assert VIEW.svg(placing_now, 0, overlay=advice.overlay).count("#00a3ff") >= 1
+    assert VIEW.svg(placing_now, 0, overlay=advice.overlay).count('stroke="#00a3ff"') >= 1
 
 
 def test_the_text_board_explains_its_codes_and_the_market_tiles_needs():
@@ -182,12 +182,12 @@ def test_every_tile_and_what_it_needs_on_request_in_four_languages():
 def test_a_lessons_marks_ring_market_squares_and_free_park_cells():
     state = playing_state(2)
     picture = VIEW.svg(state, 0, overlay=Overlay(marks=("mk-a1", "mk-c1")))
-    assert picture.count("#00a3ff") == 2
+    assert picture.count('stroke="#00a3ff"') == 2
     placing_now = state.apply(state.legal_actions()[0])
     while placing_now.current_player < 0:
         placing_now = placing_now.apply(placing_now.chance_outcomes()[0][0])
     cell = placing_now.clicks(placing_now.legal_actions()[0])[0]
-    assert VIEW.svg(placing_now, 0, overlay=Overlay(marks=(cell,))).count("#00a3ff") == 1
+    assert VIEW.svg(placing_now, 0, overlay=Overlay(marks=(cell,))).count('stroke="#00a3ff"') == 1
 
 
 def test_a_tourists_word_in_two_lines_breaks_where_russian_may_and_clears_the_badge():
