@@ -19,26 +19,26 @@ LESSONS = [game_id for game_id in registry.ids() if registry.traits(game_id).les
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 
 
-def answer(page) -> dict:
-    return page.evaluate("window.ludoteca.page.answer")
+def answer(tab) -> dict:
+    return tab.evaluate("window.ludoteca.page.answer")
 
 
-def wait_answer(page, step: int, accepted=None) -> dict:
-    page.wait_for_function(
+def wait_answer(tab, step: int, accepted=None) -> dict:
+    tab.wait_for_function(
         "([step, accepted]) => { const p = window.ludoteca && window.ludoteca.page;"
         " const a = p && p.answer;"
         " return a && a.step === step && a.accepted === accepted; }",
         arg=[step, accepted],
     )
-    return answer(page)
+    return answer(tab)
 
 
-def click(page, entry: dict) -> None:
+def click(tab, entry: dict) -> None:
     """Click ``entry``'s ids in the picture until the page sends it (as soon as it is the only
     move the clicks so far lead to)."""
     for element_id in entry["clicks"]:
-        page.locator(f'#lt-board [id="{element_id}"]').first.click(force=True)
-        if page.evaluate("window.ludoteca.page.picks.length") == 0:
+        tab.locator(f'#lt-board [id="{element_id}"]').first.click(force=True)
+        if tab.evaluate("window.ludoteca.page.picks.length") == 0:
             return
 
 
@@ -79,6 +79,9 @@ def test_each_lesson_is_followed_to_its_end_and_the_bot_game_starts(server, page
     page.goto(f"{server}/")  # the lobby's card leads to it, marked as done
     page.click(f"#lt-game-{game_id}")
     assert page.text_content(".learn-link").endswith("✓")
+    page.goto(f"{server}/rules/{game_id}")  # and so does its rules page
+    page.click(".rules-learn .learn-link")
+    wait_answer(page, len(lesson.steps) - 1)  # where the learner left it
 
 
 @pytest.mark.parametrize("game_id", LESSONS)
@@ -89,27 +92,27 @@ def test_the_lesson_page_in_four_languages_on_a_desktop_and_a_phone(server, brow
     for size, (width, height) in SIZES.items():
         for lang in ("en", "de", "fr", "ru"):
             context = browser.new_context(viewport={"width": width, "height": height})
-            page = context.new_page()
-            page.goto(f"{server}/")
-            page.evaluate(
+            tab = context.new_page()
+            tab.goto(f"{server}/")
+            tab.evaluate(
                 "([lang, game, step]) => { localStorage['ludoteca.lang'] = lang;"
                 " localStorage['ludoteca.lessons'] = JSON.stringify("
                 "{[game]: {step, actions: [], done: false}}); }",
                 [lang, game_id, step],
             )
-            page.goto(f"{server}/learn/{game_id}")
-            shown = wait_answer(page, step)
-            page.fill("#lt-move-input", "nonsense")
-            page.press("#lt-move-input", "Enter")
-            page.wait_for_selector("#lt-learn-feedback.bad")
+            tab.goto(f"{server}/learn/{game_id}")
+            shown = wait_answer(tab, step)
+            tab.fill("#lt-move-input", "nonsense")
+            tab.press("#lt-move-input", "Enter")
+            tab.wait_for_selector("#lt-learn-feedback.bad")
             assert shown["say"] == lesson.steps[step].say.text(lang)
-            shot(page, f"learn-{game_id}-{size}-{lang}", full_page=True)
-            found[f"{size} {lang}"] = serious(page)
-            overflow = page.evaluate(
+            shot(tab, f"learn-{game_id}-{size}-{lang}", full_page=True)
+            found[f"{size} {lang}"] = serious(tab)
+            overflow = tab.evaluate(
                 "document.documentElement.scrollWidth > document.documentElement.clientWidth"
             )
             assert not overflow, f"{size} {lang}: the page is wider than the screen"
-            page.click("#lt-contrast") if page.locator("#lt-contrast").count() else None
-            found[f"{size} {lang} contrast"] = serious(page)
+            tab.click("#lt-contrast") if tab.locator("#lt-contrast").count() else None
+            found[f"{size} {lang} contrast"] = serious(tab)
             context.close()
     assert all(not v for v in found.values()), found

@@ -61,8 +61,8 @@ class Lesson:
 
 
 def words(game_id: str) -> Callable[..., Message]:
-    """The messages of a game's lesson by name: ``words("hares")("goal")`` is the message
-    ``hares.lesson.goal`` (parameters as keywords)."""
+    """The messages of a game's lesson by name: ``words("pile")("goal")`` is the message
+    ``pile.lesson.goal`` (parameters as keywords)."""
 
     def say(name: str, **params: Any) -> Message:
         return Message(f"{game_id}.lesson.{name}", params)

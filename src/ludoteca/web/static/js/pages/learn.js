@@ -85,7 +85,9 @@ export class LearnPage {
 
   // Asks the server for the step as it stands, or for its verdict on ``action``.
   async ask(action) {
-    const body = { step: this.step, actions: this.actions, lang: words.lang, narrow: narrowScreen(), palette: chosenPalette() };
+    // the moves of the steps before this one (the saved ones may hold this step's own too)
+    const actions = this.actions.slice(0, this.asked(this.step));
+    const body = { step: this.step, actions, lang: words.lang, narrow: narrowScreen(), palette: chosenPalette() };
     if (action !== undefined) body.action = action;
     return api(`/api/lessons/${this.game}/try`, { json: body });
   }
@@ -187,7 +189,7 @@ export class LearnPage {
       return;
     }
     if (answer.accepted) {
-      this.actions = [...this.actions, answer.action];
+      this.actions = [...this.actions.slice(0, this.asked(this.step)), answer.action];
       this.remember();
       this.render(answer, t("web.learn.well_done"));
       $("#lt-learn-next").focus();
