@@ -114,6 +114,25 @@ def document(width: float, height: float, body: Any, **attributes: Any) -> str:
     )
 
 
+def ring(x: float, y: float, width: float, height: float) -> str:
+    """A bright ring around a rectangle, that does not catch clicks: where a hint or a lesson's
+    step points. It stands 6 units off, outside the frame the web client draws around every
+    playable part, and tints what it rings, so that it shows where those frames cover it."""
+    return element(
+        "rect",
+        x=x - 6,
+        y=y - 6,
+        width=width + 12,
+        height=height + 12,
+        rx=10,
+        fill="#00a3ff",
+        fill_opacity=0.12,
+        stroke="#00a3ff",
+        stroke_width=4,
+        style="pointer-events:none",
+    )
+
+
 # -- fitting words into a space ------------------------------------------------------------------
 # A per-character width model of a sans-serif face (DejaVu Sans, the widest common one), in
 # ems: views wrap or shorten their words with it so that no text leaves its space in any

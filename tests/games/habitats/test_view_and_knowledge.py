@@ -6,6 +6,7 @@ import xml.etree.ElementTree as ElementTree
 from ludoteca import TERMINAL, load_game
 from ludoteca.bots import HeuristicBot, RandomBot
 from ludoteca.engine import play, translate
+from ludoteca.engine.parts import Overlay
 from ludoteca.games.habitats import KNOWLEDGE, VIEW
 from ludoteca.games.habitats.words import park_text
 
@@ -129,13 +130,13 @@ def test_a_hint_rings_the_space_it_advises():
     state = playing_state(2)
     advice = KNOWLEDGE.hint(state, 0)
     picture = VIEW.svg(state, 0, overlay=advice.overlay)
-    assert picture.count("#00a3ff") == 1
+    assert picture.count('stroke="#00a3ff"') == 1
     assert "#00a3ff" not in VIEW.svg(state, 0)
     placing_now = state.apply(advice.action)
     while placing_now.current_player < 0:
         placing_now = placing_now.apply(placing_now.chance_outcomes()[0][0])
     advice = KNOWLEDGE.hint(placing_now, 0)
-    assert VIEW.svg(placing_now, 0, overlay=advice.overlay).count("#00a3ff") >= 1
+    assert VIEW.svg(placing_now, 0, overlay=advice.overlay).count('stroke="#00a3ff"') >= 1
 
 
 def test_the_text_board_explains_its_codes_and_the_market_tiles_needs():
@@ -176,3 +177,28 @@ def test_every_tile_and_what_it_needs_on_request_in_four_languages():
         "  gzeb  ×2  zebra: 4 VP when its habitat holds 3 grassland, 1 water"
         in (state.text_topics("en")["tiles"])
     )
+
+
+def test_a_lessons_marks_ring_market_squares_and_free_park_cells():
+    state = playing_state(2)
+    picture = VIEW.svg(state, 0, overlay=Overlay(marks=("mk-a1", "mk-c1")))
+    assert picture.count('stroke="#00a3ff"') == 2
+    placing_now = state.apply(state.legal_actions()[0])
+    while placing_now.current_player < 0:
+        placing_now = placing_now.apply(placing_now.chance_outcomes()[0][0])
+    cell = placing_now.clicks(placing_now.legal_actions()[0])[0]
+    assert VIEW.svg(placing_now, 0, overlay=Overlay(marks=(cell,))).count('stroke="#00a3ff"') == 1
+
+
+def test_a_tourists_word_in_two_lines_breaks_where_russian_may_and_clears_the_badge():
+    state = playing_state(2)
+    parks = (park({(0, 1): "flower-forest", (1, 1): "big-forest"}), *state.parks[1:])
+    drawn = ElementTree.fromstring(VIEW.svg(state.with_fields(parks=parks), 0, lang="ru"))
+    svg = "{http://www.w3.org/2000/svg}"
+    tile = next(g for g in drawn.iter(f"{svg}g") if g.get("id", "").startswith("tile-big-forest"))
+    words = [node for node in tile.iter(f"{svg}text")]
+    assert [node.text for node in words[:2]] == ["БОЛЬ-", "ШОЙ"]
+    badge = next(rect for rect in tile.iter(f"{svg}rect") if rect.get("fill") == "#f4c430")
+    size = float(words[0].get("style").split("font-size:")[1].split("px")[0])
+    badge_bottom = float(badge.get("y")) + float(badge.get("height"))
+    assert float(words[0].get("y")) - 0.75 * size > badge_bottom  # the "+1" stays clear

@@ -10,6 +10,7 @@ import pytest
 
 from ludoteca import load_game
 from ludoteca.engine import LANGUAGES, sample_chance
+from ludoteca.engine.parts import Overlay
 from ludoteca.games.potager import KNOWLEDGE, VIEW
 from ludoteca.games.potager.board import (
     INDEX,
@@ -187,3 +188,18 @@ def test_the_text_board_names_the_tool_spaces_and_the_sides_and_fits_100_columns
     assert "gl gloves, ba basket, wb wheelbarrow, wc watering can" in english
     assert "P2: a potato double side up, P1: single side" in english
     assert "K2: eine Kartoffel" in state.text_board("de")  # the German potato is a K
+
+
+def test_a_lessons_marks_ring_hedge_slots_garden_spaces_and_pattern_cards():
+    state = position()
+    marks = ("hedge-3", "g0-c2", "pat-carrot-1", "g7-c2", "pat-none")  # the last two name nothing
+    picture = VIEW.svg(state, 0, overlay=Overlay(marks=marks))
+    rings = [el for el in ElementTree.fromstring(picture).iter() if el.get("stroke") == "#00a3ff"]
+    assert len(rings) == 3 and all(ring.get("style") == "pointer-events:none" for ring in rings)
+    # on a phone the pattern cards lie under the gardens, and the card's ring goes with them
+    narrow = VIEW.svg(state, 0, overlay=Overlay(marks=("pat-carrot-1",), narrow=True))
+    wide_ring, narrow_ring = (
+        next(el for el in ElementTree.fromstring(svg).iter() if el.get("stroke") == "#00a3ff")
+        for svg in (VIEW.svg(state, 0, overlay=Overlay(marks=("pat-carrot-1",))), narrow)
+    )
+    assert float(narrow_ring.get("y")) > float(wide_ring.get("y"))

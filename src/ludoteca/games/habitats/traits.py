@@ -1,10 +1,12 @@
-"""What Habitats declares beyond its rules: a draw may be agreed, and the lab's components."""
+"""What Habitats declares beyond its rules: a draw may be agreed, the lab's
+components and the guided first game."""
 
 from __future__ import annotations
 
 from ludoteca.engine.traits import Traits, Use
 
 from .game import HabitatsState
+from .lessons import LESSON
 from .move import Move
 
 
@@ -29,4 +31,5 @@ TRAITS = Traits[HabitatsState](
     analysis=tiles_and_goals,
     ends=("last_turn",),
     move_kind=lambda action: Move.parse(action).kind,
+    lesson=LESSON,
 )

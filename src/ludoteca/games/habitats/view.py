@@ -19,7 +19,7 @@ from functools import cache, lru_cache
 from ludoteca.engine import CHANCE, Message
 from ludoteca.engine.palette import ink_on, seat_colour
 from ludoteca.engine.parts import Overlay, Picture
-from ludoteca.engine.svg import document, element, join, shorten, text, text_width, wrap
+from ludoteca.engine.svg import document, element, join, ring, shorten, text, text_width, wrap
 from ludoteca.engine.turns import LAST, last_turns, marked_seats, sample_position
 
 from .game import Habitats, HabitatsState, park_cell_id
@@ -149,10 +149,12 @@ def _drawing_id(key: tuple) -> str:
 
 
 def _advised(state: HabitatsState, overlay: Overlay | None) -> frozenset[str]:
-    """The click ids of a hint's action, drawn with a ring."""
-    if overlay is None or overlay.action not in state.legal_actions():
+    """The click ids drawn with a ring: a hint's action's and those a lesson's step points at
+    (``Overlay.marks``: market squares ``mk-<square>``, free cells of the mover's park)."""
+    if overlay is None:
         return frozenset()
-    return frozenset(state.clicks(overlay.action))
+    hint = state.clicks(overlay.action) if overlay.action in state.legal_actions() else []
+    return frozenset((*hint, *overlay.marks))
 
 
 def _last_moves(state: HabitatsState, seat: int | None) -> dict[str, int]:
@@ -344,7 +346,7 @@ def _left_column(
             if state.held.is_road:
                 tile = element("g", tile, id=f"rot-{sides_of(mask)}", style="cursor:pointer")
                 if f"rot-{sides_of(mask)}" in advised:
-                    tile += _ring(bx, y, TILE)
+                    tile += ring(bx, y, TILE, TILE)
             parts.append(tile)
         y += TILE + 16
     if state.phase == "end":
@@ -477,7 +479,7 @@ def _market(
             body = _tile(kind, kind.roads, x + 2, y + 2, size - 4, None, lang, defs=defs)
             parts.append(element("g", body, id=click, style="cursor:pointer"))
             if click in advised:
-                parts.append(_ring(x + 2, y + 2, size - 4))
+                parts.append(ring(x + 2, y + 2, size - 4, size - 4))
         if click in last:
             parts.append(
                 _last_mark(x + 2, y + 2, size - 4, last[click], click, colours[last[click]])
@@ -487,22 +489,6 @@ def _market(
         cy = y0 + (layout.height - 1 - pos[1]) * size + size / 2
         parts.append(_figure(cx, cy, facing, colours[s], s + 1))
     return join(parts), defs
-
-
-def _ring(x: float, y: float, size: float) -> str:
-    """The hint's mark: a bright ring around a space (it does not catch clicks)."""
-    return element(
-        "rect",
-        x=x - 2,
-        y=y - 2,
-        width=size + 4,
-        height=size + 4,
-        rx=8,
-        fill="none",
-        stroke="#00a3ff",
-        stroke_width=4,
-        style="pointer-events:none",
-    )
 
 
 def _figure(cx: float, cy: float, facing: str, colour: str, number: int) -> str:
@@ -657,7 +643,7 @@ def _park_drawn(
                 )
             )
             if cell in advised:
-                parts.append(_ring(px, py, TILE))
+                parts.append(ring(px, py, TILE, TILE))
         if discard:
             parts.append(_discard(seat, w, lang))
     return join(parts), w, h, defs
@@ -726,16 +712,20 @@ def tile_name_lines(name: str, size: float) -> tuple[tuple[str, ...], float]:
 
 VOWELS = set("aeiouyäöüéèêëàâîïôûæœаеёиоуыэюяі")
 UNITS = ("ch", "sc", "ck", "ph", "th", "pf")  # letters a break does not part
+NEVER_FIRST = set("ьъй")  # letters no Russian line starts with
 
 
 def _syllable_cuts(word: str) -> list[list[tuple[str, str]]]:
     """Places to break ``word`` with a hyphen, the likelier first (near enough to the syllables
     of the four languages): before "sch" or a "ch" and vowel, inside or after a double
     consonant (Schmet-terling, Fluss-pferd); then before a consonant a vowel follows; each
-    part three letters or more; then anywhere."""
+    part three letters or more; then anywhere. Never before a Russian ь, ъ or й, which no
+    line starts with (БОЛЬ-ШОЙ, not БОЛ-ЬШОЙ)."""
     c = word.lower()
     strong, weak = [], []
     for i in range(3, len(word) - 2):
+        if c[i] in NEVER_FIRST:
+            continue
         cut = (word[:i] + "-", word[i:])
         consonant = c[i] not in VOWELS
         if c[i : i + 3] == "sch" or (c[i : i + 2] == "ch" and c[i + 2] in VOWELS):
@@ -746,7 +736,10 @@ def _syllable_cuts(word: str) -> list[list[tuple[str, str]]]:
             strong.append(cut)
         elif consonant and c[i + 1] in VOWELS:
             weak.append(cut)
-    return [strong, weak, [(word[:i] + "-", word[i:]) for i in range(2, len(word) - 1)]]
+    anywhere = [
+        (word[:i] + "-", word[i:]) for i in range(2, len(word) - 1) if c[i] not in NEVER_FIRST
+    ]
+    return [strong, weak, anywhere]
 
 
 @lru_cache(maxsize=4096)
@@ -943,6 +936,8 @@ def _tourists(kind: TileKind, s: float, lang: str) -> str:
     if kind.tourists == "big":
         crowd = element("circle", cx=s / 2, cy=s * 0.7, r=s / 8, fill="#fff", stroke=INK)
     top = s * 0.42 - font * (len(lines) - 1)
+    if len(lines) > 1:  # the first line clears the "+n" badge in the top left corner
+        top = max(top, 3 + s / 5 + 0.75 * font)
     return crowd + join(
         text(
             line,

@@ -1,4 +1,5 @@
-"""What Potager declares beyond its rules: a draw may be agreed, and the lab's components."""
+"""What Potager declares beyond its rules: a draw may be agreed, the lab's
+components and the guided first game."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from ludoteca.engine import CHANCE
 from ludoteca.engine.traits import Traits, Use, steps
 
 from .game import PotagerState
+from .lessons import LESSON
 from .move import Move
 from .position import ENDS
 
@@ -31,4 +33,5 @@ TRAITS = Traits[PotagerState](
     analysis=patterns_and_tools,
     ends=ENDS,
     move_kind=lambda action: Move.parse(action).kind,
+    lesson=LESSON,
 )

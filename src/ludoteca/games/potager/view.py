@@ -11,7 +11,7 @@ from functools import cache, lru_cache
 
 from ludoteca.engine import CHANCE, Message
 from ludoteca.engine.parts import Overlay, Picture
-from ludoteca.engine.svg import document, element, fit_size, join, shorten, text, text_width
+from ludoteca.engine.svg import document, element, fit_size, join, ring, shorten, text, text_width
 from ludoteca.engine.turns import LAST, last_turns, marked_seats, sample_position
 
 from .board import COLUMNS, INDEX, TOOL_SPACES, TRACK_END, TRACK_TOOLS, VEGETABLES, patterns
@@ -77,6 +77,7 @@ def svg(
         panel = element("g", panel, transform=f"translate({dx},{dy})")
     parts.append(panel)
     parts.append(_skip(lang, to_move and "skip" in state.legal_actions()))
+    parts.append(_marked(names.marks, bottom, narrow))
     return document(width, height, join(parts), font_family="sans-serif")
 
 
@@ -178,9 +179,7 @@ def _cell(
     mover: tuple[int, str] | None,
 ) -> str:
     """A garden space with what lies on it, framed if ``mover`` filled it in their last turn."""
-    column, row = COLUMNS.index(space[0]), int(space[1])
-    y_row = (row - 1) if facing_down is False else (5 - row)
-    x, y = GARDEN_X + column * CELL, top + y_row * CELL
+    x, y = _space_corner(space, top, facing_down)
     cell_id = f"g{seat}-{space}"
     inner = [
         element(
@@ -204,6 +203,43 @@ def _cell(
     if mover is not None:
         inner.append(_last_mark(x + 1, y + 1, CELL - 2, mover, cell_id))
     return element("g", *inner, id=cell_id)
+
+
+def _space_corner(space: str, top: float, facing_down: bool) -> tuple[float, float]:
+    """The top left corner of a garden space (row 1 lies next to the hedge)."""
+    column, row = COLUMNS.index(space[0]), int(space[1])
+    y_row = (5 - row) if facing_down else (row - 1)
+    return GARDEN_X + column * CELL, top + y_row * CELL
+
+
+def _marked(names: tuple[str, ...], bottom: int, narrow: bool) -> str:
+    """A ring around each element a lesson's step points at (``Overlay.marks``)."""
+    boxes = (_box(name, bottom, narrow) for name in names)
+    return join(ring(*box) for box in boxes if box is not None)
+
+
+def _box(name: str, bottom: int, narrow: bool) -> tuple[float, float, float, float] | None:
+    """Where the element of id ``name`` lies (x, y, width, height): a hedge slot, a garden
+    space or a pattern card; None for any other id."""
+    kind, _, rest = name.partition("-")
+    if kind == "hedge" and rest in ("1", "2", "3", "4", "5"):
+        return GARDEN_X + (int(rest) - 1) * CELL, HEDGE_Y, CELL, CELL
+    if kind in ("g0", "g1") and rest in INDEX:
+        seat = int(kind[1])
+        top = BOTTOM_GARDEN_Y if seat == bottom else TOP_GARDEN_Y
+        return (*_space_corner(rest, top, seat != bottom), CELL, CELL)
+    cards = [f"pat-{pattern.id}" for pattern in patterns()]
+    if name in cards:
+        x, y = _card_corner(cards.index(name))
+        dx, dy = PANEL_SHIFT if narrow else (0, 0)
+        return x + dx, y + dy, CARD_W, CARD_H
+    return None
+
+
+def _card_corner(index: int) -> tuple[float, float]:
+    """The top left corner of the ``index``-th pattern card, in rows of three."""
+    row, col = divmod(index, 3)
+    return PANEL_X + col * (CARD_W + 6), TOP_GARDEN_Y + 224 + row * (CARD_H + 6)
 
 
 def _label(name: str, cx: float, cy: float, width: float, fill: str, size: float) -> str:
@@ -524,10 +560,8 @@ def _chart(lang: str, marks: tuple[tuple[str, tuple[int, str]], ...]) -> str:
         )
     ]
     mini = 10
-    top = TOP_GARDEN_Y + 224
     for index, pattern in enumerate(patterns()):
-        row, col = divmod(index, 3)
-        x0, y0 = PANEL_X + col * (CARD_W + 6), top + row * (CARD_H + 6)
+        x0, y0 = _card_corner(index)
         dark, light = COLOURS[pattern.vegetable]
         vegetable = _t("potager.thing." + pattern.vegetable, lang)
         name_size = fit_size(vegetable, 12, CARD_W - 12, least=10)
