@@ -315,7 +315,9 @@ def _replayed(body: Replay, record: Record) -> dict[str, Any]:
         raise RoomError(400, "web.error.bad_record", {"detail": str(error)[:200]}) from None
     names = _record_names(body.record.meta.get("players"), game.num_players, lang)
     svg = picture(game, state, None, lang, None, names, body.narrow, body.palette)
-    observation = described(state, words.translated(state.observation(None), lang), lang)
+    observation = described(
+        state, words.translated(state.observation(None), lang), lang, names=names or ()
+    )
     return {
         "step": step,
         "steps": len(record.actions),

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -137,48 +136,35 @@ def bot_label(spec: str, lang: str) -> str:
 
 
 def with_names(data: Any, names: list[str], lang: str) -> Any:
-    """``data`` (an observation, its texts in ``lang``) with each seat its messages name
-    written as the seat's name: a message's ``Seat`` parameters, and, until every game's words
-    name seats so, each "Player N" in a message's text and in the text board (an
-    observation's ``text``, read by screen readers)."""
-    pattern = _player_pattern(lang, len(names))
-
-    def name_of(found: re.Match[str]) -> str:
-        number = int(found.group(1))
-        return names[number - 1] if 1 <= number <= len(names) else found.group(0)
-
-    def renamed(text: str) -> str:
-        return text if pattern is None else pattern.sub(name_of, text)
-
+    """``data`` (an observation, its texts in ``lang``) with each seat its messages name (their
+    ``Seat`` parameters) written as the seat's name; the text board is said with the names
+    where it is made (``State.text_board``)."""
     given = (lang, tuple(names))
 
     def said(message: dict[str, Any]) -> str:
+        if not _names_a_seat(message):
+            return message["text"]
         # the log repeats its lines in every view of every move: each line is named once
         key = (given, message["key"], message["text"])
         text = _said.get(key)
         if text is None:
             if len(_said) > 100_000:
                 _said.clear()
-            if not _names_a_seat(message):
-                text = _said[key] = renamed(message["text"])
-            else:
-                text = _said[key] = renamed(message_from_json(message).text(lang, names))
+            text = _said[key] = message_from_json(message).text(lang, names)
         return text
 
-    done = _renamed(data, said)
-    if isinstance(done, dict) and "key" not in done and isinstance(done.get("text"), str):
-        done["text"] = renamed(done["text"])
-    return done
+    return _renamed(data, said)
 
 
 def _names_a_seat(message: dict[str, Any]) -> bool:
     """Whether a message's JSON names a seat (``{"seat": n}``), read without rebuilding it:
     most messages (legal actions' labels) name none."""
     for value in message.get("params", {}).values():
-        if isinstance(value, dict) and (
-            value.keys() == {"seat"} or ("key" in value and _names_a_seat(value))
-        ):
-            return True
+        for item in value if isinstance(value, list) else (value,):
+            if isinstance(item, dict) and (
+                item.keys() == {"seat"} or ("key" in item and _names_a_seat(item))
+            ):
+                return True
     return False
 
 
@@ -198,21 +184,6 @@ def _renamed(data: Any, said: Callable[[dict[str, Any]], str]) -> Any:
     return data
 
 
-_patterns: dict[tuple[str, int], re.Pattern[str] | None] = {}
 # a message's text with the seats' names, by (language, names), key and text: the text (in
 # the view's language, each seat written "Player N") with the key tells the seats it names
 _said: dict[tuple[tuple[str, tuple[str, ...]], str, str], str] = {}
-
-
-def _player_pattern(lang: str, seats: int) -> re.Pattern[str] | None:
-    """A pattern of "Player <n>" in ``lang`` (any case), the number captured."""
-    key = (lang, seats)
-    if key not in _patterns:
-        phrase = translate("core.player", lang, {"player": 987654})
-        before, _, after = phrase.partition("987654")
-        if not before.strip() and not after.strip():
-            _patterns[key] = None
-        else:
-            text = re.escape(before) + r"(\d+)\b" + re.escape(after)
-            _patterns[key] = re.compile(r"\b" + text, re.IGNORECASE)
-    return _patterns[key]

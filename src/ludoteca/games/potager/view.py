@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
-from ludoteca.engine import CHANCE, Message
+from ludoteca.engine import CHANCE, Message, Seat
 from ludoteca.engine.parts import Overlay, Picture
 from ludoteca.engine.svg import document, element, fit_size, join, shorten, text, text_width
 from ludoteca.engine.turns import LAST, last_turns, marked_seats, sample_position
@@ -638,7 +638,7 @@ def pictures(lang: str = "en") -> list[Picture]:
     action = harvest(state)
     seat = max(state.current_player, 0)
     caption = (
-        Message("potager.picture.harvest", {"player": seat + 1, "what": state.label(action)})
+        Message("potager.picture.harvest", {"player": Seat(seat), "what": state.label(action)})
         if action
         else Message("potager.picture.garden")
     )
