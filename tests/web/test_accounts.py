@@ -472,3 +472,27 @@ def test_a_replay_names_the_players_of_its_record(client):
     record["meta"]["players"] = [{"deep": 1}, "x"]  # names that do not fit are left out
     step = client.post("/api/replay", json={"record": record, "step": 1}).json()
     assert step["observation"]["log"][-1]["text"]["text"].startswith("Player 1")
+
+
+def test_a_replay_names_the_seats_as_their_room_did(client):
+    """A guest who typed no name by its seat's colour (in the viewer's palette and language),
+    bots of one level numbered: from the seats a room's record keeps, else from its players'
+    names (a bot's spec among them)."""
+    record = {"game": "pile", "options": {"start": 3}, "actions": ["take:1"]}
+    seats = [
+        {"seat": 0, "kind": "person", "bot": None, "name": ""},
+        {"seat": 1, "kind": "bot", "bot": "random", "name": ""},
+    ]
+    for meta in ({"seats": seats, "players": ["x", "y"]}, {"players": ["", "random"]}):
+        asked = {"record": {**record, "meta": meta}, "step": 1, "lang": "de"}
+        step = client.post("/api/replay", json=asked).json()
+        assert step["names"] == ["Rot", "Bot: Zufallszüge"]
+        assert step["observation"]["log"][-1]["text"]["text"].startswith("Rot")
+        step = client.post("/api/replay", json={**asked, "palette": "safe"}).json()
+        assert step["names"][0] != "Rot"  # the seat's colour in that palette
+    bots = [{**seats[1], "seat": seat} for seat in (0, 1)]
+    asked = {"record": {**record, "meta": {"seats": bots}}, "step": 1}
+    assert client.post("/api/replay", json=asked).json()["names"] == [
+        "Bot: random moves (1)",
+        "Bot: random moves (2)",
+    ]

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ludoteca import list_games
 from ludoteca.engine import LANGUAGES, translate
 from ludoteca.engine.i18n import DEFAULT_LANGUAGE, has_key, message_from_json
 from ludoteca.engine.palette import colour_word
+
+NAME_LENGTH = 64  # the longest name a record's seat may carry
 
 
 def pick_language(accept_language: str | None) -> str:
@@ -109,7 +112,9 @@ def games(lang: str) -> list[dict[str, Any]]:
     return found
 
 
-def seat_names(seats: list[Any], lang: str, palette: str | None = None) -> list[str]:
+def seat_names(
+    seats: Sequence[Any], lang: str = DEFAULT_LANGUAGE, palette: str | None = None
+) -> list[str]:
     """What to call each seat in ``lang``: its holder's name (account or guest), a bot by its
     level ("Bot: hard"), or its colour in the viewer's ``palette`` ("Red") for a seat nobody
     named, as the picture draws it; a name two seats share is
@@ -128,6 +133,48 @@ def seat_names(seats: list[Any], lang: str, palette: str | None = None) -> list[
         else name
         for seat, name in zip(seats, found, strict=True)
     ]
+
+
+@dataclass(frozen=True)
+class RecordSeat:
+    """A seat as a record tells of it: what ``seat_names`` needs to name it as its room did."""
+
+    seat: int
+    kind: str
+    bot: str | None
+    name: str
+
+
+def record_seats(meta: dict[str, Any], seats: int, bots: Collection[str]) -> list[RecordSeat]:
+    """The seats of a record's ``meta``: its ``seats`` as the room kept them (kind, bot,
+    name), where they fit the game; else its ``players``, each a name, a bot's spec (one of
+    ``bots``) or "" for a guest who typed none; [] where neither fits."""
+    kept = meta.get("seats")
+    if isinstance(kept, list) and len(kept) == seats and all(map(_kept_seat, kept)):
+        return [
+            RecordSeat(i, seat["kind"], seat.get("bot"), seat.get("name") or "")
+            for i, seat in enumerate(kept)
+        ]
+    players = meta.get("players")
+    if not isinstance(players, list) or len(players) != seats:
+        return []
+    if not all(isinstance(name, str) and len(name) <= NAME_LENGTH for name in players):
+        return []
+    return [
+        RecordSeat(i, "bot", name, "") if name in bots else RecordSeat(i, "person", None, name)
+        for i, name in enumerate(players)
+    ]
+
+
+def _kept_seat(seat: Any) -> bool:
+    """Whether a record's seat is one a room keeps: its kind, a bot's spec, a name."""
+    return (
+        isinstance(seat, dict)
+        and isinstance(seat.get("kind"), str)
+        and isinstance(seat.get("bot"), str | None)
+        and isinstance(seat.get("name"), str | None)
+        and len(seat.get("name") or "") <= NAME_LENGTH
+    )
 
 
 def bot_label(spec: str, lang: str) -> str:
