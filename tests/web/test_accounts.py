@@ -469,9 +469,9 @@ def test_a_replay_names_the_players_of_its_record(client):
     }
     step = client.post("/api/replay", json={"record": record, "step": 1}).json()
     assert step["observation"]["log"][-1]["text"]["text"].startswith("Ana")
-    record["meta"]["players"] = [{"deep": 1}, "x"]  # names that do not fit are left out
+    record["meta"]["players"] = [{"deep": 1}, "x"]  # names that do not fit: by seat colour
     step = client.post("/api/replay", json={"record": record, "step": 1}).json()
-    assert step["observation"]["log"][-1]["text"]["text"].startswith("Player 1")
+    assert step["observation"]["log"][-1]["text"]["text"].startswith("Red")
 
 
 def test_a_replay_names_the_seats_as_their_room_did(client):

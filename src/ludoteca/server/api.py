@@ -329,9 +329,10 @@ def _replayed(body: Replay, record: Record) -> dict[str, Any]:
 
 def _record_names(meta: dict[str, Any], seats: int, lang: str, palette: str) -> list[str]:
     """The seats' names as the record's room gave them (account, bot by level, guest by its
-    colour in the viewer's ``palette``), from its meta; [] where it tells none that fit."""
-    found = words.record_seats(meta, seats, set(bot_specs()))
-    return words.seat_names(found, lang, palette) if found else []
+    colour in the viewer's ``palette``), from its meta; a game of one seat names none."""
+    if seats < 2:
+        return []
+    return words.seat_names(words.record_seats(meta, seats, set(bot_specs())), lang, palette)
 
 
 # -- helpers ---------------------------------------------------------------------------------

@@ -148,7 +148,8 @@ class RecordSeat:
 def record_seats(meta: dict[str, Any], seats: int, bots: Collection[str]) -> list[RecordSeat]:
     """The seats of a record's ``meta``: its ``seats`` as the room kept them (kind, bot,
     name), where they fit the game; else its ``players``, each a name, a bot's spec (one of
-    ``bots``) or "" for a guest who typed none; [] where neither fits."""
+    ``bots``) or "" for a guest who typed none; where neither fits, seats nobody named (named
+    by their colours, as the page's score table names them)."""
     kept = meta.get("seats")
     if isinstance(kept, list) and len(kept) == seats and all(map(_kept_seat, kept)):
         return [
@@ -156,10 +157,9 @@ def record_seats(meta: dict[str, Any], seats: int, bots: Collection[str]) -> lis
             for i, seat in enumerate(kept)
         ]
     players = meta.get("players")
-    if not isinstance(players, list) or len(players) != seats:
-        return []
-    if not all(isinstance(name, str) and len(name) <= NAME_LENGTH for name in players):
-        return []
+    fits = isinstance(players, list) and len(players) == seats
+    if not fits or not all(isinstance(name, str) and len(name) <= NAME_LENGTH for name in players):
+        players = [""] * seats
     return [
         RecordSeat(i, "bot", name, "") if name in bots else RecordSeat(i, "person", None, name)
         for i, name in enumerate(players)
