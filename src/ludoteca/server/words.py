@@ -156,14 +156,22 @@ def record_seats(meta: dict[str, Any], seats: int, bots: Collection[str]) -> lis
             RecordSeat(i, seat["kind"], seat.get("bot"), seat.get("name") or "")
             for i, seat in enumerate(kept)
         ]
-    players = meta.get("players")
-    fits = isinstance(players, list) and len(players) == seats
-    if not fits or not all(isinstance(name, str) and len(name) <= NAME_LENGTH for name in players):
+    players: Any = meta.get("players")
+    if not _names_of(players, seats):
         players = [""] * seats
     return [
         RecordSeat(i, "bot", name, "") if name in bots else RecordSeat(i, "person", None, name)
         for i, name in enumerate(players)
     ]
+
+
+def _names_of(players: Any, seats: int) -> bool:
+    """Whether a record's ``players`` are a name (or a bot's spec, or "") for each seat."""
+    return (
+        isinstance(players, list)
+        and len(players) == seats
+        and all(isinstance(name, str) and len(name) <= NAME_LENGTH for name in players)
+    )
 
 
 def _kept_seat(seat: Any) -> bool:
