@@ -299,6 +299,13 @@ def test_replay_answers_every_wrong_key_and_goes_on(saved, capsys, monkeypatch):
     assert "This is the last step" in out
 
 
+def test_replay_names_the_seats_as_the_records_room_did(saved, capsys, monkeypatch):
+    record = Record.load(saved)
+    Record(record.game, record.options, record.actions, {"players": ["Ana", "Rot"]}).save(saved)
+    code, out, _ = run(capsys, monkeypatch, ["replay", str(saved), "--all", "--lang", "de"])
+    assert code == 0 and "Ana: " in out and "Rot: " in out and "Spieler 1" not in out
+
+
 def test_replay_in_german_and_quits_on_end_of_input(saved, capsys, monkeypatch):
     code, out, _ = run(capsys, monkeypatch, ["replay", str(saved), "--lang", "de"], "x\n", tty=True)
     assert code == 0 and "Unbekannte Taste x." in out

@@ -140,8 +140,6 @@ def test_translation_falls_back_and_fills_parameters():
     assert (
         translate("core.prompt.waiting_for", "xx", {"player": Seat(1)}) == "Waiting for Player 2."
     )
-    # the older key, which a game's words may still pass a number to
-    assert translate("core.prompt.waiting", "de", {"player": 2}) == "Warten auf Spieler 2."
     assert translate("core.no.such.key", "fr") == "core.no.such.key"
 
 
@@ -155,4 +153,4 @@ def test_a_seat_in_a_message_is_written_as_its_name_where_the_room_gives_one():
     assert message_from_json(data) == line
     nested = Message("core.log.then", {"line": line, "then": Message("core.action", {})})
     assert message_from_json(nested.to_json()).text("en", ("A", "B")).startswith("B: take:2")
-    assert Overlay(names=("Ana", "Bo")).said(line, "en") == "Bo: take:2"
+    assert Overlay(names=("Ana", "Bo")).name(1, "en") == "Bo"

@@ -14,7 +14,6 @@ from ludoteca.engine import TERMINAL, Game, Message, State
 
 SIZE = 3
 CELLS = tuple(f"{file}{row}" for row in range(1, SIZE + 1) for file in "abc")
-COLOURS = ("#c0392b", "#2471a3")  # player 1 red, player 2 blue
 STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 
 
@@ -70,10 +69,7 @@ class HexletState(State):
         return self.owned
 
     def _observe(self, seat: int | None) -> dict[str, Any]:
-        return {
-            "cells": {cell: self.owner(cell) for cell in CELLS},
-            "seat_colours": list(COLOURS),
-        }
+        return {"cells": {cell: self.owner(cell) for cell in CELLS}}
 
     def owner(self, cell: str) -> int | None:
         return next((s for s in (0, 1) if cell in self.owned[s]), None)

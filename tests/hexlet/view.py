@@ -7,7 +7,7 @@ import math
 from ludoteca.engine.parts import Overlay
 from ludoteca.engine.svg import document, element, join, text
 
-from .game import CELLS, COLOURS, HexletState
+from .game import CELLS, HexletState
 
 R = 34  # hexagon radius
 
@@ -28,11 +28,12 @@ def _hexagon(cx: float, cy: float) -> str:
 def svg(
     state: HexletState, seat: int | None, *, lang: str = "en", overlay: Overlay | None = None
 ) -> str:
+    palette = overlay or Overlay()  # the seats' colours are the viewer's palette's
     parts = [element("rect", width=330, height=230, fill="#f4efe6")]
     for cell in CELLS:
         cx, cy = _centre(cell)
         owner = state.owner(cell)
-        fill = COLOURS[owner] if owner is not None else "#fffaf0"
+        fill = palette.colour(owner) if owner is not None else "#fffaf0"
         advised = overlay is not None and overlay.action == cell
         stroke = "#00a3ff" if advised else "#555555"
         shape = element("polygon", points=_hexagon(cx, cy), fill=fill, stroke=stroke)

@@ -334,10 +334,10 @@ def token_entry(room: str, token: str) -> str:
 
 
 def stars_of(progress):
-    """Hares' stars per level won so far, and the levels open."""
+    """Hares' stars per level won so far, and the levels offered (every one is open)."""
     items = progress["hares"]["items"]
     won = {item["key"]: item["stars"] for item in items if item["stars"]}
-    return won, [item["key"] for item in items if not item["locked"]]
+    return won, [item["key"] for item in items]
 
 
 def test_hares_stars_are_kept_for_a_guest_and_then_its_account_every_level_open(client):
@@ -497,6 +497,30 @@ def test_a_replay_names_the_players_of_its_record(client):
     }
     step = client.post("/api/replay", json={"record": record, "step": 1}).json()
     assert step["observation"]["log"][-1]["text"]["text"].startswith("Ana")
-    record["meta"]["players"] = [{"deep": 1}, "x"]  # names that do not fit are left out
+    record["meta"]["players"] = [{"deep": 1}, "x"]  # names that do not fit: by seat colour
     step = client.post("/api/replay", json={"record": record, "step": 1}).json()
-    assert step["observation"]["log"][-1]["text"]["text"].startswith("Player 1")
+    assert step["observation"]["log"][-1]["text"]["text"].startswith("Red")
+
+
+def test_a_replay_names_the_seats_as_their_room_did(client):
+    """A guest who typed no name by its seat's colour (in the viewer's palette and language),
+    bots of one level numbered: from the seats a room's record keeps, else from its players'
+    names (a bot's spec among them)."""
+    record = {"game": "pile", "options": {"start": 3}, "actions": ["take:1"]}
+    seats = [
+        {"seat": 0, "kind": "person", "bot": None, "name": ""},
+        {"seat": 1, "kind": "bot", "bot": "random", "name": ""},
+    ]
+    for meta in ({"seats": seats, "players": ["x", "y"]}, {"players": ["", "random"]}):
+        asked = {"record": {**record, "meta": meta}, "step": 1, "lang": "de"}
+        step = client.post("/api/replay", json=asked).json()
+        assert step["names"] == ["Rot", "Bot: Zufallszüge"]
+        assert step["observation"]["log"][-1]["text"]["text"].startswith("Rot")
+        step = client.post("/api/replay", json={**asked, "palette": "safe"}).json()
+        assert step["names"][0] != "Rot"  # the seat's colour in that palette
+    bots = [{**seats[1], "seat": seat} for seat in (0, 1)]
+    asked = {"record": {**record, "meta": {"seats": bots}}, "step": 1}
+    assert client.post("/api/replay", json=asked).json()["names"] == [
+        "Bot: random moves (1)",
+        "Bot: random moves (2)",
+    ]

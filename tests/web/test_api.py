@@ -84,13 +84,15 @@ def test_a_person_plays_a_bot_to_the_end_over_the_websocket(app, client):
     assert room not in app.state.hub.rooms  # finished and unwatched: out of memory
     assert view(client, room)["observation"]["terminal"]  # and back from the database
     record = client.get(f"/api/rooms/{room}/record").json()
-    assert record["game"] == "pile" and record["meta"]["players"] == ["Ann", "random"]
+    # the players as the room named them, the bot by its level
+    assert record["game"] == "pile" and record["meta"]["players"] == ["Ann", "Bot: random moves"]
     assert record["meta"]["winners"] == state["observation"]["winners"]
     rooms = client.get("/api/rooms").json()
     assert room in [r["id"] for r in rooms["finished"]]
     replayed = client.post("/api/replay", json={"record": record, "step": 2, "lang": "fr"}).json()
     assert replayed["step"] == 2 and replayed["steps"] == len(record["actions"])
     assert replayed["observation"]["move_number"] == 2
+    assert replayed["names"] == ["Ann", "Robot : coups au hasard"]
 
 
 def test_the_record_of_a_game_in_play_is_not_shown(client):

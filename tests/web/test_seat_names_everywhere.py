@@ -1,6 +1,8 @@
 """Where a person sees a seat, the seat's name is written, never "Player N": prompts, status
-lines, log lines, labels, the text board (for screen readers) and the pictures, in every
-language, from the first move to the end."""
+lines, log lines, end reasons, labels, the text board (for screen readers) and the pictures,
+in every language, from the first move to the end, in every game at its largest player count.
+The names travel as ``Seat`` parameters of the games' messages: no pass over the finished
+texts rewrites "Player N"."""
 
 from __future__ import annotations
 
@@ -9,8 +11,8 @@ import re
 
 import pytest
 
-from ludoteca import load_game
-from ludoteca.engine import LANGUAGES
+from ludoteca import list_games, load_game
+from ludoteca.engine import LANGUAGES, Message, Seat
 from ludoteca.engine.parts import Overlay
 from ludoteca.games import registry
 from ludoteca.server.presenter import described
@@ -18,7 +20,8 @@ from ludoteca.server.words import translated, with_names
 
 # "Player 2" in any of our languages, any case and grammatical case
 PLAYER_N = re.compile(r"(player|spieler\w*|joueu\w*|игрок\w*)\s*\d", re.IGNORECASE)
-MANY_SEATS = {"potager": {"players": 2}, "bohnen": {"players": 2}, "habitats": {"players": 3}}
+LARGEST = {game["id"]: game["max_players"] for game in list_games()}
+EVERY = {"habitats": 60, "bohnen": 15}  # positions looked at: every this many actions
 
 
 def shown(data: object) -> list[str]:
@@ -32,9 +35,9 @@ def shown(data: object) -> list[str]:
     return []
 
 
-def positions(game_id: str, every: int):
-    game = load_game(game_id, **MANY_SEATS[game_id])
-    rng = random.Random(5)
+def positions(game_id: str, every: int, seed: int = 5):
+    game = load_game(game_id, players=LARGEST[game_id])
+    rng = random.Random(seed)
     state, step = game.new_initial_state(), 0
     while True:
         if step % every == 0 or state.is_terminal():
@@ -49,17 +52,22 @@ def positions(game_id: str, every: int):
         step += 1
 
 
-@pytest.mark.parametrize("game_id", sorted(MANY_SEATS))
+def named_views(state, lang: str, names: list[str]):
+    """(seat, the observation as the page gets it with the seats' names, the text board)."""
+    for seat in (None, *range(state.game.num_players)):
+        observation = described(state, translated(state.observation(seat), lang), lang, names=names)
+        observation = with_names(observation, names, lang)
+        yield seat, observation, observation.pop("text")
+
+
+@pytest.mark.parametrize("game_id", sorted(LARGEST))
 def test_no_player_n_where_the_seats_have_names(game_id):
     view = registry.view(game_id)
     found = set()
-    for state in positions(game_id, every={"habitats": 40}.get(game_id, 12)):
+    for state in positions(game_id, every=EVERY.get(game_id, 12)):
         names = [f"Zed{i}" for i in range(state.game.num_players)]
         for lang in LANGUAGES:
-            for seat in (None, 0, 1):
-                observation = described(state, translated(state.observation(seat), lang), lang)
-                observation = with_names(observation, names, lang)
-                board = observation.pop("text")
+            for seat, observation, board in named_views(state, lang, names):
                 picture = view.svg(state, seat, lang=lang, overlay=Overlay(names=tuple(names)))
                 for where, words in (("shown", "\n".join(shown(observation))), ("svg", picture)):
                     found |= {(lang, where, m.group(0)) for m in PLAYER_N.finditer(words)}
@@ -70,3 +78,42 @@ def test_no_player_n_where_the_seats_have_names(game_id):
                     if PLAYER_N.match(line.strip())
                 }
     assert not found, sorted(found)[:12]
+
+
+SEVERAL = sorted(game_id for game_id, most in LARGEST.items() if most > 1)
+
+
+@pytest.mark.parametrize("game_id", SEVERAL)
+def test_a_named_seat_is_named_in_the_log_the_prompt_the_end_and_the_text_board(game_id):
+    """Each seat's own name (not "Player N") in each of the four languages: in a log line, in
+    a spectator's prompt (who is to move), in the end's words (who won) and on the text board
+    (every seat), in a game played to its end at the game's largest player count."""
+    missing = []
+    for lang in LANGUAGES:
+        seen: dict[str, set[str]] = {"log": set(), "prompt": set(), "end": set()}
+        for state in positions(game_id, every=EVERY.get(game_id, 12)):
+            names = [f"Zed{i}" for i in range(state.game.num_players)]
+            for seat, observation, board in named_views(state, lang, names):
+                found = set(re.findall(r"Zed\d", board))
+                if found != set(names):
+                    missing.append((lang, "board", len(state), sorted(set(names) - found)))
+                for line in observation["log"]:
+                    seen["log"] |= set(re.findall(r"Zed\d", line["text"]["text"]))
+                if seat is None:
+                    where = "end" if state.is_terminal() else "prompt"
+                    seen[where] |= set(re.findall(r"Zed\d", observation["prompt"]["text"]))
+        everyone = {f"Zed{i}" for i in range(LARGEST[game_id])}
+        if everyone - seen["log"]:
+            missing.append((lang, "log", sorted(everyone - seen["log"])))
+        if not seen["prompt"] or not seen["end"]:
+            missing.append((lang, "prompt or end", seen["prompt"], seen["end"]))
+    assert not missing, missing[:8]
+
+
+def test_a_list_of_seats_is_their_names_joined_and_travels_as_json():
+    tie = Message("core.end.tie", {"players": (Seat(0), Seat(2)), "score": "7"})
+    assert tie.text("en") == "Player 1, Player 3 share the win with 7 points."
+    assert tie.text("de", ["Ana", "Bo", "Cy"]) == "Ana, Cy teilen sich den Sieg mit 7 Punkten."
+    data = tie.to_json()
+    assert data["params"]["players"] == [{"seat": 0}, {"seat": 2}]
+    assert with_names(data, ["Ana", "Bo", "Cy"], "en")["text"].startswith("Ana, Cy share")

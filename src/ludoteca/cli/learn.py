@@ -13,7 +13,6 @@ from ludoteca import load_game
 from ludoteca.bots import BOTS
 from ludoteca.engine import Game, State
 from ludoteca.engine.lessons import Lesson, judge
-from ludoteca.engine.parts import Overlay
 from ludoteca.games import registry
 
 from .common import add_language, game_name, say
@@ -66,7 +65,7 @@ class Tutor(Session):
         if game.num_players > 1:
             names = [say(lang, "web.learn.opponent")] * game.num_players
             names[lesson.learner] = say(lang, "web.learn.you")
-            self.names = Overlay(names=tuple(names))
+            self.names = tuple(names)
 
     def run(self) -> bool:
         title = self.lesson.title.text(self.lang)

@@ -18,9 +18,8 @@ from typing import Any
 
 from ludoteca import load_game
 from ludoteca.bots import Bot, hint, make_bot
-from ludoteca.engine import CHANCE, IllegalAction, Message, Record, State, sample_chance
+from ludoteca.engine import CHANCE, IllegalAction, Message, Record, Seat, State, sample_chance
 from ludoteca.engine.i18n import has_key, translate
-from ludoteca.engine.parts import Overlay
 
 from .common import (
     add_game_parsers,
@@ -287,7 +286,7 @@ class Session:
         }
         self.turn_start: list[State] = []
         self.note = note or CompilingNote(lang)
-        self.names = Overlay(names=bot_names(state.game.num_players, self.seat, meta["bot"], lang))
+        self.names = bot_names(state.game.num_players, self.seat, meta["bot"], lang)
 
     def start(self) -> int:
         """Play until the end, a quit or Ctrl-C; the record stays saved in every case."""
@@ -349,7 +348,7 @@ class Session:
         found = self.state.consequence(before, seat, action)  # the beans captured, the points
         if found is not None:
             line = Message("core.log.then", {"line": line, "then": found})
-        print(self.names.said(line, self.lang))
+        print(line.text(self.lang, self.names))
         self.save()
         if self.seat is None and seat != CHANCE:
             self.show_board()
@@ -365,10 +364,10 @@ class Session:
         print(say(self.lang, key, file=self.path))
 
     def show_board(self) -> None:
-        print(self.state.text_board(self.lang))
+        print(self.state.text_board(self.lang, self.names))
 
     def ask(self) -> str | None:
-        print(self.names.said(self.state.prompt(self.seat), self.lang))
+        print(self.state.prompt(self.seat).text(self.lang, self.names))
         self.show_moves()
         while True:
             try:
@@ -484,10 +483,10 @@ class Session:
     def show_end(self) -> None:
         if self.seat is not None:
             self.show_board()
-        print(self.names.said(end_words(self.state, self.seat), self.lang))
+        print(end_words(self.state, self.seat).text(self.lang, self.names))
         for seat, score in enumerate(self.state.scores()):
             you = say(self.lang, "cli.play.you") if seat == self.seat else ""
-            name = self.names.name(seat, self.lang)
+            name = Seat(seat).text(self.lang, self.names)
             print(say(self.lang, "cli.play.score_named", name=name, score=score, you=you))
-        winners = ", ".join(self.names.name(w, self.lang) for w in self.state.winners())
+        winners = ", ".join(Seat(w).text(self.lang, self.names) for w in self.state.winners())
         print(say(self.lang, "cli.play.winners_named", winners=winners))

@@ -8,7 +8,7 @@ import sys
 from ludoteca import load_game
 from ludoteca.engine import Record, RecordError, State
 
-from .common import add_language, end_words, say, shorten, text
+from .common import add_language, end_words, say, shorten
 
 
 def register(subparsers: argparse._SubParsersAction, lang: str) -> None:
@@ -80,14 +80,25 @@ def next_step(line: str, step: int, last: int, lang: str) -> int | None:
     return None
 
 
+def record_names(record: Record, seats: int) -> tuple[str, ...]:
+    """The seats' names a record carries (its ``meta.players``, as the site's room named
+    them), where they fit its seats; none else ("Player N")."""
+    found = record.meta.get("players")
+    if not isinstance(found, list) or len(found) != seats:
+        return ()
+    return tuple(name if isinstance(name, str) else "" for name in found)
+
+
 def show(states: list[State], record: Record, step: int, lang: str) -> None:
     total = len(states) - 1
+    names = record_names(record, states[0].game.num_players)
     print(say(lang, "cli.replay.step", step=step, total=total))
     if step:
         before = states[step - 1]
-        print(text(before.describe(before.current_player, record.actions[step - 1]), lang))
-    print(states[step].text_board(lang))
+        line = before.describe(before.current_player, record.actions[step - 1])
+        print(line.text(lang, names))
+    print(states[step].text_board(lang, names))
     if step == total and states[step].is_terminal():
         scores = ", ".join(str(s) for s in states[step].scores())
-        print(text(end_words(states[step], None), lang))
+        print(end_words(states[step], None).text(lang, names))
         print(say(lang, "cli.replay.final", scores=scores))

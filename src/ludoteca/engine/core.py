@@ -194,8 +194,9 @@ class State(ABC):
     def __str__(self) -> str:
         """A readable text board."""
 
-    def text_board(self, lang: str = "en") -> str:
-        """The text board in ``lang``; games whose board has words override this."""
+    def text_board(self, lang: str = "en", names: Sequence[str] = ()) -> str:
+        """The text board in ``lang``, each seat written as its name in ``names`` (empty:
+        "Player N"); games whose board has words override this."""
         return str(self)
 
     def text_topics(self, lang: str = "en") -> dict[str, str]:
@@ -285,14 +286,14 @@ class State(ABC):
 
     def winner_words(self) -> Message:
         """Who won, in words, for the end of a game of several players: "Player 2 wins with 24
-        points." or, on a tie, "Players 1 and 3 share the win with 24 points."."""
+        points." or, on a tie, "Player 1, Player 3 share the win with 24 points."."""
         winners = self.winners()
         if not winners:
             return Message("core.end.nobody")
         score = f"{self.scores()[winners[0]]:g}"
         if len(winners) == 1:
             return Message("core.end.winner", {"player": Seat(winners[0]), "score": score})
-        players = ", ".join(str(w + 1) for w in winners)
+        players = tuple(Seat(w) for w in winners)
         return Message("core.end.tie", {"players": players, "score": score})
 
     def end_reason(self) -> str | None:

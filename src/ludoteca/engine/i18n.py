@@ -4,8 +4,8 @@ A key's first dotted part is its domain (``core.prompt.your_move`` → ``core``)
 a folder holding ``en.po``, ``de.po``, ``fr.po`` and ``ru.po`` whose msgids are the keys.
 Parameters are filled with ``str.format``; a parameter that is itself a :class:`Message` is
 translated first, a :class:`Seat` is written as the seat's name where the message is said with
-the room's names (else "Player N"), and a ``n`` parameter picks the plural form where the
-catalog has one.
+the room's names (else "Player N"), a tuple of them is their texts joined by commas ("Ana,
+Player 3"), and a ``n`` parameter picks the plural form where the catalog has one.
 """
 
 from __future__ import annotations
@@ -140,15 +140,27 @@ def _filled(
 def _translate(
     key: str, lang: str, params: dict[str, Any] | None, names: Sequence[str] = ()
 ) -> str:
-    params = {
-        name: value.text(lang, names) if isinstance(value, Message | Seat) else value
-        for name, value in (params or {}).items()
-    }
+    params = {name: _said(value, lang, names) for name, value in (params or {}).items()}
     count = params.get("n") if isinstance(params.get("n"), int) else None
     text = _lookup(key, lang if lang in LANGUAGES else DEFAULT_LANGUAGE, count)
     if text is None:
         return key
     return text.format_map(_Lenient(params))
+
+
+def _said(value: Any, lang: str, names: Sequence[str]) -> Any:
+    """A parameter's value as its message says it: a message or seat by its text, a tuple
+    of them by their texts joined by commas."""
+    if isinstance(value, Message | Seat):
+        return value.text(lang, names)
+    if _many(value):
+        return ", ".join(item.text(lang, names) for item in value)
+    return value
+
+
+def _many(value: Any) -> bool:
+    """Whether a parameter is a tuple of messages or seats (a list of them in JSON)."""
+    return isinstance(value, tuple) and bool(value) and isinstance(value[0], Message | Seat)
 
 
 @dataclass(frozen=True)
@@ -179,11 +191,14 @@ class Message:
         params: dict[str, Any] = {}
         filled: dict[str, Any] = {}  # the parameters for the text, a message by its text
         for name, value in self.params.items():
-            if isinstance(value, Message):
+            if _many(value):
+                params[name] = [_param_json(item) for item in value]
+                filled[name] = _said(value, DEFAULT_LANGUAGE, ())
+            elif isinstance(value, Message):
                 params[name] = value.to_json()
                 filled[name] = params[name]["text"]  # translated once, not again per level
             elif isinstance(value, Seat):
-                params[name] = {"seat": value.index}
+                params[name] = _param_json(value)
                 filled[name] = value.text()
             else:
                 params[name] = filled[name] = value
@@ -191,6 +206,11 @@ class Message:
 
     def __str__(self) -> str:
         return self.text()
+
+
+def _param_json(value: Message | Seat) -> dict[str, Any]:
+    """A message's JSON, or a seat's: ``{"seat": index}``."""
+    return value.to_json() if isinstance(value, Message) else {"seat": value.index}
 
 
 def message_from_json(data: dict[str, Any]) -> Message:
@@ -204,4 +224,6 @@ def _param(value: Any) -> Any:
         return message_from_json(value)
     if isinstance(value, dict) and value.keys() == {"seat"}:
         return Seat(value["seat"])
+    if isinstance(value, list) and value and all(isinstance(item, dict) for item in value):
+        return tuple(_param(item) for item in value)
     return value

@@ -13,7 +13,6 @@ the view or the knowledge; the view and the knowledge import the rules.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, runtime_checkable
@@ -34,7 +33,8 @@ class Overlay:
     """What a view may draw over the board: seat names and a hint; every field is optional.
 
     ``names`` are the seats' names (account, guest or bot) in seat order; a view draws them
-    where it would otherwise write "Player 1" (empty: the view's own "Player N"). ``action`` is the advised action (views mark the elements a person clicks for it);
+    where it would otherwise write "Player 1" (empty: "Player N"), and says its messages with
+    them (``message.text(lang, overlay.names)``: their ``Seat`` parameters are the names). ``action`` is the advised action (views mark the elements a person clicks for it);
     ``values`` an estimated value per action; ``arrows`` pairs of squares or pits (from, to);
     ``marks`` squares or pits to ring. A view may also draw aids of its own whenever it is
     given an overlay (a hunter's reach and where the hunted can go). ``narrow``:
@@ -57,20 +57,6 @@ class Overlay:
     def name(self, seat: int, lang: str = "en") -> str:
         """Seat ``seat``'s name, or the localized "Player N" when none was given."""
         return Seat(seat).text(lang, self.names)
-
-    def said(self, message: Message, lang: str = "en") -> str:
-        """``message`` in ``lang`` with each seat it names written as the seat's name (its
-        ``Seat`` parameters; and, until every game's words name seats so, each "Player N"
-        of its text)."""
-        words = message.text(lang, self.names)
-        if not any(name.strip() for name in self.names):
-            return words
-        phrase = Message("core.player", {"player": 987654}).text(lang)
-        before, _, after = phrase.partition("987654")
-        pattern = re.compile(
-            r"\b" + re.escape(before) + r"(\d+)\b" + re.escape(after), re.IGNORECASE
-        )
-        return pattern.sub(lambda found: self.name(int(found.group(1)) - 1, lang), words)
 
     def aids(self) -> bool:
         """Whether the overlay asks for more than the names, the screen and the palette (an

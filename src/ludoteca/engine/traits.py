@@ -56,12 +56,11 @@ class Finished:
 @dataclass(frozen=True)
 class Item:
     """One entry of a player's progress, for one value of the progress option (a level, a
-    number of pieces). ``stars``: the best stars won there; ``locked``: not open yet (the
-    lobby offers it disabled); ``best`` and ``history`` (when, score): the scores played there."""
+    number of pieces). ``stars``: the best stars won there; ``best`` and ``history`` (when,
+    score): the scores played there. Every item is open to play (a player may skip ahead)."""
 
     key: str
     stars: int = 0
-    locked: bool = False
     best: float | None = None
     history: tuple[tuple[str, float], ...] = ()
 
@@ -69,7 +68,6 @@ class Item:
         return {
             "key": self.key,
             "stars": self.stars,
-            "locked": self.locked,
             "best": self.best,
             "history": [{"at": at, "score": score} for at, score in self.history],
         }

@@ -315,26 +315,26 @@ def _replayed(body: Replay, record: Record) -> dict[str, Any]:
         state = game.replay(record.actions[:step])
     except (RecordError, ValueError) as error:
         raise RoomError(400, "web.error.bad_record", {"detail": str(error)[:200]}) from None
-    names = _record_names(body.record.meta.get("players"), game.num_players, lang)
+    names = _record_names(body.record.meta, game.num_players, lang, body.palette)
     svg = picture(game, state, None, lang, None, names, body.narrow, body.palette)
-    observation = described(state, words.translated(state.observation(None), lang), lang)
+    observation = described(
+        state, words.translated(state.observation(None), lang), lang, names=names
+    )
     return {
         "step": step,
         "steps": len(record.actions),
+        "names": names,
         "observation": words.with_names(observation, names, lang) if names else observation,
         "svg": svg,
     }
 
 
-def _record_names(found: Any, seats: int, lang: str) -> list[str] | None:
-    """The players' names a record carries (its ``meta.players``), when they fit its seats;
-    a bot's (its level, "mcts:hard") in ``lang``."""
-    if not isinstance(found, list) or len(found) != seats:
-        return None
-    if not all(isinstance(name, str) and name and len(name) <= 64 for name in found):
-        return None
-    bots = set(bot_specs())
-    return [words.bot_label(name, lang) if name in bots else name for name in found]
+def _record_names(meta: dict[str, Any], seats: int, lang: str, palette: str) -> list[str]:
+    """The seats' names as the record's room gave them (account, bot by level, guest by its
+    colour in the viewer's ``palette``), from its meta; a game of one seat names none."""
+    if seats < 2:
+        return []
+    return words.seat_names(words.record_seats(meta, seats, set(bot_specs())), lang, palette)
 
 
 # -- helpers ---------------------------------------------------------------------------------

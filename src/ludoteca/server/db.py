@@ -41,6 +41,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 from . import migrations
+from .words import seat_names
 
 T = TypeVar("T")
 
@@ -819,17 +820,22 @@ class Store:
             row = session.get(RecordRow, room_id)
             if row is None:
                 return None
-            seats = session.scalars(
-                select(SeatRow).where(SeatRow.room_id == room_id).order_by(SeatRow.seat)
-            ).all()
+            seats = [
+                seat_info(s)
+                for s in session.scalars(
+                    select(SeatRow).where(SeatRow.room_id == room_id).order_by(SeatRow.seat)
+                ).all()
+            ]
             return {
                 "game": row.game,
                 "options": row.options,
                 "actions": row.actions,
                 "meta": {
                     "room": row.room_id,
-                    "players": row.names,
-                    "seats": [seat_info(s).public() for s in seats],
+                    # as the room named them (in English): a record read without the site
+                    # (the terminal's replay) names its seats so too
+                    "players": seat_names(seats) if seats else row.names,
+                    "seats": [seat.public() for seat in seats],
                     "scores": row.scores,
                     "winners": row.winners,
                     "ending": row.ending,

@@ -6,6 +6,7 @@ so a change costs one rendering per distinct key, not one per watcher."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -61,15 +62,19 @@ ENDING_CHECK_LIMIT = 16  # a choice among this few actions is checked for one th
 
 
 def described(
-    state: State, observation: dict[str, Any], lang: str, board: str | None = None
+    state: State,
+    observation: dict[str, Any],
+    lang: str,
+    board: str | None = None,
+    names: Sequence[str] = (),
 ) -> dict[str, Any]:
     """``observation`` with what the page tells in words besides the picture: ``text`` (the
-    text board, for screen readers), ``end_reason`` (the game's key of why it ended, or
+    text board, for screen readers, its seats written as their ``names``), ``end_reason`` (the game's key of why it ended, or
     None) and, on each legal action that ends the game at once while other actions would
     not (a stop in a game of pushing one's luck), ``ends: true``, so the page can ask before
     sending it. ``board``: the text board, when the caller has it already (it is the same for
     every seat)."""
-    observation["text"] = state.text_board(lang) if board is None else board
+    observation["text"] = state.text_board(lang, names) if board is None else board
     observation["end_reason"] = state.end_reason()
     legal = observation.get("legal") or []
     if 1 < len(legal) <= ENDING_CHECK_LIMIT:
@@ -93,9 +98,9 @@ class Presenter:
         self.room = room
         self._at: tuple[int, int] = (-1, -1)
         self._texts: dict[ViewKey, str] = {}
-        # what is the same for every seat, built once a change: the text board and the seats'
-        # names by language, the room's public part
-        self._boards: dict[str, str] = {}
+        # what is the same for every seat, built once a change: the seats' names and the text
+        # board by language and palette, the room's public part
+        self._boards: dict[tuple[str, str], str] = {}
         self._names: dict[tuple[str, str], list[str]] = {}
         self._public: dict[str, Any] | None = None
         self.renders = 0  # views rendered, for the tests and the load figure
@@ -123,9 +128,9 @@ class Presenter:
         names = self._names.get(named)
         if names is None:
             names = self._names[named] = seat_names(room.seats, key.lang, key.palette)
-        board = self._boards.get(key.lang)
+        board = self._boards.get(named)
         if board is None:
-            board = self._boards[key.lang] = state.text_board(key.lang)
+            board = self._boards[named] = state.text_board(key.lang, names)
         if self._public is None:
             self._public = room.public()
         observed = translated(state.observation(seat), key.lang)

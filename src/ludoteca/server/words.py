@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
-import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ludoteca import list_games
@@ -12,6 +12,8 @@ from ludoteca.engine import LANGUAGES, translate
 from ludoteca.engine.i18n import DEFAULT_LANGUAGE, has_key, message_from_json
 from ludoteca.engine.palette import colour_word
 from ludoteca.games import registry
+
+NAME_LENGTH = 64  # the longest name a record's seat may carry
 
 
 def pick_language(accept_language: str | None) -> str:
@@ -113,7 +115,9 @@ def games(lang: str) -> list[dict[str, Any]]:
     return found
 
 
-def seat_names(seats: list[Any], lang: str, palette: str | None = None) -> list[str]:
+def seat_names(
+    seats: Sequence[Any], lang: str = DEFAULT_LANGUAGE, palette: str | None = None
+) -> list[str]:
     """What to call each seat in ``lang``: its holder's name (account or guest), a bot by its
     level ("Bot: hard"), or its colour in the viewer's ``palette`` ("Red") for a seat nobody
     named, as the picture draws it; a name two seats share is
@@ -134,54 +138,91 @@ def seat_names(seats: list[Any], lang: str, palette: str | None = None) -> list[
     ]
 
 
+@dataclass(frozen=True)
+class RecordSeat:
+    """A seat as a record tells of it: what ``seat_names`` needs to name it as its room did."""
+
+    seat: int
+    kind: str
+    bot: str | None
+    name: str
+
+
+def record_seats(meta: dict[str, Any], seats: int, bots: Collection[str]) -> list[RecordSeat]:
+    """The seats of a record's ``meta``: its ``seats`` as the room kept them (kind, bot,
+    name), where they fit the game; else its ``players``, each a name, a bot's spec (one of
+    ``bots``) or "" for a guest who typed none; where neither fits, seats nobody named (named
+    by their colours, as the page's score table names them)."""
+    kept = meta.get("seats")
+    if isinstance(kept, list) and len(kept) == seats and all(map(_kept_seat, kept)):
+        return [
+            RecordSeat(i, seat["kind"], seat.get("bot"), seat.get("name") or "")
+            for i, seat in enumerate(kept)
+        ]
+    players: Any = meta.get("players")
+    if not _names_of(players, seats):
+        players = [""] * seats
+    return [
+        RecordSeat(i, "bot", name, "") if name in bots else RecordSeat(i, "person", None, name)
+        for i, name in enumerate(players)
+    ]
+
+
+def _names_of(players: Any, seats: int) -> bool:
+    """Whether a record's ``players`` are a name (or a bot's spec, or "") for each seat."""
+    return (
+        isinstance(players, list)
+        and len(players) == seats
+        and all(isinstance(name, str) and len(name) <= NAME_LENGTH for name in players)
+    )
+
+
+def _kept_seat(seat: Any) -> bool:
+    """Whether a record's seat is one a room keeps: its kind, a bot's spec, a name."""
+    return (
+        isinstance(seat, dict)
+        and isinstance(seat.get("kind"), str)
+        and isinstance(seat.get("bot"), str | None)
+        and isinstance(seat.get("name"), str | None)
+        and len(seat.get("name") or "") <= NAME_LENGTH
+    )
+
+
 def bot_label(spec: str, lang: str) -> str:
     """A bot by its level in ``lang`` ("Bot: hard"); an unknown spec as it is."""
     return _maybe(f"web.bot.{spec.replace(':', '.')}", lang, spec)
 
 
 def with_names(data: Any, names: list[str], lang: str) -> Any:
-    """``data`` (an observation, its texts in ``lang``) with each seat its messages name
-    written as the seat's name: a message's ``Seat`` parameters, and, until every game's words
-    name seats so, each "Player N" in a message's text and in the text board (an
-    observation's ``text``, read by screen readers)."""
-    pattern = _player_pattern(lang, len(names))
-
-    def name_of(found: re.Match[str]) -> str:
-        number = int(found.group(1))
-        return names[number - 1] if 1 <= number <= len(names) else found.group(0)
-
-    def renamed(text: str) -> str:
-        return text if pattern is None else pattern.sub(name_of, text)
-
+    """``data`` (an observation, its texts in ``lang``) with each seat its messages name (their
+    ``Seat`` parameters) written as the seat's name; the text board is said with the names
+    where it is made (``State.text_board``)."""
     given = (lang, tuple(names))
 
     def said(message: dict[str, Any]) -> str:
+        if not _names_a_seat(message):
+            return message["text"]
         # the log repeats its lines in every view of every move: each line is named once
         key = (given, message["key"], message["text"])
         text = _said.get(key)
         if text is None:
             if len(_said) > 100_000:
                 _said.clear()
-            if not _names_a_seat(message):
-                text = _said[key] = renamed(message["text"])
-            else:
-                text = _said[key] = renamed(message_from_json(message).text(lang, names))
+            text = _said[key] = message_from_json(message).text(lang, names)
         return text
 
-    done = _renamed(data, said)
-    if isinstance(done, dict) and "key" not in done and isinstance(done.get("text"), str):
-        done["text"] = renamed(done["text"])
-    return done
+    return _renamed(data, said)
 
 
 def _names_a_seat(message: dict[str, Any]) -> bool:
     """Whether a message's JSON names a seat (``{"seat": n}``), read without rebuilding it:
     most messages (legal actions' labels) name none."""
     for value in message.get("params", {}).values():
-        if isinstance(value, dict) and (
-            value.keys() == {"seat"} or ("key" in value and _names_a_seat(value))
-        ):
-            return True
+        for item in value if isinstance(value, list) else (value,):
+            if isinstance(item, dict) and (
+                item.keys() == {"seat"} or ("key" in item and _names_a_seat(item))
+            ):
+                return True
     return False
 
 
@@ -201,21 +242,6 @@ def _renamed(data: Any, said: Callable[[dict[str, Any]], str]) -> Any:
     return data
 
 
-_patterns: dict[tuple[str, int], re.Pattern[str] | None] = {}
 # a message's text with the seats' names, by (language, names), key and text: the text (in
 # the view's language, each seat written "Player N") with the key tells the seats it names
 _said: dict[tuple[tuple[str, tuple[str, ...]], str, str], str] = {}
-
-
-def _player_pattern(lang: str, seats: int) -> re.Pattern[str] | None:
-    """A pattern of "Player <n>" in ``lang`` (any case), the number captured."""
-    key = (lang, seats)
-    if key not in _patterns:
-        phrase = translate("core.player", lang, {"player": 987654})
-        before, _, after = phrase.partition("987654")
-        if not before.strip() and not after.strip():
-            _patterns[key] = None
-        else:
-            text = re.escape(before) + r"(\d+)\b" + re.escape(after)
-            _patterns[key] = re.compile(r"\b" + text, re.IGNORECASE)
-    return _patterns[key]

@@ -17,6 +17,7 @@ names and declared facts; the words are in :mod:`.words`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -313,8 +314,8 @@ class BohnenState(State):
     def status_line(self) -> Message:
         return words.status_line(self)
 
-    def text_board(self, lang: str = "en") -> str:
-        return words.text_board(self, lang)
+    def text_board(self, lang: str = "en", names: Sequence[str] = ()) -> str:
+        return words.text_board(self, lang, names)
 
     def __str__(self) -> str:
         return self.text_board("en")

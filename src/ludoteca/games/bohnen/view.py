@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from functools import cache, lru_cache
 
-from ludoteca.engine import TERMINAL, Message, translate
+from ludoteca.engine import TERMINAL, Message, Seat, translate
 from ludoteca.engine.palette import ink_on
 from ludoteca.engine.parts import Overlay, Picture
 from ludoteca.engine.svg import document, element, fit_size, join, shorten, text, text_width, wrap
@@ -472,11 +472,12 @@ def _tray(
 def _status(state: BohnenState, seat: int | None, lang: str, overlay: Overlay) -> str:
     player = state.current_player
     if player == TERMINAL:
-        words = overlay.said(state.prompt(None), lang)
+        words = state.prompt(None).text(lang, overlay.names)
         colour = "#6b4a2b"
     else:
         colour = overlay.colour(player)
-        words = overlay.said(state.prompt(seat) if seat == player else state.status_line(), lang)
+        said = state.prompt(seat) if seat == player else state.status_line()
+        words = said.text(lang, overlay.names)
     return _status_drawn(player, colour, words, overlay.narrow)
 
 
@@ -672,7 +673,7 @@ def pictures(lang: str = "en") -> list[Picture]:
     caption = Message(
         "bohnen.picture.relay",
         {
-            "player": mover + 1,
+            "player": Seat(mover),
             "pit": PIT_NAMES[start],
             "beans": after.captured[mover] - before.captured[mover],
             "pits": ", ".join(PIT_NAMES[p] for p in captured),
@@ -682,7 +683,7 @@ def pictures(lang: str = "en") -> list[Picture]:
     return [
         Picture(
             "before",
-            Message("bohnen.picture.before", {"player": mover + 1}),
+            Message("bohnen.picture.before", {"player": Seat(mover)}),
             svg(before, mover, lang=lang, overlay=names),
         ),
         Picture("relay", caption, svg(after, waiting, lang=lang, overlay=names)),

@@ -3,10 +3,10 @@ messages live in the catalogs of ``locale/``; the rules decide nothing here)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from ludoteca.engine import TERMINAL, Message, translate
+from ludoteca.engine import TERMINAL, Message, Seat
 
 from .board import PIT_NAMES
 from .move import MOVES, Move
@@ -14,10 +14,6 @@ from .starts import QUIET_LIMIT
 
 if TYPE_CHECKING:
     from .game import BohnenState
-
-
-def player(seat: int) -> Message:
-    return Message("core.player", {"player": seat + 1})
 
 
 def pit_list(state: BohnenState, seat: int) -> str:
@@ -38,7 +34,7 @@ def label(state: BohnenState, move: Move) -> Message:
 
 def describe(seat: int, move: Move) -> Message:
     key = "bohnen.log.leave" if move.leave else "bohnen.log.move"
-    return Message(key, {"player": seat + 1, "pit": move.name})
+    return Message(key, {"player": Seat(seat), "pit": move.name})
 
 
 def consequence(state: BohnenState, before: BohnenState) -> Message | None:
@@ -50,7 +46,7 @@ def consequence(state: BohnenState, before: BohnenState) -> Message | None:
     return Message(
         "bohnen.log.captured",
         {
-            "player": mover + 1,
+            "player": Seat(mover),
             "beans": state.captured[mover] - before.captured[mover],
             "pits": ", ".join(PIT_NAMES[p] for p in captured),
         },
@@ -65,17 +61,17 @@ def end(state: BohnenState) -> Message:
         reason = "no_progress.quiet" if state.quiet >= QUIET_LIMIT else "no_progress.repeated"
     return Message(
         f"bohnen.end.{reason}",
-        {"player": player(state.to_move), "actions": QUIET_LIMIT, "result": state.winner_words()},
+        {"player": Seat(state.to_move), "actions": QUIET_LIMIT, "result": state.winner_words()},
     )
 
 
 def prompt(state: BohnenState) -> Message:
     """What the seat to move is asked."""
     if state.pending:
-        return Message("bohnen.prompt.leave", {"player": player(state.pending[2][0])})
+        return Message("bohnen.prompt.leave", {"player": Seat(state.pending[2][0])})
     if not state.game.board.feeds(state.pits, state.to_move):
         following = (state.to_move + 1) % state.game.num_players
-        return Message("bohnen.prompt.feed", {"player": player(following)})
+        return Message("bohnen.prompt.feed", {"player": Seat(following)})
     return Message("bohnen.prompt.move")
 
 
@@ -86,9 +82,9 @@ def status_line(state: BohnenState) -> Message:
     if state.pending:
         return Message(
             "bohnen.board.leave",
-            {"player": player(state.to_move), "opponent": player(state.pending[2][0])},
+            {"player": Seat(state.to_move), "opponent": Seat(state.pending[2][0])},
         )
-    return Message("bohnen.board.to_move", {"player": player(state.to_move)})
+    return Message("bohnen.board.to_move", {"player": Seat(state.to_move)})
 
 
 # -- refusals: why an action is not legal, the first that applies -----------------------------
@@ -101,7 +97,7 @@ Refusal = Callable[["BohnenState", str, "Move | None", str], "Message | None"]
 def _leave_first(state: BohnenState, action: str, move: Move | None, legal: str) -> Message | None:
     if not state.pending:
         return None
-    chooser = player(state.pending[2][0])
+    chooser = Seat(state.pending[2][0])
     if move is not None and move.leave:
         return Message(
             "bohnen.illegal.not_a_choice", {"pit": move.name, "player": chooser, "choices": legal}
@@ -127,7 +123,7 @@ def _not_yours(state: BohnenState, action: str, move: Move | None, legal: str) -
         return None
     return Message(
         "bohnen.illegal.not_your_pit",
-        {"pit": action, "player": player(owner), "yours": pit_list(state, state.to_move)},
+        {"pit": action, "player": Seat(owner), "yours": pit_list(state, state.to_move)},
     )
 
 
@@ -140,7 +136,7 @@ def _empty(state: BohnenState, action: str, move: Move | None, legal: str) -> Me
 def _must_feed(state: BohnenState, action: str, move: Move | None, legal: str) -> Message | None:
     if state.game.board.feeds(state.pits, state.to_move):
         return None
-    following = player((state.to_move + 1) % state.game.num_players)
+    following = Seat((state.to_move + 1) % state.game.num_players)
     return Message(
         "bohnen.illegal.must_feed", {"pit": action, "player": following, "choices": legal}
     )
@@ -170,8 +166,9 @@ def refusal(state: BohnenState, action: str) -> Message | None:
 # -- the text board ----------------------------------------------------------------------------
 
 
-def text_board(state: BohnenState, lang: str = "en") -> str:
-    """The text board in ``lang``: the top row f…a, the bottom row A…F, owners beside."""
+def text_board(state: BohnenState, lang: str = "en", names: Sequence[str] = ()) -> str:
+    """The text board in ``lang``: the top row f…a, the bottom row A…F, owners beside; each
+    seat written as its name in ``names`` (empty: "Player N")."""
     board = state.game.board
     players = state.game.num_players
     top = range(11, 5, -1)
@@ -201,12 +198,10 @@ def text_board(state: BohnenState, lang: str = "en") -> str:
         "",
     ]
     for seat in range(players):
-        name = translate("core.player", lang, {"player": seat + 1})
-        words = translate(
+        words = Message(
             "bohnen.board.seat",
-            lang,
-            {"player": name, "pits": pit_list(state, seat), "captured": state.captured[seat]},
+            {"player": Seat(seat), "pits": pit_list(state, seat), "captured": state.captured[seat]},
         )
-        lines.append(f"  #{seat + 1} {words}")
-    lines.append("  " + status_line(state).text(lang))
+        lines.append(f"  #{seat + 1} {words.text(lang, names)}")
+    lines.append("  " + status_line(state).text(lang, names))
     return "\n".join(lines)

@@ -18,6 +18,7 @@ fields, declares the game's facts and binds the core; ``move.py`` parses the act
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import cached_property
 from typing import Any
 
@@ -242,9 +243,9 @@ class HabitatsState(State):
     def score_sheet(self) -> list[dict[str, Any]]:
         return observe.score_sheet(self)
 
-    def text_board(self, lang: str = "en") -> str:
+    def text_board(self, lang: str = "en", names: Sequence[str] = ()) -> str:
         """The text board in ``lang`` (``str(state)`` is the English one)."""
-        return words.text_board(self, lang)
+        return words.text_board(self, lang, names)
 
     def text_topics(self, lang: str = "en") -> dict[str, str]:
         return {"tiles": words.tiles_text(self.game.tiles, lang)}

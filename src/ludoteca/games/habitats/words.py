@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ludoteca.engine import TERMINAL, Message
+from ludoteca.engine import TERMINAL, Message, Seat
 
 from .move import Move
 from .park import Park
@@ -89,10 +89,10 @@ def describe(seat: int, move: Move) -> Message:
     if move.kind == "draw":
         return Message(f"habitats.log.drawn.{move.name}")
     if move.kind == "take":
-        return Message("habitats.log.take", {"player": seat + 1, "square": move.name})
+        return Message("habitats.log.take", {"player": Seat(seat), "square": move.name})
     if move.kind == "discard":
-        return Message("habitats.log.discard", {"player": seat + 1})
-    params = {"player": seat + 1, **_where(move)}
+        return Message("habitats.log.discard", {"player": Seat(seat)})
+    params = {"player": Seat(seat), **_where(move)}
     if move.mask:
         return Message("habitats.log.place_road", {**params, "roads": sides_of(move.mask)})
     return Message("habitats.log.place", params)
@@ -120,7 +120,10 @@ def consequence(
     year = len(after.goal_points[seat])
     if year == len(before.goal_points[seat]):
         return placed
-    points = ", ".join(f"{s + 1}: +{p[-1]}" for s, p in enumerate(after.goal_points))
+    points = tuple(
+        Message("habitats.log.goal_points", {"player": Seat(s), "points": f"+{p[-1]}"})
+        for s, p in enumerate(after.goal_points)
+    )
     goals = Message("habitats.log.goals", {"year": year, "points": points})
     return Message("core.log.and", {"first": placed, "second": goals})
 
@@ -281,7 +284,13 @@ def short(kind: TileKind, mask: int) -> str:
 LAND_LETTER = {"grassland": "g", "forest": "f", "dryland": "d", "water": "w", None: "#"}
 
 
-def text_board(state: HabitatsState, lang: str = "en") -> str:
+def text_board(state: HabitatsState, lang: str = "en", names: Sequence[str] = ()) -> str:
+    """The text board in ``lang``, each seat written as its name in ``names`` (empty:
+    "Player N")."""
+
+    def said(key: str, **params: Any) -> str:
+        return Message(key, params).text(lang, names)
+
     game = state.game
     lines = [
         say(
@@ -321,18 +330,17 @@ def text_board(state: HabitatsState, lang: str = "en") -> str:
     lines.append("  " + "|".join(f"  {chr(97 + c)}  " for c in range(layout.width)))
     if state.held is not None:
         tile = Message(f"habitats.tile.{state.held.id}")
-        player = state.turn % game.num_players + 1
-        lines.append(say(lang, "habitats.board.holds", player=player, tile=tile))
+        player = Seat(state.turn % game.num_players)
+        lines.append(said("habitats.board.holds", player=player, tile=tile))
     lines += _needs(state, lang)
     totals = state.scores()
     for seat, park in enumerate(state.parks):
         goals = sum(state.goal_points[seat])
         score = park.score().total
         lines.append(
-            say(
-                lang,
+            said(
                 "habitats.board.player",
-                player=seat + 1,
+                player=Seat(seat),
                 total=totals[seat],
                 goals=goals,
                 park=score,
@@ -341,16 +349,24 @@ def text_board(state: HabitatsState, lang: str = "en") -> str:
         )
         lines += ["  " + line for line in park_text(park)]
     if state.phase == "end":
-        lines.append(say(lang, "habitats.board.sheet"))
-        lines.append("  " + say(lang, "habitats.board.columns"))
-        for sheet_row in state.score_sheet():
-            years = "".join(f"{p:>8}" for p in sheet_row["goals"])
-            player, park_points, total = sheet_row["player"], sheet_row["park"], sheet_row["total"]
-            lines.append(f"  {player:>6}{years} {park_points:>5} {total:>6}")
-        best = ", ".join(str(w + 1) for w in state.winners())
-        lines.append(say(lang, "habitats.board.winner", players=best))
+        lines += _sheet_text(state, lang, names)
     lines += _legend(lang)
     return "\n".join(lines)
+
+
+def _sheet_text(state: HabitatsState, lang: str, names: Sequence[str]) -> list[str]:
+    """The final score sheet: a row per seat under the columns' heads, its name first (the
+    name's column as wide as the longest), and the winners."""
+    head, _, rest = say(lang, "habitats.board.columns").partition("  ")
+    seats = [Seat(seat).text(lang, names) for seat in range(state.game.num_players)]
+    width = max(len(head), *map(len, seats))
+    lines = [say(lang, "habitats.board.sheet"), f"  {head:<{width}}  {rest}"]
+    for name, row in zip(seats, state.score_sheet(), strict=True):
+        years = "".join(f"{p:>8}" for p in row["goals"])
+        lines.append(f"  {name:<{width}}{years} {row['park']:>5} {row['total']:>6}")
+    best = tuple(Seat(w) for w in state.winners())
+    lines.append(Message("habitats.board.winner", {"players": best}).text(lang, names))
+    return lines
 
 
 @lru_cache(maxsize=16)

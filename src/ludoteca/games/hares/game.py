@@ -15,6 +15,7 @@ binding: the state holds the core's masks and asks the core. The actions are rea
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cached_property
 from typing import Any
 
@@ -258,8 +259,8 @@ class HaresState(State):
     def __str__(self) -> str:
         return self.text_board("en")
 
-    def text_board(self, lang: str = "en") -> str:
-        return words.text_board(self, lang)
+    def text_board(self, lang: str = "en", names: Sequence[str] = ()) -> str:
+        return words.text_board(self, lang)  # a solitaire: the board names no seat
 
 
 def _names(squares) -> list[str]:

@@ -16,6 +16,7 @@ Potager").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Generic, TypeVar, overload
 
 import numpy as np
@@ -234,8 +235,8 @@ class PotagerState(CompiledState):
     def why_illegal(self, action: str) -> Message:
         return words.why_illegal(self, action)
 
-    def text_board(self, lang: str = "en") -> str:
-        return words.text_board(self, lang)
+    def text_board(self, lang: str = "en", names: Sequence[str] = ()) -> str:
+        return words.text_board(self, lang, names)
 
     def text_topics(self, lang: str = "en") -> dict[str, str]:
         return {"patterns": words.patterns_text(lang)}

@@ -7,11 +7,12 @@ Clickable ids: ``hedge-<slot>``, ``g<seat>-<space>`` (garden spaces), ``pat-<pat
 
 from __future__ import annotations
 
+import re
 from functools import cache, lru_cache
 
-from ludoteca.engine import CHANCE, Message
+from ludoteca.engine import CHANCE, Message, Seat
 from ludoteca.engine.parts import Overlay, Picture
-from ludoteca.engine.svg import document, element, fit_size, join, ring, shorten, text, text_width
+from ludoteca.engine.svg import document, element, fit_size, join, ring, shorten, text
 from ludoteca.engine.turns import LAST, last_turns, marked_seats, sample_position
 
 from .board import COLUMNS, INDEX, TOOL_SPACES, TRACK_END, TRACK_TOOLS, VEGETABLES, patterns
@@ -27,7 +28,10 @@ HEDGE_Y = TOP_GARDEN_Y + 5 * CELL + 38
 BOTTOM_GARDEN_Y = HEDGE_Y + CELL + 38
 PANEL_X = GARDEN_X + 5 * CELL + 122
 TRACK_STEP = 35
-CARD_W, CARD_H = 112, 76
+CARD_W, CARD_H = 124, 76  # a card's name (pomme de terre) at LEAST, three cards in 472 px
+# The smallest font: the picture is shown at about 0.76 of its size on a 1280×800 desktop (its
+# height) and on a 390 px phone (its narrow width), so every text is at least 10 CSS px.
+LEAST = 13.5
 WIDTH, HEIGHT = PANEL_X + 3 * (CARD_W + 6) + 16, BOTTOM_GARDEN_Y + 5 * CELL + 60
 # On a phone (Overlay.narrow) the score track and the pattern cards go under the gardens, so
 # a garden space is 60 / 472 of the screen's width: 46 CSS px on a 390 px phone (WCAG 2.5.5).
@@ -242,33 +246,28 @@ def _card_corner(index: int) -> tuple[float, float]:
     return PANEL_X + col * (CARD_W + 6), TOP_GARDEN_Y + 224 + row * (CARD_H + 6)
 
 
-def _label(name: str, cx: float, cy: float, width: float, fill: str, size: float) -> str:
-    """A name in one or two lines (a long single word split with a hyphen), shrunk to fit
-    ``width`` but never below 9 px."""
-    words = name.split(" ", 1) if len(name) > 8 else [name]
-    if len(words) == 1 and text_width(name, size) > width and len(name) > 7:
-        half = (len(name) + 1) // 2
-        words = [name[:half] + "-", name[half:]]
-    widest = max(text_width(word, 1) for word in words)
-    size = max(9.0, min(size, width / widest))
+def _label(kind: str, lang: str, cx: float, cy: float, fill: str) -> str:
+    """A tool's (or the mole's) name on its token or space, at the least size, in the lines
+    its short name is written in (``potager.view.token.*``: a line each word, or each part
+    of a word the catalog breaks with "|"), the lines centred on ``cy``."""
+    lines = re.split(r"\||\s+", _t(f"potager.view.token.{kind}", lang).strip())
     return join(
         text(
-            word,
+            line,
             x=cx,
-            y=cy + size * 0.35 + size * 1.1 * (i - (len(words) - 1) / 2),
-            **_small(fill, round(size, 1)),
+            y=cy + LEAST * 0.35 + LEAST * 1.1 * (i - (len(lines) - 1) / 2),
+            **_small(fill),
         )
-        for i, word in enumerate(words)
+        for i, line in enumerate(lines)
     )
 
 
-def _small(fill: str, size: float = 11) -> dict:
+def _small(fill: str, size: float = LEAST) -> dict:
     return {"font_size": size, "fill": fill, "text_anchor": "middle"}
 
 
 @lru_cache(maxsize=256)
 def _tool_space(tool: str, x: float, y: float, lang: str) -> str:
-    words = _t(f"potager.thing.{tool}", lang).split(" ", 1)
     return element(
         "rect",
         x=x + 6,
@@ -279,7 +278,7 @@ def _tool_space(tool: str, x: float, y: float, lang: str) -> str:
         fill="#e9d8a6",
         stroke="#b08d3c",
         stroke_dasharray="4 3",
-    ) + _label(" ".join(words), x + CELL / 2, y + CELL / 2, CELL - 14, "#6b4f12", 12)
+    ) + _label(tool, lang, x + CELL / 2, y + CELL / 2, "#6b4f12")
 
 
 @lru_cache(maxsize=2048)
@@ -316,10 +315,9 @@ def _token(token: tuple[str, bool], x: float, y: float, size: float, lang: str) 
         body += element("circle", cx=x + size * 0.38, cy=y + size * 0.35, r=2.5, fill="#fff")
         body += element("circle", cx=x + size * 0.62, cy=y + size * 0.35, r=2.5, fill="#fff")
         body += element("ellipse", cx=x + size / 2, cy=y + size * 0.5, rx=5, ry=3.5, fill="#f4a6b8")
-    name = _t(f"potager.thing.{kind}", lang)
     if kind == "mole":
-        return body + _label(name, x + size / 2, y + size * 0.8, size - 4, "#ffffff", 10)
-    return body + _label(name, x + size / 2, y + size / 2, size - 4, "#ffffff", 12)
+        return body + _label(kind, lang, x + size / 2, y + size * 0.78, "#ffffff")
+    return body + _label(kind, lang, x + size / 2, y + size / 2, "#ffffff")
 
 
 def _hedge(state, lang: str, names: Overlay, last: dict[str, tuple[int, str]]) -> str:
@@ -360,7 +358,7 @@ def _hedge_drawn(
     hedge_x = GARDEN_X + 4 * CELL + 14
     room = GARDEN_X + 5 * CELL + 26 + CELL / 2 - 34 - hedge_x
     words = _t("potager.view.hedge", lang)
-    size = fit_size(words, 13, room)
+    size = fit_size(words, 14, room, least=LEAST)
     parts.append(
         text(
             shorten(words, size, room),
@@ -396,7 +394,7 @@ def _hedge_drawn(
         parts.append(element("g", join(inner), id=slot_id))
         if not bonus_tools:  # there the hose buttons name the columns
             parts.append(
-                text(COLUMNS[slot - 1], x=x + CELL / 2, y=HEDGE_Y - 12, **_small("#1f4a1c", 13))
+                text(COLUMNS[slot - 1], x=x + CELL / 2, y=HEDGE_Y - 12, **_small("#1f4a1c"))
             )
     # the trampoline after slot 5, with the arrow of the refill
     tx = GARDEN_X + 5 * CELL + 26
@@ -424,18 +422,18 @@ def _hedge_drawn(
         parts.append(_token(token, tx + 7, HEDGE_Y + 7, CELL - 14, lang))
     parts.append(
         text(
-            shorten(_t("potager.view.trampoline", lang), 12, PANEL_X - tx - 8),
+            shorten(_t("potager.view.trampoline", lang), LEAST, PANEL_X - tx - 8),
             x=tx + CELL / 2,
             y=HEDGE_Y - 12,
-            **_small("#1f4a1c", 12),
+            **_small("#1f4a1c"),
         )
     )
     parts.append(
         text(
-            shorten(_t("potager.view.bag", lang, n=bag), 12, PANEL_X - tx - 8),
+            shorten(_t("potager.view.bag", lang, n=bag), LEAST, PANEL_X - tx - 8),
             x=tx + CELL / 2,
             y=HEDGE_Y + CELL + 18,
-            **_small("#1f4a1c", 12),
+            **_small("#1f4a1c"),
         )
     )
     if bonus_tools:
@@ -444,8 +442,8 @@ def _hedge_drawn(
             parts.append(
                 element(
                     "g",
-                    element("circle", cx=x, cy=HEDGE_Y + CELL + 12, r=9, fill="#d4af37")
-                    + text("\u21c4", x=x, y=HEDGE_Y + CELL + 16, **_small("#3a2a00", 12)),
+                    element("circle", cx=x, cy=HEDGE_Y + CELL + 12, r=10, fill="#d4af37")
+                    + text("\u21c4", x=x, y=HEDGE_Y + CELL + 17, **_small("#3a2a00")),
                     id=f"swap-{k}",
                 )
             )
@@ -455,9 +453,9 @@ def _hedge_drawn(
                 element(
                     "g",
                     element(
-                        "rect", x=x - 13, y=HEDGE_Y - 30, width=26, height=14, rx=7, fill="#5fa8d3"
+                        "rect", x=x - 15, y=HEDGE_Y - 33, width=30, height=18, rx=9, fill="#5fa8d3"
                     )
-                    + text(column, x=x, y=HEDGE_Y - 19, **_small("#ffffff", 10)),
+                    + text(column, x=x, y=HEDGE_Y - 19, **_small("#ffffff")),
                     id=f"hose-{column}",
                 )
             )
@@ -526,7 +524,7 @@ def _track_spaces() -> str:
                 stroke="#b08d3c" if tool else "#c9c2ad",
             )
         )
-        parts.append(text(value, x=x + (step - 4) / 2, y=y + 17, **_small("#5b4a2a", 13)))
+        parts.append(text(value, x=x + (step - 4) / 2, y=y + 17, **_small("#5b4a2a")))
     return join(parts)
 
 
@@ -564,7 +562,7 @@ def _chart(lang: str, marks: tuple[tuple[str, tuple[int, str]], ...]) -> str:
         x0, y0 = _card_corner(index)
         dark, light = COLOURS[pattern.vegetable]
         vegetable = _t("potager.thing." + pattern.vegetable, lang)
-        name_size = fit_size(vegetable, 12, CARD_W - 12, least=10)
+        name_size = fit_size(vegetable, 14, CARD_W - 12, least=LEAST)
         pattern_id = f"pat-{pattern.id}"
         inner = [
             element(
@@ -585,7 +583,7 @@ def _chart(lang: str, marks: tuple[tuple[str, tuple[int, str]], ...]) -> str:
                 f"{pattern.id[-1]} \u00b7 {pattern.size}",
                 x=x0 + CARD_W - 6,
                 y=y0 + CARD_H - 8,
-                font_size=12,
+                font_size=LEAST,
                 font_weight="bold",
                 text_anchor="end",
                 fill=dark,
@@ -649,7 +647,7 @@ def _skip(lang: str, active: bool) -> str:
 
 
 def _skip_word(words: str, x: float, y: float) -> str:
-    size = fit_size(words, 14, 88)
+    size = fit_size(words, 15, 88, least=LEAST)
     return text(shorten(words, size, 88), x=x, y=y, **_small("#333", size))
 
 
@@ -672,7 +670,7 @@ def pictures(lang: str = "en") -> list[Picture]:
     action = harvest(state)
     seat = max(state.current_player, 0)
     caption = (
-        Message("potager.picture.harvest", {"player": seat + 1, "what": state.label(action)})
+        Message("potager.picture.harvest", {"player": Seat(seat), "what": state.label(action)})
         if action
         else Message("potager.picture.garden")
     )

@@ -8,10 +8,10 @@ checks that find the first reason.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from ludoteca.engine import CHANCE, Message
+from ludoteca.engine import CHANCE, Message, Seat
 
 from .board import COLUMNS, INDEX, MOLE, TOKEN_TOOLS, TOOL_SPACES, VEGETABLES, pattern_by_id
 from .board import placements as bed_placements
@@ -55,7 +55,7 @@ def label(state: PotagerState, move: Move) -> Message:
     if kind in ("move", "send"):
         return Message(f"potager.label.{kind}", {"source": move.space, "target": move.target})
     if kind == "flip":
-        return Message("potager.label.flip", {"space": move.space, "player": move.garden + 1})
+        return Message("potager.label.flip", {"space": move.space, "player": Seat(move.garden)})
     if kind in ("tool", "poison"):
         key = "tool" if kind == "tool" else "vegetable"
         return Message(f"potager.label.{kind}", {key: thing(move.name)})
@@ -68,7 +68,7 @@ def label(state: PotagerState, move: Move) -> Message:
 def describe(state: PotagerState, seat: int, move: Move) -> Message:
     if seat == CHANCE:
         return label(state, move)
-    return Message("potager.log.action", {"player": seat + 1, "what": label(state, move)})
+    return Message("potager.log.action", {"player": Seat(seat), "what": label(state, move)})
 
 
 def consequence(before: PotagerState, after: PotagerState, seat: int) -> Message | None:
@@ -85,13 +85,13 @@ def prompt(state: PotagerState, seat: int | None) -> Message:
         result = state.winner_words()
         if state.loser is not None:
             return Message(
-                "potager.prompt.full_garden", {"player": state.loser + 1, "result": result}
+                "potager.prompt.full_garden", {"player": Seat(state.loser), "result": result}
             )
         return Message(f"potager.end.{state.end_reason()}", {"result": result})
     if phase == "draw":
         return Message("core.prompt.chance")
     if seat != state.to_move:
-        return Message("core.prompt.waiting", {"player": state.to_move + 1})
+        return Message("core.prompt.waiting_for", {"player": Seat(state.to_move)})
     if phase == "place":
         kind, slot = state.in_hand
         key = "place" if kind in VEGETABLES else "place_tool"
@@ -271,7 +271,10 @@ def why_illegal(state: PotagerState, action: str) -> Message:
 # -- the text board ------------------------------------------------------------------------------
 
 
-def text_board(state: PotagerState, lang: str = "en") -> str:
+def text_board(state: PotagerState, lang: str = "en", names: Sequence[str] = ()) -> str:
+    """The text board in ``lang``, each seat written as its name in ``names`` (empty:
+    "Player N")."""
+
     def cell(token: Token | None, space: str) -> str:
         if token is None:
             mark = abbreviation(TOOL_SPACES[space], lang) if space in TOOL_SPACES else "."
@@ -292,9 +295,9 @@ def text_board(state: PotagerState, lang: str = "en") -> str:
         ]
 
     def header(seat: int) -> str:
-        name = Message("potager.text.player", {"player": seat + 1, "n": state.points[seat]})
+        name = Message("potager.text.player", {"player": Seat(seat), "n": state.points[seat]})
         mover = seat == state.to_move and state.phase != "over"
-        return name.text(lang) + (" *" if mover else "")
+        return name.text(lang, names) + (" *" if mover else "")
 
     columns = "   " + "".join(c.rjust(3) for c in COLUMNS)
     hedge = "".join(

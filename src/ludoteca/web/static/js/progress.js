@@ -1,6 +1,6 @@
 // A player's progress in the games that declare one (the server sends each game's items, see
-// ludoteca.engine.traits): stars on the lobby card, the choices of the progress option opened
-// in order, and the profile's section. Nothing here knows a game.
+// ludoteca.engine.traits): stars on the lobby card, the choices of the progress option with
+// their stars, and the profile's section. Nothing here knows a game.
 import { me, stars } from "./account.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -20,24 +20,17 @@ export function progressBadge(game) {
   return h("span", { class: "card-stars", id: `lt-${game.id}-stars`, text: `★ ${found.total}/${found.of}` });
 }
 
-// The lobby's choice of the progress option: locked items disabled, each open one with its
-// stars; a locked choice made before moves to the last open one. Whether it is that option.
-export function lockChoices(game, option, select) {
+// The lobby's choice of the progress option, each item with its stars (every item is open).
+// Whether it is that option.
+export function starChoices(game, option, select) {
   const found = progressOf(game.id);
   if (!found || found.option !== option.name) return false;
   const items = new Map(found.items.map((item) => [item.key, item]));
   for (const choice of select.options) {
     const key = String(JSON.parse(choice.value));
     const item = items.get(key);
-    if (!item) continue;
-    choice.disabled = item.locked;
-    if (found.stars) {
-      const label = itemLabel(game, option, key);
-      choice.textContent = item.locked ? `${label} (${t("web.profile.locked_short")})` : `${label} ${stars(item.stars, found.stars)}`;
-    }
+    if (item && found.stars) choice.textContent = `${itemLabel(game, option, key)} ${stars(item.stars, found.stars)}`;
   }
-  const open = [...select.options].filter((choice) => !choice.disabled);
-  if (select.options[select.selectedIndex]?.disabled && open.length) select.value = open[open.length - 1].value;
   return true;
 }
 
@@ -58,9 +51,9 @@ export function progressSection(progress) {
     parts.push(h("h3", { text: found.stars ? `${gameTitle(gameId)} · ★ ${found.total}/${found.of}` : gameTitle(gameId) }));
     if (found.stars) {
       parts.push(h("ol", { class: "levels", id: `lt-${gameId}-levels` }, ...found.items.map((item) =>
-        h("li", { class: item.locked ? "level locked" : "level", "data-level": item.key },
+        h("li", { class: "level", "data-level": item.key },
           h("span", { class: "n", text: label(item.key) }),
-          h("span", { class: "stars", text: item.locked ? t("web.profile.locked_short") : stars(item.stars, found.stars), title: item.locked ? t("web.profile.locked") : t("web.profile.stars", { n: item.stars }) })))));
+          h("span", { class: "stars", text: stars(item.stars, found.stars), title: t("web.profile.stars", { n: item.stars }) })))));
     } else if (found.items.length) {
       parts.push(h("table", { class: "sheet", id: `lt-${gameId}-scores` },
         h("thead", {}, h("tr", {}, h("th", { text: option ? option.label : t("web.profile.game") }), h("th", { text: t("web.profile.best") }), h("th", { text: t("web.profile.scores") }))),

@@ -6,7 +6,7 @@ import { $, app, h, toast } from "../dom.js";
 import { t } from "../i18n.js";
 import { cardExtras, lobbyFilter, optionsText, resultText, seatsText, yourRooms } from "../lobbyparts.js";
 import { botLabel, gameTitle, playersText } from "../names.js";
-import { lockChoices } from "../progress.js";
+import { starChoices } from "../progress.js";
 import { go, state } from "../router.js";
 import { lobbyStore, mine } from "../store.js";
 import { uploadButton } from "../upload.js";
@@ -137,7 +137,7 @@ export class LobbyPage {
       input = h("input", { id, name: option.name, type: "number", min: option.minimum, max: option.maximum, value: this.options[option.name] });
       input.onchange = () => (this.options[option.name] = Number(input.value));
     }
-    if (input.tagName === "SELECT" && lockChoices(game, option, input)) {
+    if (input.tagName === "SELECT" && starChoices(game, option, input)) {
       this.options[option.name] = JSON.parse(input.value);
     }
     const label = option.name === "players" ? t("web.lobby.players") : option.label;

@@ -117,7 +117,9 @@ export class ReplayPage {
     markStep(step);
     if (svg) nameBoard(svg, `${gameTitle(this.record.game)}: ${$("#lt-step").textContent}`, false);
     $("#lt-text-board-text").textContent = view.observation.text || "";
-    $("#lt-score-box").replaceChildren(scoreTable(this.seats, view.observation, null));
+    // the server names the seats as the record's room did (a guest by its colour, bots numbered)
+    const seats = (view.names || []).length ? view.names.map((name, seat) => ({ seat, kind: "person", name })) : this.seats;
+    $("#lt-score-box").replaceChildren(scoreTable(seats, view.observation, null));
     $("#lt-log-box").replaceChildren(logList(view.observation));
     $("#lt-back").disabled = $("#lt-first").disabled = step === 0;
     $("#lt-forward").disabled = $("#lt-last").disabled = step === view.steps;
