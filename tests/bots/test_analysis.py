@@ -7,7 +7,7 @@ import random
 import pytest
 
 from ludoteca import load_game
-from ludoteca.bots.analysis import Analysis, Judged, analyse, move_accuracy, verdict
+from ludoteca.bots.analysis import Analysis, Judged, analyse, judge, move_accuracy, verdict
 from ludoteca.engine import Record, RecordError, State
 from ludoteca.games import registry
 from ludoteca.games.hares import solve
@@ -118,3 +118,26 @@ def _pile(seed: int) -> State:
         choices = [o for o, _ in state.chance_outcomes()] or state.legal_actions()
         state = state.apply(rng.choice(choices))
     return state
+
+
+def test_habanero_is_exact_where_the_rest_of_the_game_is_small():
+    from ludoteca.games.habanero.game import HabaneroState
+
+    # one campesino on a1 beside the last habanero (b1): only a 1 harvests, any other roll ends
+    game = load_game("habanero", campesinos=1)
+    state = HabaneroState.at(game, 1 << 1, (0,), held=3)
+    found = judge(state, "stop", budget=10)
+    assert found.exact and found.method == "expectation" and found.best == "roll"
+    assert found.score_before == pytest.approx(3 + 1 / 6) and found.score_after == 3
+    assert found.loss == pytest.approx(1 / 6 / 45) and found.verdict == "good"
+
+
+def test_bohnen_is_exact_in_its_end_game():
+    state = load_game("bohnen").new_initial_state()
+    rng = random.Random(0)
+    while not state.is_terminal():
+        state = state.apply(rng.choice(state.legal_actions()))
+    found = analyse(state, budget=20)
+    assert found.evaluator == "endgame+mcts"
+    assert found.moves[-1].exact and found.moves[-1].method == "endgame"
+    assert not found.moves[0].exact
