@@ -54,6 +54,11 @@ def client(app, monkeypatch):
         yield client
 
 
+# every wait of a page (a selector, a function, a navigation) within this many milliseconds
+# unless it says otherwise: Playwright's own 30 s ran out on a crowded machine (issue 33)
+PAGE_BOUND = 120_000
+
+
 # -- the browser tests run under the server's Content-Security-Policy ---------------------------
 # Every context enforces the CSP (never ``bypass_csp``); a page reports each violation as a
 # console error, and a test during which one was reported fails.
@@ -71,6 +76,7 @@ class CspGuard:
     def new_context(self, **options):
         assert not options.get("bypass_csp"), "the browser tests run with the CSP enforced"
         context = self.browser.new_context(**options)
+        context.set_default_timeout(PAGE_BOUND)
         context.add_init_script(CSP_WATCH)
         context.on("page", self._watch)
         return context
@@ -110,6 +116,8 @@ def no_csp_violations(request):
     yield
     if isinstance(guard, CspGuard):
         assert guard.taken() == [], "Content-Security-Policy violations"
+
+
 def bounded(receive):
     """``WebSocketTestSession.receive`` within ``RECEIVE_BOUND`` seconds: TestClient's own
     waits for ever, also when the server ended the socket without closing it. A message that

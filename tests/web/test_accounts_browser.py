@@ -17,27 +17,24 @@ import pytest
 
 from ludoteca import load_game
 from ludoteca.games.hares import solve
+from tests.waiting import wait_until
 
-from .test_browser import ARGS, SHOTS, browser, server  # noqa: F401  (fixtures)
+# the screenshot helpers, also imported from here by the other browser tests
+from .screens import (  # noqa: F401
+    LOCALES,
+    SIZES,
+    close,
+    every_language,
+    every_language_and_size,
+    in_every_size,
+    new_page,
+    shot_and_check,
+)
+from .test_browser import ARGS, browser, server  # noqa: F401  (fixtures)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 PASSWORD = "sow-beans-in-autumn"
-SIZES = {"wide": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
-
-
-def new_page(browser, locale: str = "en-GB", size: str = "wide"):  # noqa: F811
-    context = browser.new_context(viewport=SIZES[size], locale=locale)
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda error: page.errors.append(str(error)))
-    return page
-
-
-def close(page) -> None:
-    errors = page.errors
-    page.context.close()
-    assert not errors, errors
 
 
 def sign_up(page, base: str, name: str) -> None:
@@ -115,12 +112,23 @@ def test_a_rated_bohnen_game_between_two_accounts_moves_both_ratings(server, bro
     room = ana.url.rsplit("/", 1)[1]
     tokens = {e["seat"]: e["token"] for e in held(ana) + held(bob) if not e.get("invite")}
     assert set(tokens) == {0, 1}
-    # the game to its end through the API, random legal moves
+    # the game through the API, random legal moves, the pages away (each page would draw
+    # every move: other tests follow games move by move); back for the last move, which
+    # both see end the game
     rng = random.Random(13)
     game = load_game("bohnen")
     state, move = game.new_initial_state(), 0
+    for page in (ana, bob):
+        page.goto(server + "/static/favicon.svg")
     while not state.is_terminal():
         action = rng.choice(state.legal_actions())
+        if state.apply(action).is_terminal():
+            for page in (ana, bob):
+                page.goto(f"{server}/room/{room}")
+                page.wait_for_function(
+                    "move => window.ludoteca.message && window.ludoteca.message.move === move",
+                    arg=move,
+                )
         move = act(server, room, state.current_player, tokens[state.current_player], action, move)
         state = state.apply(action)
     for page in (ana, bob):
@@ -193,12 +201,12 @@ def test_screenshots_of_the_new_pages_pass_axe(server, browser):  # noqa: F811
     play_a_rated_pile_game_against_a_bot(setup, server)
     cookies = setup.context.cookies()
     close(setup)
-    problems = []
-    for lang, size, page in every_language_and_size(browser, server):
+    problems: list = []
+    for lang, page in every_language(browser, server):
         for name, path in (("lobby", "/"), ("account", "/account")):
             page.goto(server + path)
             page.wait_for_selector("#lt-app > *")
-            shot_and_check(page, axe, f"accounts-{name}-{lang}-{size}", problems)
+            in_every_size(page, axe, f"accounts-{name}-{lang}", problems)
         page.context.add_cookies(cookies)
         for name, path in (
             ("own-profile", "/player/Shota"),
@@ -207,7 +215,7 @@ def test_screenshots_of_the_new_pages_pass_axe(server, browser):  # noqa: F811
         ):
             page.goto(server + path)
             page.wait_for_selector("#lt-app > section")
-            shot_and_check(page, axe, f"accounts-{name}-{lang}-{size}", problems)
+            in_every_size(page, axe, f"accounts-{name}-{lang}", problems)
     assert not problems, problems
 
 
@@ -245,45 +253,17 @@ def play_a_rated_pile_game_against_a_bot(page, base: str) -> None:
     claimed = post_in_page(
         page, f"/api/rooms/{room}/claim", {"seat": 0, "token": made["tokens"]["0"]}
     )
-    for _ in range(400):
-        view = httpx.get(f"{base}/api/rooms/{room}/view").json()
+
+    def our_turn_or_the_end() -> dict | None:
+        view = httpx.get(f"{base}/api/rooms/{room}/view", timeout=30).json()
         observation = view["observation"]
-        if observation["terminal"]:
-            break
-        if observation["current_player"] == 0:
-            act(base, room, 0, claimed["token"], "take:1", view["move"])
-        else:
-            page.wait_for_timeout(50)  # the bot's move
+        return view if observation["terminal"] or observation["current_player"] == 0 else None
+
+    while not (view := wait_until(our_turn_or_the_end, "our turn or the end"))["observation"][
+        "terminal"
+    ]:
+        act(base, room, 0, claimed["token"], "take:1", view["move"])
     assert httpx.get(f"{base}/api/players/Shota").json()["ratings"]["pile"]["games"] == 1
-
-
-LOCALES = (("en", "en-GB"), ("de", "de-DE"), ("fr", "fr-FR"), ("ru", "ru-RU"))
-
-
-def every_language_and_size(browser, base: str):  # noqa: F811
-    """(lang, size, page) for each language and screen size: a page of its own, the language
-    chosen in the client as a player would; closed when the caller moves on."""
-    for lang, locale in LOCALES:
-        for size in SIZES:
-            page = new_page(browser, locale, size)
-            page.goto(base + "/")
-            page.evaluate(f"localStorage.setItem('ludoteca.lang', '{lang}')")
-            yield lang, size, page
-            close(page)
-
-
-def shot_and_check(page, axe, name: str, problems: list) -> None:
-    page.wait_for_timeout(150)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-    found = axe.run(page).response["violations"]
-    bad = [
-        (v["id"], [node["target"] for node in v["nodes"]][:3])
-        for v in found
-        if v.get("impact") in ("serious", "critical")
-    ]
-    if bad:
-        problems.append((name, bad))
 
 
 def test_a_player_downloads_their_data_and_deletes_the_account(server, browser):  # noqa: F811

@@ -94,7 +94,18 @@ def page(browser):
     assert not errors, errors
 
 
+# the page drawn: its fonts loaded and two frames painted since the last change asked for
+SETTLED = """() => document.fonts.ready.then(() => new Promise((done) =>
+    requestAnimationFrame(() => requestAnimationFrame(() => done(true)))))"""
+
+
+def settle(page) -> None:
+    """Waits until the page has drawn what it was last asked to (not a fixed pause)."""
+    page.evaluate(SETTLED)
+
+
 def shot(page, name: str, full_page: bool = False) -> None:
+    settle(page)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)
 
@@ -120,7 +131,7 @@ def click_action(page, entry: dict) -> None:
     for index, element_id in enumerate(entry["clicks"]):
         target = page.locator(f'#lt-board [id="{element_id}"]').first
         # the picture of the new position may still be coming in (the last move's animation)
-        target.wait_for(state="visible", timeout=15_000)
+        target.wait_for(state="visible")
         target.click(force=True)
         if entry.get("ends") and page.locator("#lt-confirm[open]").count():
             page.click("#lt-confirm-yes")  # an action that ends the game is confirmed first
@@ -181,7 +192,6 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicks(server, page, game_i
     message = wait_my_turn_or_end(page, -1)
     shot(page, f"game-{game_id}-start")
     page.locator("#lt-hints").check()
-    page.wait_for_timeout(300)
     shot(page, f"game-{game_id}-hints")
     page.locator("#lt-hints").uncheck()
     final = play_by_clicks(page, random.Random(7))
@@ -195,7 +205,6 @@ def test_a_person_plays_a_whole_game_against_bots_by_clicks(server, page, game_i
     page.click("#lt-first")
     page.wait_for_function("() => document.querySelector('#lt-first').disabled")
     page.click("#lt-forward")
-    page.wait_for_timeout(200)
     shot(page, f"replay-{game_id}")
     assert message["svg"] is not None
 
@@ -263,9 +272,7 @@ def test_two_browsers_play_through_an_invitation_link(server, browser, game_id):
                 break
             click_action(mover, rng.choice(message["observation"]["legal"]))
             for page in pages.values():
-                page.wait_for_function(
-                    "m => window.ludoteca.message.move > m", arg=message["move"], timeout=20_000
-                )
+                page.wait_for_function("m => window.ludoteca.message.move > m", arg=message["move"])
         else:
             raise AssertionError("the game did not end")
         for page in pages.values():
@@ -374,7 +381,6 @@ def test_the_lobby_and_a_game_fit_a_phone(server, browser):
         page.click(f"#lt-game-{game}")
         page.click("#lt-create")
         page.wait_for_function("() => window.ludoteca.message")
-        page.wait_for_timeout(300)
         shot(page, f"phone-{game}", full_page=True)
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
     finally:

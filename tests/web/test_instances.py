@@ -527,7 +527,7 @@ def test_two_browsers_on_two_instances_play_bohnen_to_the_end(pair):
                 click_action(mover, rng.choice(message["observation"]["legal"]))
                 for page in pages.values():  # each sees it, through its own instance
                     page.wait_for_function(
-                        "m => window.ludoteca.message.move > m", arg=message["move"], timeout=30_000
+                        "m => window.ludoteca.message.move > m", arg=message["move"]
                     )
             else:
                 raise AssertionError("the game did not end")

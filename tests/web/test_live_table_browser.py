@@ -43,8 +43,8 @@ def test_a_clock_runs_out_and_a_rematch_rotates_the_seats(server, browser):  # n
         ann.wait_for_selector("#lt-clocks .clock.running")
         shot(ann, "live-clock-running")
         # Ann is to move and does not: her 2 seconds run out on the server
-        ann.wait_for_selector("dialog#lt-end[open]", timeout=15_000)
-        bob.wait_for_selector("dialog#lt-end[open]", timeout=15_000)
+        ann.wait_for_selector("dialog#lt-end[open]")
+        bob.wait_for_selector("dialog#lt-end[open]")
         assert "ran out of time" in ann.text_content("dialog#lt-end")
         assert ann.text_content("#lt-end-title") == "The game is over — not a win this time."
         assert bob.text_content("#lt-end-title") == "You won!"

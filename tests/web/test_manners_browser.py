@@ -9,14 +9,16 @@ import re
 import socket
 import subprocess
 import sys
-import time
 
 import httpx
 import pytest
 
-from .test_accounts_browser import LOCALES, SIZES, close, new_page, sign_up
-from .test_browser import ARGS, SHOTS, browser  # noqa: F401  (fixture)
-from .test_persistence import ROOT, kill, server_env
+from tests.waiting import wait_until
+
+from .screens import LOCALES, SIZES, close, new_page
+from .test_accounts_browser import sign_up
+from .test_browser import ARGS, SETTLED, SHOTS, browser  # noqa: F401  (fixture)
+from .test_persistence import ROOT, START_BOUND, kill, server_env
 from .test_recovery import Inbox, link_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -58,13 +60,7 @@ def site():
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(base + "/healthz", timeout=2).status_code < 500:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.2)
+        wait_until(lambda: healthy(base), "the server to answer /healthz", START_BOUND)
         yield base, inbox
         kill(process)
     inbox.controller.stop()
@@ -74,11 +70,11 @@ def post(page, path: str, body: dict) -> dict:
     return page.evaluate(POST, [path, body])
 
 
-def wait_until(condition, what: str, seconds: float = 60) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition() and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert condition(), what
+def healthy(base: str) -> bool:
+    try:
+        return httpx.get(base + "/healthz", timeout=10).status_code < 500
+    except httpx.HTTPError:
+        return False
 
 
 def room_facts(base: str, room: str) -> dict:
@@ -89,21 +85,29 @@ def mails_about(inbox: Inbox, room: str) -> list:
     return [m for m in inbox.messages if f"/room/{room}" in m.get_payload(decode=True).decode()]
 
 
-def shots(page, name: str, ready: str) -> None:
-    """The page in every language and size (the language chosen as a player would)."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
+def in_every_language(page, ready: str):
+    """Yields each language after reloading the page in it (chosen as a player would) and
+    ``ready`` is shown; the page is back in English at the wide size afterwards."""
     for lang, _ in LOCALES:
-        for size, viewport in SIZES.items():
-            page.set_viewport_size(viewport)
-            page.evaluate(f"localStorage.setItem('ludoteca.lang', '{lang}')")
-            page.reload()
-            page.wait_for_selector(ready)
-            page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
-            page.screenshot(path=str(SHOTS / f"manners-{name}-{lang}-{size}.png"), full_page=True)
+        page.evaluate(f"localStorage.setItem('ludoteca.lang', '{lang}')")
+        page.reload()
+        page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+        page.wait_for_selector(ready, state="attached")
+        yield lang
     page.evaluate("localStorage.setItem('ludoteca.lang', 'en')")
     page.set_viewport_size(SIZES["wide"])
     page.reload()
-    page.wait_for_selector(ready)
+    page.wait_for_selector(ready, state="attached")
+
+
+def shots(page, name: str, ready: str) -> None:
+    """The page in every language and size: one load a language, resized for each size."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for lang in in_every_language(page, ready):
+        for size, viewport in SIZES.items():
+            page.set_viewport_size(viewport)
+            page.evaluate(SETTLED)
+            page.screenshot(path=str(SHOTS / f"manners-{name}-{lang}-{size}.png"), full_page=True)
 
 
 def play_first(page) -> None:
@@ -145,13 +149,13 @@ def test_a_turn_based_game_mails_the_player_to_move_and_a_takeback_is_undone_onc
     ann.wait_for_selector("#lt-clock-rule:has-text('3 days per move')")
     assert re.search(r"2 days 23 hours|3 days", ann.text_content("#lt-clocks"))
     while True:
-        wait_until(lambda: room_facts(base, room)["to_move"] in (0, 1), "nobody to move")
+        wait_until(lambda: room_facts(base, room)["to_move"] in (0, 1), "someone to move")
         if room_facts(base, room)["to_move"] == 1:
             break
         play_first(ann)
     # every Potager turn ends with a tile drawn for the market: nothing to take back
     assert ann.query_selector("#lt-takeback") is None
-    wait_until(lambda: mails_about(inbox, room), "no mail came for Bob's move")
+    wait_until(lambda: mails_about(inbox, room), "a mail for Bob's move")
     mail = mails_about(inbox, room)[0]
     assert mail["To"] == "bob@example.org" and "Potager" in mail["Subject"]
     link = link_in(mail)
@@ -187,7 +191,7 @@ def test_a_turn_based_game_mails_the_player_to_move_and_a_takeback_is_undone_onc
     shots(bob, "takeback", "#lt-takeback-accept")
     bob.click("#lt-takeback-accept")
     ann.wait_for_selector("#lt-prompt.mine")
-    wait_until(lambda: room_facts(base, room)["to_move"] == 0, "the takeback was not undone")
+    wait_until(lambda: room_facts(base, room)["to_move"] == 0, "the takeback undone")
     assert room_facts(base, room)["move"] == played + 1  # undone once: one log entry
     bob.wait_for_selector("#lt-takeback-accept", state="detached")
 
@@ -200,20 +204,15 @@ def test_a_turn_based_game_mails_the_player_to_move_and_a_takeback_is_undone_onc
     ann.click("#lt-confirm-no")
     assert room_facts(base, room)["move"] == played + 1
     SHOTS.mkdir(parents=True, exist_ok=True)
-    for lang, _ in LOCALES:
+    for lang in in_every_language(ann, "#lt-prompt.mine"):  # (phones: at the top)
         for size, viewport in SIZES.items():
             ann.set_viewport_size(viewport)
-            ann.evaluate(f"localStorage.setItem('ludoteca.lang', '{lang}')")
-            ann.reload()
-            ann.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
-            ann.wait_for_selector("#lt-prompt.mine", state="attached")  # (phones: at the top)
             ann.fill("#lt-move-input", legal)
             ann.press("#lt-move-input", "Enter")
             ann.wait_for_selector("#lt-confirm[open]")
+            ann.evaluate(SETTLED)
             ann.screenshot(path=str(SHOTS / f"manners-confirm-{lang}-{size}.png"), full_page=True)
             ann.click("#lt-confirm-no")
-    ann.evaluate("localStorage.setItem('ludoteca.lang', 'en')")
-    ann.set_viewport_size(SIZES["wide"])
 
     # the host's choice of the bots' pace
     vs_bot = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random"}]
@@ -225,6 +224,6 @@ def test_a_turn_based_game_mails_the_player_to_move_and_a_takeback_is_undone_onc
     ann.wait_for_selector("#lt-pace")
     shots(ann, "pace", "#lt-pace")
     ann.select_option("#lt-pace", "slow")
-    wait_until(lambda: room_facts(base, made["room"])["table"]["pace"] == "slow", "pace")
+    wait_until(lambda: room_facts(base, made["room"])["table"]["pace"] == "slow", "the slow pace")
     close(ann)
     close(bob)

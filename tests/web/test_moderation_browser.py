@@ -10,16 +10,8 @@ import pytest
 
 from ludoteca.cli import main
 
-from .test_accounts_browser import (
-    LOCALES,
-    PASSWORD,
-    SIZES,
-    close,
-    new_page,
-    post_in_page,
-    shot_and_check,
-    sign_up,
-)
+from .screens import LOCALES, close, in_every_size, new_page
+from .test_accounts_browser import PASSWORD, post_in_page, sign_up
 from .test_browser import ARGS, browser  # noqa: F401  (fixture)
 from .test_persistence import kill, start_server
 
@@ -99,12 +91,11 @@ def test_screenshots_of_the_admin_page_pass_axe(site, administrator, browser):  
     base, _ = site
     axe, problems = Axe(), []
     for lang, locale in LOCALES:
-        for size in SIZES:
-            page = new_page(browser, locale, size)
-            log_in(page, base, administrator)
-            page.evaluate(f"localStorage.setItem('ludoteca.lang', '{lang}')")
-            page.goto(base + "/admin")
-            page.wait_for_selector("#lt-admin-audit")
-            shot_and_check(page, axe, f"admin-{lang}-{size}", problems)
-            close(page)
+        page = new_page(browser, locale)
+        log_in(page, base, administrator)
+        page.evaluate(f"localStorage.setItem('ludoteca.lang', '{lang}')")
+        page.goto(base + "/admin")
+        page.wait_for_selector("#lt-admin-audit")
+        in_every_size(page, axe, f"admin-{lang}", problems)
+        close(page)
     assert not problems, problems

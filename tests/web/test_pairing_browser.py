@@ -10,14 +10,8 @@ import time
 import httpx
 import pytest
 
-from .test_accounts_browser import (
-    PASSWORD,
-    close,
-    every_language_and_size,
-    new_page,
-    shot_and_check,
-    sign_up,
-)
+from .screens import close, every_language, in_every_size, new_page, shot_and_check
+from .test_accounts_browser import PASSWORD, sign_up
 from .test_browser import ARGS, browser, server  # noqa: F401  (fixtures)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -36,8 +30,7 @@ def ask_for_bohnen(page, base: str) -> None:
 def in_room(page) -> None:
     page.wait_for_function(
         "() => location.pathname.startsWith('/room/') && window.ludoteca.message !== null"
-        " && window.ludoteca.message.seat !== null",
-        timeout=20_000,
+        " && window.ludoteca.message.seat !== null"
     )
 
 
@@ -60,7 +53,7 @@ def test_two_strangers_are_paired_a_third_watches_a_second_browser_follows(
     ann.click("#lt-seek")
     ann.wait_for_function("() => document.querySelector('#lt-seek-status').textContent !== ''")
     assert ann.is_visible("#lt-seek-withdraw")
-    bob.wait_for_selector("#lt-seeks li[data-seek]", timeout=15_000)  # Annika's, listed
+    bob.wait_for_selector("#lt-seeks li[data-seek]")  # Annika's, listed
     started = time.perf_counter()
     bob.click("#lt-seek")
     in_room(ann)
@@ -115,13 +108,13 @@ def test_screenshots_of_the_lobby_with_requests_and_players_online_pass_axe(
     seeker.click("#lt-seek")
     seeker.wait_for_function("() => document.querySelector('#lt-seek-status').textContent !== ''")
     axe, problems = Axe(), []
-    for lang, size, page in every_language_and_size(browser, server):
+    for lang, page in every_language(browser, server):
         page.goto(server + "/")
         page.wait_for_selector("#lt-seeks li[data-seek]")
         page.wait_for_selector('#lt-online li[data-player="Waiting"]')
         page.click("#lt-game-bohnen")  # a game for two or more: its "Play now" shows
         page.wait_for_selector("#lt-quick:not([hidden])")
-        shot_and_check(page, axe, f"pairing-lobby-{lang}-{size}", problems)
+        in_every_size(page, axe, f"pairing-lobby-{lang}", problems)
     seeker.wait_for_function("() => document.querySelector('#lt-seek-status').textContent !== ''")
     shot_and_check(seeker, axe, "pairing-lobby-seeking", problems)
     close(seeker)

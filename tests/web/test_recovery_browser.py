@@ -6,14 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from .test_accounts_browser import (
-    PASSWORD,
-    close,
-    every_language_and_size,
-    new_page,
-    shot_and_check,
-    sign_up,
-)
+from .screens import close, every_language, in_every_size, new_page
+from .test_accounts_browser import PASSWORD, sign_up
 from .test_browser import ARGS, browser  # noqa: F401  (fixture)
 from .test_persistence import kill, start_server
 from .test_recovery import NEW_PASSWORD, Inbox, link_in
@@ -70,9 +64,9 @@ def test_screenshots_of_the_recovery_pages_pass_axe(mailing_server, browser):  #
 
     base, _ = mailing_server
     axe, problems = Axe(), []
-    for lang, size, page in every_language_and_size(browser, base):
+    for lang, page in every_language(browser, base):
         for name, path in (("account-mail", "/account"), ("reset", "/account/reset?token=x")):
             page.goto(base + path)
             page.wait_for_selector("#lt-app > section")
-            shot_and_check(page, axe, f"recovery-{name}-{lang}-{size}", problems)
+            in_every_size(page, axe, f"recovery-{name}-{lang}", problems)
     assert not problems, problems
