@@ -21,6 +21,7 @@ from ludoteca import web
 
 from . import (
     account_api,
+    analysis_api,
     api,
     health,
     lobby_api,
@@ -32,6 +33,7 @@ from . import (
     workers,
 )
 from .accounts import Accounts, HashPool
+from .analyses import Analyses
 from .botrunner import BotRunner
 from .bus import make_bus
 from .cards import Cards
@@ -60,6 +62,7 @@ PAGES = (
     "/room/{room_id}",
     "/replay",
     "/replay/{room_id}",
+    "/puzzles/{room_id}/{n}",
     "/rules/{game_id}",
     "/player/{name}",
     "/leaderboard",
@@ -109,6 +112,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         for task in tasks:
             task.cancel()
         await hub.stop()  # the rooms this instance drove go to the others at once
+        app.state.analyses.close()
         hub.close()
 
     docs = "/api/docs" if settings.api_docs else None
@@ -132,10 +136,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.profiles = Profiles(store)
     app.state.seeks = Seeks(hub)
     app.state.online = Online(hub)
+    app.state.analyses = Analyses(hub.db, hub.bots, hub.quotas)
     _errors(app)
     app.include_router(api.catalogue)
     app.include_router(api.rooms)
     app.include_router(api.replay)
+    app.include_router(analysis_api.analysis)
     app.include_router(api.lobby)
     app.include_router(lobby_api.seeks)
     app.include_router(lobby_api.people)
