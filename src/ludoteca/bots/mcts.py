@@ -212,6 +212,13 @@ class MCTSBot(Bot):
             ],
         }
 
+    def value(self, state: State, seat: int) -> dict[str, float | None]:
+        """Search ``state`` (a seat's turn, a chance node or the end) and report ``seat``'s
+        expected return there: ``{"value", "score"}``, as ``analyse`` reports each child."""
+        root = self.search(state)
+        score = root.raw[seat] / root.visits if root.visits else None
+        return {"value": self._mean(root, seat), "score": score}
+
     def _knowledge(self, state: State) -> Knowledge[Any]:
         return self.knowledge if self.knowledge is not None else knowledge_of(state.game)
 

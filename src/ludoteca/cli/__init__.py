@@ -8,7 +8,7 @@ import sys
 
 from .common import Parser, language_of, named_games, say
 
-COMMANDS = ["games", "play", "replay", "serve", "backup", "admin", "arena", "lab"]
+COMMANDS = ["games", "play", "replay", "analyse", "serve", "backup", "admin", "arena", "lab"]
 
 
 def build_parser(lang: str = "en", argv: list[str] | None = None) -> argparse.ArgumentParser:

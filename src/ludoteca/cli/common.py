@@ -177,3 +177,29 @@ def check_writable(path: str, lang: str) -> str | None:
     if not os.access(folder, os.W_OK):
         return say(lang, "cli.save.not_writable", file=path, folder=str(folder))
     return None
+
+
+class Bar:
+    """A tqdm bar on stderr for a ``progress(done, total)`` callback: done of all, the rate
+    in ``unit`` (a catalog key) and the time left; nothing with ``quiet``."""
+
+    def __init__(self, lang: str, quiet: bool, unit: str):
+        self.lang, self.quiet, self.unit = lang, quiet, unit
+        self.bar: Any = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.quiet:
+            return
+        if self.bar is None:
+            from tqdm import tqdm
+
+            unit = say(self.lang, self.unit)
+            self.bar = tqdm(
+                total=total, initial=done, unit=f" {unit}", smoothing=0.1, file=sys.stderr
+            )
+            return
+        self.bar.update(done - self.bar.n)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()

@@ -6,9 +6,8 @@ import argparse
 import importlib
 import sys
 from pathlib import Path
-from typing import Any
 
-from .common import add_language, say
+from .common import Bar, add_language, say
 
 EXTRA = ("pyarrow", "matplotlib", "tqdm")
 
@@ -97,31 +96,6 @@ def _missing(modules: tuple[str, ...]) -> str | None:
     return None
 
 
-class Bar:
-    """A tqdm bar: games done of all, games per second and the time left."""
-
-    def __init__(self, lang: str, quiet: bool):
-        self.lang, self.quiet = lang, quiet
-        self.bar: Any = None
-
-    def __call__(self, done: int, total: int) -> None:
-        if self.quiet:
-            return
-        if self.bar is None:
-            from tqdm import tqdm
-
-            unit = say(self.lang, "lab.progress.unit")
-            self.bar = tqdm(
-                total=total, initial=done, unit=f" {unit}", smoothing=0.1, file=sys.stderr
-            )
-            return
-        self.bar.update(done - self.bar.n)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.close()
-
-
 def run(args: argparse.Namespace) -> int:
     lang = args.lang
     missing = _missing(EXTRA + (("ray",) if args.ray else ()))
@@ -164,7 +138,7 @@ def run(args: argparse.Namespace) -> int:
         print(
             say(lang, "lab.resume", done=before, total=len(tasks), folder=folder), file=sys.stderr
         )
-    bar = Bar(lang, args.quiet)
+    bar = Bar(lang, args.quiet, "lab.progress.unit")
     try:
         rows = run_study(
             study, folder, jobs=args.jobs or 1, ray=args.ray, cpus=args.jobs, progress=bar

@@ -110,6 +110,17 @@ class SearchSettings:
 
 
 @dataclass(frozen=True)
+class Values:
+    """The exact value of every legal action for the seat to move, as the game computes it:
+    its win share (ties shared) with several seats, its final score normalised by the game's
+    ``score_range`` in a one-seat game; each in [0, 1]. ``method`` names how they were found,
+    one of the analysis's words (``"solver"``, ``"expectation"``, ``"endgame"``)."""
+
+    values: Mapping[str, float]
+    method: str
+
+
+@dataclass(frozen=True)
 class Knowledge(Generic[S]):
     """What a game tells the bots; a part left None means "none here".
 
@@ -122,7 +133,11 @@ class Knowledge(Generic[S]):
     probability ``epsilon`` (1: always), cut after ``cut`` decisions and scored by ``evaluate``
     (None: played to the end). It returns (the cut position's ``evaluate``, its scores), or
     (None, the final scores) when the game ended; or None where it cannot play (the search
-    then rolls out action by action)."""
+    then rolls out action by action).
+
+    ``exact(state)``: the exact :class:`Values` of the legal actions where the game can
+    compute them (an exact solver, an expectation over every outcome of chance, an end-game
+    search), None elsewhere; the analysis of a finished game uses them before any search."""
 
     rollout: Callable[[S, random.Random], str | None] | None = None
     evaluate: Callable[[S], list[float] | None] | None = None
@@ -134,6 +149,7 @@ class Knowledge(Generic[S]):
         ]
         | None
     ) = None
+    exact: Callable[[S], Values | None] | None = None
 
 
 NO_KNOWLEDGE: Knowledge[State] = Knowledge()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ludoteca.engine import Message
-from ludoteca.engine.parts import Hint, Knowledge, Overlay, SearchSettings
+from ludoteca.engine.parts import Hint, Knowledge, Overlay, SearchSettings, Values
 
 from .game import HaresState
 from .moves import Move
@@ -49,10 +49,24 @@ def hint(state: HaresState, seat: int) -> Hint | None:
     return Hint(action=action, value=total, reason=reason, overlay=Overlay(action, arrows=(arrow,)))
 
 
+def exact(state: HaresState) -> Values | None:
+    """Each move's exact value: the hares saved by the end when the best play follows it, as a
+    share of the card's hares (the game's score range)."""
+    if state.current_player != 0:
+        return None
+    hares = len(state.card.hares)
+    values = {}
+    for action in state.legal_actions():
+        after = state.apply(action)
+        values[action] = (after.saved + solve(after)[0]) / hares
+    return Values(values, "solver")
+
+
 KNOWLEDGE = Knowledge[HaresState](
     rollout=best,
     evaluate=saved_share,
     hint=hint,
     # The hint is the exact solver (most hares that can still be saved): no search.
     search=SearchSettings(solver_hint=True),
+    exact=exact,
 )
