@@ -5,6 +5,7 @@
 import { api } from "./api.js";
 import { $, h, toast } from "./dom.js";
 import { t } from "./i18n.js";
+import { seatName } from "./names.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const POLL_MS = 1000;
@@ -124,7 +125,7 @@ function countOf(status, seat, word) {
 
 function seatLabel(page, seat) {
   const found = page.seats && page.seats[seat];
-  return (found && found.name) || t("web.seat.player", { n: seat + 1 });
+  return found ? seatName(found, page.seats) : t("web.seat.player", { n: seat + 1 });
 }
 
 // Each judged move in the move list: its mark (with the verdict in words for screen readers)
