@@ -11,8 +11,8 @@ import httpx
 import pytest
 
 from ..waiting import wait_until
-from .test_accounts_browser import close, every_language_and_size, new_page, shot_and_check
 from .test_accounts_browser import act as act_until_stored
+from .test_accounts_browser import close, every_language_and_size, new_page, shot_and_check
 from .test_browser import browser, server  # noqa: F401  (fixtures)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]

@@ -106,9 +106,10 @@ function showAnalysis(page, status) {
 function accuracyTable(page, status) {
   const rows = Object.entries(status.accuracy).map(([seat, value]) =>
     h("tr", { "data-seat": seat },
-      h("th", { scope: "row" }, h("span", { class: `seat-dot s${seat}`, "aria-hidden": "true" }), seatLabel(page, Number(seat))),
+      h("th", { scope: "row" }, h("span", { class: "who" },
+        h("span", { class: `seat-dot s${seat}`, "aria-hidden": "true", text: Number(seat) + 1 }), seatLabel(page, Number(seat)))),
       h("td", { class: "accuracy", text: t("web.analysis.percent", { n: value.toFixed(1) }) }),
-      h("td", { text: BAD.map((word) => `${countOf(status, Number(seat), word)}${status.marks[word]}`).join(" ") })));
+      h("td", { class: "counts", text: BAD.map((word) => `${status.marks[word]} ${countOf(status, Number(seat), word)}`).join(" · ") })));
   return h("table", { class: "sheet accuracy-table", id: "lt-accuracy" },
     h("caption", {}, t("web.analysis.accuracy"), " ",
       h("a", { href: "#lt-definitions", text: t("web.analysis.how"), onclick: () => { $("#lt-definitions").open = true; } })),
