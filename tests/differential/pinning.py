@@ -41,6 +41,10 @@ PRE_CHANGE_SEAT_COLOURS: dict[str, tuple[str, tuple[str, ...], bool]] = {
     "potager": ("gnomes", ("#e0609a", "#3f7fd0"), False),
 }
 
+# Options added since the digests were made, with the value that plays as the rules did before
+# (per game): an observation lists the game's options, so one at that value is left out here.
+ADDED_OPTIONS: dict[str, dict[str, Any]] = {"hares": {"cards": "printed"}}  # issue 36
+
 
 def _rule_facts(state: State, *, observe: bool) -> Iterator[tuple[str, Any]]:
     game = state.game
@@ -65,6 +69,10 @@ def shown(observation: dict[str, Any]) -> dict[str, Any]:
     kept = _with_pre_change_colours(
         {key: value for key, value in observation.items() if key not in WORDING}
     )
+    added = ADDED_OPTIONS.get(observation.get("game", ""), {})
+    if "options" in kept and added:
+        options = kept["options"]
+        kept["options"] = {k: v for k, v in options.items() if k not in added or added[k] != v}
     kept["log"] = [(entry["seat"], entry["action"]) for entry in observation["log"]]
     kept["legal"] = [entry["action"] for entry in observation["legal"]]
     return {key: _untranslated(value) for key, value in kept.items()}

@@ -182,7 +182,7 @@ def analyse(
     decisions = [ply for ply, state in enumerate(states[:-1]) if _decides(state)]
     judged = []
     for done, ply in enumerate(decisions, start=1):
-        judged.append(_judge(states[ply], actions[ply], ply, budget, seed))
+        judged.append(judge(states[ply], actions[ply], budget, seed, ply))
         if progress is not None:
             progress(done, len(decisions))
     used = {move.method for move in judged}
@@ -206,7 +206,9 @@ def _decides(state: State) -> bool:
     return state.current_player >= 0 and len(state.legal_actions_view()) > 1
 
 
-def _judge(state: State, action: str, ply: int, budget: int, seed: int) -> Judged:
+def judge(state: State, action: str, budget: int, seed: int = 0, ply: int = 0) -> Judged:
+    """One decision: ``action`` played in ``state`` (a seat to move), judged as ``analyse``
+    judges the decision at ``ply`` (its exact values, else MCTS of ``budget`` iterations)."""
     knowledge = knowledge_of(state.game)
     found = knowledge.exact(state) if knowledge.exact is not None else None
     if found is not None and action in found.values:

@@ -190,6 +190,13 @@ class State(ABC):
     def _key(self) -> Any:
         """A hashable value that identifies the position (not its history)."""
 
+    def position_key(self) -> Any:
+        """The position without its history, as a hashable value: two states of one game with
+        equal keys stand in the same position (states compare equal only when their histories
+        are equal too). A search remembering positions by it assumes that the key holds all
+        that decides the rest of the game."""
+        return self._key()
+
     @abstractmethod
     def __str__(self) -> str:
         """A readable text board."""

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import numpy as np
 
-from ludoteca.engine import Message
+from ludoteca.engine import Message, exhaustive
 from ludoteca.engine.parts import Hint, Knowledge, Overlay, SearchSettings
 
 from .game import BohnenState
@@ -96,6 +97,9 @@ def hint(state: BohnenState, seat: int) -> Hint | None:
     )
 
 
+# Exact in the end game (the rules end it where no capture is possible any more, by the
+# search of ``search.py``): every continuation, within 3,000 positions; MCTS elsewhere. Not
+# by position: its key leaves out the turn starts that the repetition rules count.
 KNOWLEDGE = Knowledge[BohnenState](
     rollout=greedy,
     evaluate=bean_share,
@@ -103,4 +107,5 @@ KNOWLEDGE = Knowledge[BohnenState](
     # Greedy-capture rollouts cut after 12 decisions by the bean share.
     search=SearchSettings(budgets={"easy": 30, "medium": 150, "hard": 600}),
     playout=playout,
+    exact=partial(exhaustive.exact, bound=3_000, method="endgame", memo=False),
 )

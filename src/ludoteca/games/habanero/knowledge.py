@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 
-from ludoteca.engine import randoms
+from ludoteca.engine import exhaustive, randoms
 from ludoteca.engine.parts import Hint, Knowledge, Overlay, SearchSettings
 
 from . import aid, core
@@ -43,6 +44,8 @@ def playout(
     return None, [float(held)]
 
 
+# Exact where the rest of the game is small (the last rolls): the expectation over every
+# face of the die and every choice, within 5,000 positions; MCTS elsewhere.
 KNOWLEDGE = Knowledge[HabaneroState](
     rollout=best_action,
     hint=hint,
@@ -50,4 +53,5 @@ KNOWLEDGE = Knowledge[HabaneroState](
     # The heuristic rollouts are worth their cost (once ~90 iterations/s, compiled now some
     # 20,000): random ones stop at once. A random "stop" ends a rollout, so few random actions.
     search=SearchSettings(budgets={"easy": 15, "medium": 60, "hard": 150}, epsilon=0.05),
+    exact=partial(exhaustive.exact, bound=5_000, method="expectation", memo=True),
 )

@@ -1,4 +1,6 @@
-"""The level cards, read from ``data/levels.json`` (our own composition, written for white).
+"""The level cards, read from ``data/levels.json`` (our own composition, written for white),
+and the generated cards of ``data/generated.json`` (made and graded by the exact solver,
+:mod:`.generate`), kept apart: the option ``cards`` (``printed`` or ``generated``) picks the set.
 
 A card is data only, so a publisher's cards could replace the file without code changes.
 """
@@ -11,9 +13,13 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from ludoteca.engine import Message
+
 from .board import PIECES, Field, Position, mirror, rank_of, square
 
 MAX_HARES = 8
+DECKS = ("printed", "generated")  # the values of the option ``cards``
+FILES = {"printed": "levels.json", "generated": "generated.json"}
 
 
 @dataclass(frozen=True)
@@ -29,6 +35,15 @@ class Card:
     hunter_piece: str
     hunter_square: int
     best: int
+    deck: str = "printed"
+    # the parameters of the title and the idea (a generated card's number and grade)
+    params: tuple[tuple[str, int], ...] = ()
+
+    def title_message(self) -> Message:
+        return Message(self.title, dict(self.params))
+
+    def idea_message(self) -> Message:
+        return Message(self.idea, dict(self.params))
 
     def field(self, colour: str) -> Field:
         """The card's field in ``colour`` (one object per card and colour: its compiled
@@ -53,10 +68,10 @@ def _position(card: Card, colour: str) -> Position:
     return Position(frozenset(map(flip, card.hares)), frozenset(map(flip, card.carrots)))
 
 
-def card_from_data(data: dict[str, Any]) -> Card:
+def card_from_data(data: dict[str, Any], deck: str = "printed") -> Card:
     """A checked card; ValueError says what is wrong with it."""
     level = data["level"]
-    where = f"level card {level}"
+    where = f"level card {level}" if deck == "printed" else f"generated card {level}"
     hares = tuple(square(s) for s in data["hares"])
     carrots = tuple(square(s) for s in data.get("carrots", []))
     if data.get("burrows") is None:
@@ -88,21 +103,23 @@ def card_from_data(data: dict[str, Any]) -> Card:
         hunter["piece"],
         hunter_square,
         int(data["best"]),
+        deck,
+        tuple((key, int(value)) for key, value in data.get("params", {}).items()),
     )
 
 
 @cache
-def cards() -> tuple[Card, ...]:
-    """All cards, level 1 first."""
-    text = resources.files(__package__).joinpath("data", "levels.json").read_text("utf-8")
-    found = tuple(card_from_data(entry) for entry in json.loads(text)["levels"])
+def cards(deck: str = "printed") -> tuple[Card, ...]:
+    """All cards of ``deck`` (``printed`` or ``generated``), level 1 first."""
+    text = resources.files(__package__).joinpath("data", FILES[deck]).read_text("utf-8")
+    found = tuple(card_from_data(entry, deck) for entry in json.loads(text)["levels"])
     if [card.level for card in found] != list(range(1, len(found) + 1)):
-        raise ValueError("levels.json: the levels must be numbered 1, 2, 3, … in order")
+        raise ValueError(f"{FILES[deck]}: the levels must be numbered 1, 2, 3, … in order")
     return found
 
 
-def card(level: int) -> Card:
-    return cards()[level - 1]
+def card(level: int, deck: str = "printed") -> Card:
+    return cards(deck)[level - 1]
 
 
 def stars(saved: int, best: int) -> int:

@@ -25,7 +25,7 @@ from ludoteca.engine.playouts import Playouts, check_playouts
 
 from . import core, tensors, words
 from .board import COLOURS, Field, Position, mask_of, name, rank_of, squares_of
-from .cards import Card, card, cards, result, stars
+from .cards import DECKS, Card, card, cards, result, stars
 from .moves import DRAWS, MOVE_CODES, MOVE_NAMES, Draw, Move
 
 __all__ = ["HaresGame", "HaresState", "levels", "result", "stars"]
@@ -218,8 +218,8 @@ class HaresState(State):
             "caught_now": _names(p.caught_now),
             "hunter_squares": self.hunter_squares(),
             "warm": self.warm(),
-            "title": Message(self.card.title).to_json(),
-            "idea": Message(self.card.idea).to_json(),
+            "title": self.card.title_message().to_json(),
+            "idea": self.card.idea_message().to_json(),
             "result": ended,
             "result_text": None if ended is None else self.result_message().to_json(),
         }
@@ -276,11 +276,12 @@ class HaresGame(Game[HaresState]):
     option_specs = (
         Option("level", 1, minimum=1, maximum=20, help="hares.option.level"),
         Option("colour", "random", ("random", "white", "black"), help="hares.option.colour"),
+        Option("cards", "printed", DECKS, help="hares.option.cards"),
     )
 
     @property
     def card(self) -> Card:
-        return card(self.options["level"])
+        return card(self.options["level"], self.options["cards"])
 
     def new_initial_state(self) -> HaresState:
         colour = self.options["colour"]
@@ -335,9 +336,11 @@ class HaresGame(Game[HaresState]):
         return Playouts(saved.astype(float).reshape(n, 1), np.ones((n, 1), dtype=bool), lengths)
 
 
-def levels() -> list[dict[str, Any]]:
-    """Every level card as data: level, title and idea keys, best result, number of hares."""
+def levels(deck: str = "printed") -> list[dict[str, Any]]:
+    """Every level card of ``deck`` as data: level, title and idea keys, best result, number
+    of hares (a generated card's title and idea also take its ``params``)."""
     return [
         {"level": c.level, "title": c.title, "idea": c.idea, "best": c.best, "hares": len(c.hares)}
-        for c in cards()
+        | ({"params": dict(c.params)} if c.params else {})
+        for c in cards(deck)
     ]

@@ -16,12 +16,13 @@ STARS = 3  # the most stars a card gives
 
 
 def progress(finished: Sequence[Finished]) -> Progress:
-    """The best stars per level card. Every card is open from the start, as in most puzzle
-    games that rank by stars: a player who finds a card too easy or is stuck on one skips
-    ahead, and the stars still show which cards are done and how well."""
+    """The best stars per printed level card. Every card is open from the start, as in most
+    puzzle games that rank by stars: a player who finds a card too easy or is stuck on one
+    skips ahead, and the stars still show which cards are done and how well. The generated
+    cards (option ``cards``) are extra practice and count for no stars here."""
     best: dict[int, int] = {}
     for game in finished:
-        if game.seat == 0:
+        if game.seat == 0 and game.options.get("cards", "printed") == "printed":
             level = int(game.options.get("level", 1))
             won = stars(int(game.scores[0]), card(level).best)
             best[level] = max(best.get(level, 0), won)
@@ -46,7 +47,9 @@ def mistakes(final: HaresState) -> list[Use]:
             wrong += gained + best_move(option.board, option.position)[0] < best
             moves += 1
     share = wrong / moves if moves else 0.0
-    return [Use("card", str(final.game.options["level"]), 0, share)]
+    level = final.game.options["level"]
+    printed = final.game.options["cards"] == "printed"
+    return [Use("card", str(level) if printed else f"G{level}", 0, share)]
 
 
 TRAITS = Traits[HaresState](

@@ -462,11 +462,11 @@ def _panel(state: HaresState, hints: Overlay | None, lang: str) -> tuple[list[st
         )
     ]
     y += 34
-    for line in wrap(_tr(card.title, lang), 21, ROOM, bold=True):
+    for line in wrap(card.title_message().text(lang), 21, ROOM, bold=True):
         out.append(text(line, x=x, y=y, font_size=21, font_weight="bold", fill="#3d2f1f"))
         y += 26
     y += 2
-    for line in wrap(_tr(card.idea, lang), 13, ROOM):
+    for line in wrap(card.idea_message().text(lang), 13, ROOM):
         out.append(text(line, x=x, y=y, font_size=13, fill="#4a3b2a"))
         y += 18
     board = state.shown_field()
@@ -593,7 +593,7 @@ def pictures(lang: str = "en") -> list[Picture]:
 
         state = sample_position(HaresGame(level=level).new_initial_state(), 2, enough)
         caption = Message(
-            f"hares.picture.{picture}", {"level": level, "title": Message(state.card.title)}
+            f"hares.picture.{picture}", {"level": level, "title": state.card.title_message()}
         )
         found.append(Picture(picture, caption, svg(state, 0, lang=lang, overlay=Overlay())))
     return found

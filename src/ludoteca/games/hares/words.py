@@ -93,7 +93,7 @@ def prompt(state: HaresState) -> Message:
     card = state.card
     return Message(
         "hares.prompt.move",
-        {"level": card.level, "title": Message(card.title), "saved": state.saved},
+        {"level": card.level, "title": card.title_message(), "saved": state.saved},
     )
 
 
@@ -141,7 +141,7 @@ def text_board(state: HaresState, lang: str = "en") -> str:
     checked = {square(s) for s in state.hunter_squares()}
     ranks = range(1, 9) if state.colour == "black" else range(8, 0, -1)
     lines = [
-        _say("hares.text.header", lang, level=state.card.level, title=Message(state.card.title))
+        _say("hares.text.header", lang, level=state.card.level, title=state.card.title_message())
         + " "
         + _say(f"hares.text.colour.{state.colour or 'random'}", lang),
         "    a b c d e f g h",
