@@ -129,3 +129,24 @@ def test_a_replay_step_draws_a_mark_only_where_it_is_legal(client):
     plain = client.post("/api/replay", json=body).json()["svg"]
     ignored = client.post("/api/replay", json={**body, "mark": "take:9"})
     assert ignored.status_code == 200 and ignored.json()["svg"] == plain
+
+
+def test_a_puzzle_move_neither_best_nor_played_is_judged_in_a_worker(app, client):
+    import asyncio
+    from dataclasses import replace
+
+    from ludoteca.bots.analysis import Analysis
+    from ludoteca.engine import Record
+    from ludoteca.server.analysis_api import no_worse
+
+    room = finished_room(client)
+    found = Analysis.from_json(analysed(client, room)["analysis"])
+    record = Record.from_json(client.get(f"/api/rooms/{room}/record").json())
+    blunder = found.moves[0]
+    unknown = replace(blunder, best="take:9", action="take:8")  # take:1 now neither of them
+    hub = app.state.hub
+    assert asyncio.run(no_worse(hub, found, record, unknown, "take:1")) is True
+    assert (
+        asyncio.run(no_worse(hub, found, record, replace(unknown, best="take:1"), "take:2"))
+        is False
+    )

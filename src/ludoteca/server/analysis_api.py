@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
@@ -23,8 +24,8 @@ from ludoteca.bots.analysis import Analysis, Judged, verdict_label
 from ludoteca.engine import Record, RecordError, Seat, State
 from ludoteca.engine.parts import Overlay
 
-from . import words
-from .analyses import PUZZLES, Analyses, AnalysisStatus, stored_analysis
+from . import words, workers
+from .analyses import LEAST_BUDGET, PUZZLES, Analyses, AnalysisStatus, stored_analysis
 from .api import AddressDep, HubDep, LangDep, SettingsDep, record_names, room_key
 from .errors import RoomError
 from .guard import openapi_body, read_json
@@ -205,12 +206,12 @@ async def try_move(
     narrow: bool = False,
     palette: Palette = DEFAULT_PALETTE,
 ) -> Tried:
-    """A move tried in puzzle ``n``: right when it is the analysis's best move (400 for a move
-    not legal there)."""
+    """A move tried in puzzle ``n``: right when it is as good as the analysis's best move
+    (400 for a move not legal there)."""
     body = await read_json(request, Try, settings.max_body)
-    hub.quotas.hit("messages", address)
-    found, record = await mistakes(hub, analyses, room_key(room_id))
-    judged = chosen(found, n)
+    hub.quotas.hit("hints", address)  # a move other than the two known is searched
+    analysis, record = await analysed(hub, analyses, room_key(room_id))
+    judged = chosen(analysis.mistakes(None, PUZZLES), n)
     state = await asyncio.to_thread(replayed, record, judged.ply)
     if body.action not in state.legal_actions():
         raise RoomError(400, "web.puzzle.not_legal", {"action": body.action[:60]})
@@ -220,7 +221,7 @@ async def try_move(
         picture, state.game, state, judged.seat, lang, overlay, names, narrow, palette
     )
     return Tried(
-        right=body.action == judged.best,
+        right=await no_worse(hub, analysis, record, judged, body.action),
         action=body.action,
         best=judged.best,
         played=judged.action,
@@ -228,14 +229,41 @@ async def try_move(
     )
 
 
-async def mistakes(hub: Hub, analyses: Analyses, room_id: str) -> tuple[list[Judged], Record]:
-    """The analysed room's worst moves and its record (404: no such room or no analysis yet;
-    409: not finished)."""
+async def no_worse(
+    hub: Hub, analysis: Analysis, record: Record, judged: Judged, action: str
+) -> bool:
+    """Whether ``action`` is as good as the analysis's best move where ``judged`` was played:
+    the best move is, the move played is not; any other is judged as the analysis judged the
+    move played (in a bot worker) and is right when it loses nothing against the best."""
+    if action in (judged.best, judged.action):
+        return action == judged.best
+    call = partial(
+        workers.judged_move,
+        record.game,
+        dict(record.options),
+        list(record.actions[: judged.ply]),
+        action,
+        analysis.budget or LEAST_BUDGET,
+        analysis.seed,
+    )
+    tried = await hub.bots.run(call)
+    return tried.loss == 0.0 or tried.after >= judged.before
+
+
+async def analysed(hub: Hub, analyses: Analyses, room_id: str) -> tuple[Analysis, Record]:
+    """The room's analysis and its record (404: no such room or no analysis yet; 409: not
+    finished)."""
     record = await analyses.finished_record(room_id)
     stored = await hub.db.run(stored_analysis, hub.db.store, room_id)
     if stored is None:
         raise RoomError(404, "web.error.no_analysis")
-    return Analysis.from_json(stored).mistakes(None, PUZZLES), record
+    return Analysis.from_json(stored), record
+
+
+async def mistakes(hub: Hub, analyses: Analyses, room_id: str) -> tuple[list[Judged], Record]:
+    """The analysed room's worst moves (the puzzles) and its record."""
+    analysis, record = await analysed(hub, analyses, room_id)
+    return analysis.mistakes(None, PUZZLES), record
 
 
 def chosen(found: list[Judged], n: int) -> Judged:

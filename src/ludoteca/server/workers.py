@@ -28,7 +28,7 @@ from numba.core import config as numba_config
 
 from ludoteca import load_game
 from ludoteca.bots import hint, make_bot
-from ludoteca.bots.analysis import analyse
+from ludoteca.bots.analysis import Judged, analyse, judge
 from ludoteca.engine import LANGUAGES, State, sample_chance
 from ludoteca.engine.parts import Hint
 from ludoteca.games import registry
@@ -101,6 +101,15 @@ def analysis_of(
             raise TooLong(f"{done} of {total} decisions judged in {seconds:.0f} s")
 
     return analyse(final, budget=budget, progress=progress).to_json()
+
+
+def judged_move(
+    game_id: str, options: dict, actions: list[str], action: str, budget: int, seed: int
+) -> Judged:
+    """``action`` tried after ``actions`` (a puzzle's position), judged as the game's analysis
+    judged the move played there."""
+    state = load_game(game_id, **options).replay(actions)
+    return judge(state, action, budget, seed, len(actions))
 
 
 def warm() -> int:

@@ -88,7 +88,7 @@ export class PuzzlePage {
     }
     const best = this.label(answer.best);
     const words = answer.right
-      ? t("web.puzzle.right", { move: this.label(action) })
+      ? t("web.puzzle.right", { move: this.label(action), best })
       : t("web.puzzle.wrong", { move: this.label(action), best });
     $("#lt-puzzle-answer").replaceChildren(
       h("p", { id: "lt-puzzle-verdict", class: answer.right ? "right" : "wrong", "data-right": String(answer.right) },
