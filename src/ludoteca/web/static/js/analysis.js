@@ -116,7 +116,9 @@ function accuracyTable(page, status) {
     h("thead", {}, h("tr", {},
       h("th", { scope: "col", text: t("web.analysis.player") }),
       h("th", { scope: "col", text: t("web.analysis.accuracy_short") }),
-      h("th", { scope: "col", text: BAD.map((word) => status.verdicts[word]).join(" · ") }))),
+      h("th", { scope: "col" },  // the marks for the eye, the verdicts for screen readers
+        h("span", { "aria-hidden": "true", text: BAD.map((word) => status.marks[word]).join(" · ") }),
+        h("span", { class: "sr", text: BAD.map((word) => status.verdicts[word]).join(", ") })))),
     h("tbody", {}, ...rows));
 }
 
