@@ -13,6 +13,8 @@ from fastapi.responses import Response
 from ludoteca import load_game
 from ludoteca.engine import LANGUAGES, Record, RecordError
 from ludoteca.engine.i18n import read_catalog
+from ludoteca.engine.palette import DEFAULT
+from ludoteca.engine.parts import Overlay
 
 from . import commands, opening, words
 from .accounts import Accounts, User
@@ -155,13 +157,13 @@ async def list_rooms(hub: HubDep) -> dict[str, list]:
 @rooms.get("/{room_id}")
 async def room(room_id: str, hub: HubDep) -> dict[str, Any]:
     """The room; ``status`` is playing, finished, abandoned or broken."""
-    return await hub.info(_room_id(room_id))
+    return await hub.info(room_key(room_id))
 
 
 @rooms.get("/{room_id}/view")
 async def view(room_id: str, request: Request, hub: HubDep, lang: LangDep) -> Response:
     """The room as a seat's holder (header ``X-Seat-Token``) or a spectator sees it."""
-    live = await hub.room(_room_id(room_id))
+    live = await hub.room(room_key(room_id))
     token = request.headers.get("x-seat-token")
     seat = await hub.seat_of(live, token) if token is not None else None
     return Response(hub.publisher.view_text(live, seat, lang), media_type="application/json")
@@ -180,7 +182,7 @@ async def join(
     body = await read_json(request, Join, settings.max_body)
     hub.quotas.hit("joins", address)
     held = (user.id, user.name) if user else None
-    live, token = await hub.room(_room_id(room_id)), new_token()
+    live, token = await hub.room(room_key(room_id)), new_token()
     await hub.apply(live, commands.TakeSeat(body.seat, body.name.strip(), token, held))
     return {"room": live.id, "seat": body.seat, "token": token}
 
@@ -200,7 +202,7 @@ async def claim(
     body = await read_json(request, Claim, settings.max_body)
     hub.quotas.hit("joins", address)
     held = (user.id, user.name) if user else None
-    live, fresh = await hub.room(_room_id(room_id)), new_token()
+    live, fresh = await hub.room(room_key(room_id)), new_token()
     name = body.name.strip() if body.name else None
     await hub.apply(live, commands.Exchange(body.seat, body.token, fresh, name, held))
     return {"room": live.id, "seat": body.seat, "token": fresh}
@@ -214,7 +216,7 @@ async def revoke(
     with the new invitation; the old link stops working."""
     body = await read_json(request, Revoke, settings.max_body)
     hub.quotas.hit("joins", address)
-    live, token = await hub.room(_room_id(room_id)), new_token()
+    live, token = await hub.room(room_key(room_id)), new_token()
     await hub.apply(live, commands.ReplaceInvitation(body.seat, body.host, token))
     return {"room": live.id, "seat": body.seat, "token": token}
 
@@ -224,7 +226,7 @@ async def act(
     room_id: str, request: Request, hub: HubDep, settings: SettingsDep, address: AddressDep
 ) -> dict[str, Any]:
     body = await read_json(request, Act, settings.max_body)
-    live = await hub.room(_room_id(room_id))
+    live = await hub.room(room_key(room_id))
     decision = commands.Act(body.seat, body.action, body.move)
     return {"ok": True, "move": await decide(hub, live, body.token, decision, address)}
 
@@ -234,14 +236,14 @@ async def undo(
     room_id: str, request: Request, hub: HubDep, settings: SettingsDep, address: AddressDep
 ) -> dict[str, Any]:
     body = await read_json(request, Undo, settings.max_body)
-    live = await hub.room(_room_id(room_id))
+    live = await hub.room(room_key(room_id))
     decision = commands.Undo(body.seat, body.move)
     return {"ok": True, "move": await decide(hub, live, body.token, decision, address)}
 
 
 @rooms.get("/{room_id}/record")
 async def record(room_id: str, hub: HubDep) -> dict[str, Any]:
-    found = await hub.db.run(hub.db.store.record, _room_id(room_id))
+    found = await hub.db.run(hub.db.store.record, room_key(room_id))
     if found is None:
         await hub.room(room_id)  # 404 when there is no such room
         raise RoomError(409, "web.error.not_finished")
@@ -280,7 +282,7 @@ async def lobby_say(
     return await hub.db.run(hub.db.store.add_chat, "", None, name, kept, author, address)
 
 
-def _room_id(room_id: str) -> str:
+def room_key(room_id: str) -> str:
     if len(room_id) > 32 or not room_id.isascii() or not room_id.isprintable():
         raise RoomError(404, "web.error.no_room", {"room": room_id[:32]})
     return room_id
@@ -315,8 +317,10 @@ def _replayed(body: Replay, record: Record) -> dict[str, Any]:
         state = game.replay(record.actions[:step])
     except (RecordError, ValueError) as error:
         raise RoomError(400, "web.error.bad_record", {"detail": str(error)[:200]}) from None
-    names = _record_names(body.record.meta, game.num_players, lang, body.palette)
-    svg = picture(game, state, None, lang, None, names, body.narrow, body.palette)
+    names = record_names(body.record.meta, game.num_players, lang, body.palette)
+    mark = body.mark if body.mark in state.legal_actions() else None
+    overlay = Overlay(action=mark) if mark else None
+    svg = picture(game, state, None, lang, overlay, names, body.narrow, body.palette)
     observation = described(
         state, words.translated(state.observation(None), lang), lang, names=names
     )
@@ -329,7 +333,7 @@ def _replayed(body: Replay, record: Record) -> dict[str, Any]:
     }
 
 
-def _record_names(meta: dict[str, Any], seats: int, lang: str, palette: str) -> list[str]:
+def record_names(meta: dict[str, Any], seats: int, lang: str, palette: str = DEFAULT) -> list[str]:
     """The seats' names as the record's room gave them (account, bot by level, guest by its
     colour in the viewer's ``palette``), from its meta; a game of one seat names none."""
     if seats < 2:

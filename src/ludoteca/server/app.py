@@ -21,6 +21,7 @@ from ludoteca import web
 
 from . import (
     account_api,
+    analysis_api,
     api,
     health,
     lessons_api,
@@ -33,6 +34,7 @@ from . import (
     workers,
 )
 from .accounts import Accounts, HashPool
+from .analyses import Analyses
 from .botrunner import BotRunner
 from .bus import make_bus
 from .cards import Cards
@@ -61,6 +63,7 @@ PAGES = (
     "/room/{room_id}",
     "/replay",
     "/replay/{room_id}",
+    "/puzzles/{room_id}/{n}",
     "/rules/{game_id}",
     "/learn/{game_id}",
     "/player/{name}",
@@ -111,6 +114,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         for task in tasks:
             task.cancel()
         await hub.stop()  # the rooms this instance drove go to the others at once
+        app.state.analyses.close()
         hub.close()
 
     docs = "/api/docs" if settings.api_docs else None
@@ -134,11 +138,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.profiles = Profiles(store)
     app.state.seeks = Seeks(hub)
     app.state.online = Online(hub)
+    app.state.analyses = Analyses(hub.db, hub.bots, hub.quotas)
     _errors(app)
     app.include_router(api.catalogue)
     app.include_router(api.rooms)
     app.include_router(api.replay)
     app.include_router(lessons_api.lessons)
+    app.include_router(analysis_api.analysis)
     app.include_router(api.lobby)
     app.include_router(lobby_api.seeks)
     app.include_router(lobby_api.people)

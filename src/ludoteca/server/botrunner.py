@@ -30,6 +30,7 @@ from .room import Room
 log = logging.getLogger("ludoteca.server")
 T = TypeVar("T")
 WARMING_NICE = 10  # the process compiling ahead yields to the server and the bots
+STUDY_NICE = 5  # the process analysing finished games yields to the server and the bots
 
 
 def bot_specs() -> list[str]:
@@ -53,6 +54,7 @@ class BotRunner:
         self._ready: dict[str, asyncio.Future[dict[str, str | None]]] = {}
         self._warming: Executor | None = None  # the process compiling the games' cores
         self._compilers: set[multiprocessing.process.BaseProcess] = set()
+        self._studies: Executor | None = None  # the worker analysing finished games
         # several instances: only the holder of a room's lease moves its chance and bots
         self.leases = SoleLeases()
         # how a move is played (the hub's: the room handles it, the publisher sends it)
@@ -110,10 +112,20 @@ class BotRunner:
         """``call`` in a worker."""
         return await asyncio.get_running_loop().run_in_executor(self.executor, call)
 
+    async def study(self, call: Callable[[], T]) -> T:
+        """``call`` (a finished game's analysis: a minute or more of search) in a worker of
+        its own, started on first use, one analysis after the other: the rooms' bots never
+        wait behind one, and the site's own processes go first (a lower priority)."""
+        if self._studies is None:
+            self._studies = workers.make_executor(min(1, self.worker_count), nice=STUDY_NICE)
+        return await asyncio.get_running_loop().run_in_executor(self._studies, call)
+
     def close(self) -> None:
         for task in self._tasks:
             task.cancel()
         self.executor.shutdown(wait=False, cancel_futures=True)
+        if self._studies is not None:
+            self._studies.shutdown(wait=False, cancel_futures=True)
         if self._warming is not None:
             self._warming.shutdown(wait=False, cancel_futures=True)
         for process in self._compilers:  # a compilation may take minutes: the server stops now

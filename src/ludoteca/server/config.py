@@ -12,7 +12,18 @@ from sqlalchemy.engine import make_url
 
 COUNTS = ("mcts_rooms", "open_seeks")  # limits that are a number, not a rate
 # the limits that are rates (counted by quotas.Quotas)
-RATES = ("rooms", "joins", "hellos", "messages", "hints", "chat", "logins", "reports", "seeks")
+RATES = (
+    "rooms",
+    "joins",
+    "hellos",
+    "messages",
+    "hints",
+    "chat",
+    "logins",
+    "reports",
+    "seeks",
+    "analyses",
+)
 
 
 @dataclass(frozen=True)
@@ -34,6 +45,7 @@ class Limits:
     mcts_rooms: int = 3  # rooms with an MCTS bot in play at once, per client address
     seeks: str = "20/minute;300/day"  # seeks made (quick pairing)
     open_seeks: int = 3  # seeks open at once, per client address (or per account)
+    analyses: str = "5/hour;20/day"  # finished games' analyses started (minutes of search each)
 
     def __post_init__(self) -> None:
         for name in RATES:

@@ -136,6 +136,18 @@ class RecordRow(Base):
     ending: Mapped[dict | None] = mapped_column(JSON, nullable=True)
 
 
+class AnalysisRow(Base):
+    """A finished room's analysis (``ludoteca.bots.analysis.Analysis.to_json``), computed once
+    when someone first asks for it and shown at once to every later visitor."""
+
+    __tablename__ = "analyses"
+
+    room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id"), primary_key=True)
+    evaluator: Mapped[str] = mapped_column(String(200))
+    analysis: Mapped[dict] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=_now)
+
+
 class ChatRow(Base):
     """One chat message of a room (``room_id``) or of the lobby (``room_id`` is "")."""
 

@@ -162,6 +162,8 @@ class Replay(Body):
     lang: Lang | None = None
     narrow: StrictBool = False  # a phone's screen (see Hello)
     palette: Palette = DEFAULT_PALETTE
+    # an action to mark on the picture (the analysis's best move at this step), if legal there
+    mark: Action | None = None
 
 
 class LessonTry(Body):

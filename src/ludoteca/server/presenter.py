@@ -37,18 +37,18 @@ def picture(
     state: State,
     seat: int | None,
     lang: str,
-    found: Hint | None,
+    overlay: Overlay | None,
     names: list[str] | None = None,
     narrow: bool = False,
     palette: str = DEFAULT_PALETTE,
 ) -> str | None:
-    """The game's picture of ``state`` for ``seat`` in ``lang``, a shown hint's overlay drawn
-    and the seats' ``names`` in the viewer's ``palette`` (None for a game without a view). A game of one seat gets no
-    overlay for names alone: a view may take any overlay as the wish to see its aids."""
+    """The game's picture of ``state`` for ``seat`` in ``lang`` with ``overlay`` drawn (a
+    shown hint's, an analysis's best move) and the seats' ``names`` in the viewer's ``palette``
+    (None for a game without a view). A game of one seat gets no overlay for names alone: a
+    view may take any overlay as the wish to see its aids."""
     view = registry.view(game.id)
     if view is None:
         return None
-    overlay = found.overlay if found else None
     if names and game.num_players > 1:
         overlay = replace(overlay, names=tuple(names)) if overlay else Overlay(names=tuple(names))
     if narrow:
@@ -148,8 +148,9 @@ class Presenter:
             "hint": workers.hint_to_json(found, key.lang) if key.hint else None,
         }
         if key.views:
+            overlay = found.overlay if found else None
             message["svg"] = picture(
-                room.game, state, seat, key.lang, found, names, key.narrow, key.palette
+                room.game, state, seat, key.lang, overlay, names, key.narrow, key.palette
             )
         return message
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ctypes
 import importlib.util
+import json
 import multiprocessing
 import os
 import random
@@ -27,6 +28,7 @@ from numba.core import config as numba_config
 
 from ludoteca import load_game
 from ludoteca.bots import hint, make_bot
+from ludoteca.bots.analysis import Judged, analyse, judge
 from ludoteca.engine import LANGUAGES, State, sample_chance
 from ludoteca.engine.parts import Hint
 from ludoteca.games import registry
@@ -70,6 +72,44 @@ def hint_for(room: str, game_id: str, options: dict, actions: list[str], seat: i
     """The hint for ``seat`` in the room's position (the game's or the bots' advice)."""
     state = _state(room, game_id, options, actions)
     return hint(state, seat)
+
+
+class TooLong(Exception):
+    """An analysis ran past its time and was stopped."""
+
+
+def analysis_of(
+    game_id: str,
+    options: dict,
+    actions: list[str],
+    budget: int,
+    seconds: float,
+    progress_file: str,
+) -> dict[str, Any]:
+    """The analysis of a finished game (``Analysis.to_json``). After each judged decision
+    ``progress_file`` is rewritten with ``{"done", "total"}`` (the server, another process,
+    reads it when the page asks how far it is); past ``seconds`` it stops with ``TooLong``."""
+    final = load_game(game_id, **options).replay(actions)
+    deadline = time.monotonic() + seconds
+    path = Path(progress_file)
+
+    def progress(done: int, total: int) -> None:
+        written = path.with_suffix(".part")
+        written.write_text(json.dumps({"done": done, "total": total}), "utf-8")
+        written.replace(path)  # the reader sees the old figures or the new, never half
+        if time.monotonic() > deadline and done < total:
+            raise TooLong(f"{done} of {total} decisions judged in {seconds:.0f} s")
+
+    return analyse(final, budget=budget, progress=progress).to_json()
+
+
+def judged_move(
+    game_id: str, options: dict, actions: list[str], action: str, budget: int, seed: int
+) -> Judged:
+    """``action`` tried after ``actions`` (a puzzle's position), judged as the game's analysis
+    judged the move played there."""
+    state = load_game(game_id, **options).replay(actions)
+    return judge(state, action, budget, seed, len(actions))
 
 
 def warm() -> int:

@@ -11,6 +11,7 @@ import { showProblem } from "../problem.js";
 import { uploadButton } from "../upload.js";
 import { markStep, moveList, replayControls } from "../autoplay.js";
 import { animateChange } from "../motion.js";
+import { analysisPanel, bestAt, forgetAnalysis, loadAnalysis, showBest } from "../analysis.js";
 
 export class ReplayPage {
   constructor(room) {
@@ -36,6 +37,7 @@ export class ReplayPage {
         h("input", { type: "range", id: "lt-slider", min: 0, value: 0, "aria-label": t("web.replay.position"), oninput: (e) => this.go(Number(e.target.value)) }),
         h("div", { id: "lt-autoplay" }),
         h("div", { id: "lt-score-box" }),
+        analysisPanel(this),
         h("p", { class: "links" },
           h("button", { id: "lt-download", text: t("web.end.download"), onclick: () => download(`ludoteca-${this.record.game}${this.room ? "-" + this.room : ""}.json`, this.record) }),
           uploadButton()),
@@ -77,10 +79,12 @@ export class ReplayPage {
       (_, i) => known[i] || { seat: i, kind: "person", name: names[i] || "" });
     $("#lt-room-title").textContent = `${t("web.replay.title")}: ${gameTitle(this.record.game)}`;
     await this.go(this.record.actions.length);
+    await loadAnalysis(this);
   }
 
   leave() {
     clearTimeout(this.timer);
+    forgetAnalysis(this);
     document.removeEventListener("keydown", this.keys);
     NARROW.removeEventListener("change", this.resized);
     window.removeEventListener("ludoteca:palette", this.resized);
@@ -90,11 +94,12 @@ export class ReplayPage {
     if (!this.record) return;
     step = Math.max(0, Math.min(step, this.record.actions.length));
     this.step = step;
-    const key = `${words.lang}/${narrowScreen()}/${chosenPalette()}/${step}`;
+    const mark = bestAt(this, step)?.best;  // the analysis's best move, marked on the picture
+    const key = `${words.lang}/${narrowScreen()}/${chosenPalette()}/${step}/${mark || ""}`;
     let view = this.cache.get(key);
     if (!view) {
       try {
-        view = await api("/api/replay", { json: { record: this.record, step, lang: words.lang, narrow: narrowScreen(), palette: chosenPalette() } });
+        view = await api("/api/replay", { json: { record: this.record, step, lang: words.lang, narrow: narrowScreen(), palette: chosenPalette(), mark } });
       } catch (error) {
         if (this.cache.size) toast(error.message);
         else {
@@ -121,12 +126,14 @@ export class ReplayPage {
     const seats = (view.names || []).length ? view.names.map((name, seat) => ({ seat, kind: "person", name })) : this.seats;
     $("#lt-score-box").replaceChildren(scoreTable(seats, view.observation, null));
     $("#lt-log-box").replaceChildren(logList(view.observation));
+    showBest(this, step, (action) => action);
     $("#lt-back").disabled = $("#lt-first").disabled = step === 0;
     $("#lt-forward").disabled = $("#lt-last").disabled = step === view.steps;
   }
 
   relabel() {
     this.cache.clear();
+    this.judged = null;  // shown again in the new language once loaded
     this.show();
   }
 }
