@@ -139,7 +139,16 @@ class Game(ABC, Generic[S]):
         return type(other) is type(self) and other.options == self.options
 
     def __hash__(self) -> int:
-        return hash((type(self), tuple(sorted(self.options.items()))))
+        # a game is a key of the views' caches, hashed many times a picture: hashed once
+        # (its options do not change once it is made)
+        found = self.__dict__.get("_hash")
+        if found is None:
+            found = self.__dict__["_hash"] = hash((type(self), tuple(sorted(self.options.items()))))
+        return found  # type: ignore[no-any-return]
+
+    def __getstate__(self) -> dict[str, Any]:
+        # the kept hash stays here: another process hashes strings differently
+        return {name: value for name, value in self.__dict__.items() if name != "_hash"}
 
     def __repr__(self) -> str:
         options = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
