@@ -470,7 +470,7 @@ _PATHS: collections.OrderedDict[tuple[Any, tuple[str, ...]], list[State]] = (
 )
 PATHS_KEPT = 256  # the paths of recent positions: a live game replays one action at a time
 # how many actions back a known path is looked for: the chance actions between two positions
-# shown to a person (a Habitats draw) would otherwise make each a replay of the whole game
+# shown to a person (a tile drawn) would otherwise make each a replay of the whole game
 PATH_LOOKBACK = 8
 _PATHS_LOCK = threading.Lock()  # rooms render from worker threads
 

@@ -45,7 +45,7 @@ TURNS_KEPT = 256  # as many as the paths kept (engine.core): a live game adds on
 _TURNS_LOCK = threading.Lock()  # rooms render from worker threads
 # the turns of recent states by their trail (``State.trail``), with the state: a new
 # position's are its predecessor's and a step or two, found without walking the history
-# (issue 30: that walk was a fifth of a Habitats picture)
+# (issue 30: that walk was a fifth of the largest picture)
 _BY_TRAIL: collections.OrderedDict[int, tuple[Trail, tuple[State, Turns | None]]] = (
     collections.OrderedDict()
 )
