@@ -95,7 +95,7 @@ class Presenter:
         self._texts: dict[ViewKey, str] = {}
         # what is the same for every seat, built once a change: the text board and the seats'
         # names by language, the room's public part
-        self._boards: dict[str, str] = {}
+        self._boards: dict[tuple[str, str], str] = {}  # named, by language and palette
         self._names: dict[tuple[str, str], list[str]] = {}
         self._public: dict[str, Any] | None = None
         # the observation's parts that are one object for every seat (the game's public
