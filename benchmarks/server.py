@@ -171,7 +171,7 @@ def serve_ludoteca(probe: str, argv: list[str], profile: str | None) -> None:
 
     lag_probe(probe)
     sys.argv = ["ludoteca", *argv]
-    profiler = cProfile.Profile() if profile else None
+    profiler = cProfile.Profile(time.thread_time) if profile else None  # the loop's own CPU
     if profiler:
         profiler.enable()
     try:

@@ -139,7 +139,16 @@ class Game(ABC, Generic[S]):
         return type(other) is type(self) and other.options == self.options
 
     def __hash__(self) -> int:
-        return hash((type(self), tuple(sorted(self.options.items()))))
+        # a game is a key of the views' caches, hashed many times a picture: hashed once
+        # (its options do not change once it is made)
+        found = self.__dict__.get("_hash")
+        if found is None:
+            found = self.__dict__["_hash"] = hash((type(self), tuple(sorted(self.options.items()))))
+        return found  # type: ignore[no-any-return]
+
+    def __getstate__(self) -> dict[str, Any]:
+        # the kept hash stays here: another process hashes strings differently
+        return {name: value for name, value in self.__dict__.items() if name != "_hash"}
 
     def __repr__(self) -> str:
         options = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
@@ -342,6 +351,13 @@ class State(ABC):
         new._length = self._length + 1
         return new
 
+    @property
+    def trail(self) -> Trail:
+        """The history as a linked list, (the previous state's trail, seat, action), None at
+        the start. ``successor`` gives each state it makes a trail object of its own, so the
+        object names this history: memos of the history key on it (``engine.turns``)."""
+        return self._trail
+
     def copy_with(self, **changes: Any) -> Self:
         """A shallow copy with some attributes changed and no history (``_next`` builds its
         new state this way or with the constructor; ``apply`` then adds the history)."""
@@ -423,10 +439,22 @@ class State(ABC):
         return observation
 
     def _last_lines(self) -> list[dict[str, Any]]:
-        """The log's last ``LOG_LENGTH`` lines, made once per state for all its observers."""
+        """The log's last ``LOG_LENGTH`` lines, made once per state for all its observers: a
+        new position's are a recent predecessor's and the lines of the actions since."""
         logged = self._logged
         if logged is None or logged[0] is not self._trail:
-            logged = self._logged = (self._trail, self._log(self._moves()[-LOG_LENGTH:]))
+            trail = self._trail
+            with _PATHS_LOCK:
+                known = known_ancestor(_LINES_BY_TRAIL, trail)
+            if known is None:
+                lines = self._log(recent_moves(trail, LOG_LENGTH))
+            else:
+                earlier, since = known
+                lines = (earlier + self._log(recent_moves(trail, len(since))))[-LOG_LENGTH:]
+            logged = self._logged = (trail, lines)
+            if trail is not None:
+                with _PATHS_LOCK:
+                    kept(_LINES_BY_TRAIL, trail, lines)
         return list(logged[1])
 
     def __eq__(self, other: object) -> bool:
@@ -449,18 +477,105 @@ _PATHS: collections.OrderedDict[tuple[Any, tuple[str, ...]], list[State]] = (
     collections.OrderedDict()
 )
 PATHS_KEPT = 256  # the paths of recent positions: a live game replays one action at a time
+# how many actions back a known path is looked for: the chance actions between two positions
+# shown to a person (a tile drawn) would otherwise make each a replay of the whole game
+PATH_LOOKBACK = 8
 _PATHS_LOCK = threading.Lock()  # rooms render from worker threads
 
 
+# the paths and the log lines of recent states by their trail (``State.trail``; each entry
+# keeps its trail, so that its id is not reused): a new position's are found from a recent
+# predecessor's without walking the whole history (issue 30: those walks were most of an
+# observation)
+_PATHS_BY_TRAIL: collections.OrderedDict[int, tuple[Trail, list[State] | None]] = (
+    collections.OrderedDict()
+)
+_LINES_BY_TRAIL: collections.OrderedDict[int, tuple[Trail, list[dict[str, Any]]]] = (
+    collections.OrderedDict()
+)
+V = TypeVar("V")
+
+
+def known_ancestor(
+    memo: collections.OrderedDict[int, tuple[Trail, V]], trail: Trail
+) -> tuple[V, list[str]] | None:
+    """The value ``memo`` keeps for ``trail`` or for a trail at most ``PATH_LOOKBACK``
+    actions before it, and the actions since, newest first (None: none known)."""
+    actions: list[str] = []
+    while trail is not None and len(actions) <= PATH_LOOKBACK:
+        found = memo.get(id(trail))
+        if found is not None and found[0] is trail:
+            return found[1], actions
+        actions.append(trail[2])
+        trail = trail[0]
+    return None
+
+
+def kept(memo: collections.OrderedDict[int, tuple[Trail, V]], trail: Trail, value: V) -> None:
+    """``value`` kept for ``trail`` among the ``PATHS_KEPT`` latest."""
+    memo[id(trail)] = (trail, value)
+    if len(memo) > PATHS_KEPT:
+        memo.popitem(last=False)
+
+
+def recent_moves(trail: Trail, count: int) -> list[tuple[int, str]]:
+    """The last ``count`` (seat, action) of a trail, oldest first."""
+    moves: list[tuple[int, str]] = []
+    while trail is not None and len(moves) < count:
+        trail, seat, action = trail
+        moves.append((seat, action))
+    moves.reverse()
+    return moves
+
+
+def _known_path(game: Any, history: tuple[str, ...]) -> list[State] | None:
+    """The kept path of the longest start of ``history`` a few actions shorter, if any."""
+    for back in range(1, min(len(history), PATH_LOOKBACK) + 1):
+        found = _PATHS.get((game, history[:-back]))
+        if found is not None:
+            return found
+    return None
+
+
 def _path(state: State) -> list[State] | None:
+    trail = state.trail
+    with _PATHS_LOCK:
+        known = known_ancestor(_PATHS_BY_TRAIL, trail) if trail is not None else None
+    if known is None:
+        found = _replayed_path(state)
+    elif known[0] is None or not known[1]:
+        found = known[0]
+    else:
+        found = _replayed_from(known[0], known[1][::-1], state)
+    if trail is not None:
+        with _PATHS_LOCK:
+            kept(_PATHS_BY_TRAIL, trail, found)
+    return found
+
+
+def _replayed_from(path: list[State], actions: list[str], state: State) -> list[State] | None:
+    """``path`` and the states of ``actions`` after it, the last being ``state`` itself
+    (None if one of them is not legal there)."""
+    found = list(path)
+    for i, action in enumerate(actions):
+        current = found[-1]
+        seat = current.current_player
+        legal = current.legal_actions_view() if seat >= 0 else None
+        if seat == TERMINAL or (legal is not None and action not in legal):
+            return None
+        found.append(state if i == len(actions) - 1 else current.successor(action))
+    return found
+
+
+def _replayed_path(state: State) -> list[State] | None:
     history = tuple(state.history())
     key = (state.game, history)
     with _PATHS_LOCK:
         found = _PATHS.get(key)
-        earlier = _PATHS.get((state.game, history[:-1])) if found is None and history else None
         if found is not None:
             _PATHS.move_to_end(key)
             return found
+        earlier = _known_path(state.game, history)
     found = list(earlier) if earlier is not None else [state.game.new_initial_state()]
     for action in history[len(found) - 1 :]:
         current = found[-1]

@@ -13,9 +13,9 @@ import random
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, Generic, TypeVar
 
-from .core import CHANCE, State
+from .core import CHANCE, State, Trail, kept, known_ancestor
 
 S = TypeVar("S", bound=State)
 
@@ -33,17 +33,55 @@ def last_turns(state: S) -> dict[int, list[Step[S]]]:
     """Each seat's latest turn (CHANCE: its latest action), oldest action first; seats that
     have not moved yet are absent. A hand-built position (whose history does not start at the
     game's initial state) has none."""
-    path = cast("list[S] | None", state.path())  # the states of one game are of one type
-    if path is None:
+    found = _known_turns(state)
+    if found is None:
         return {}
-    turns, _ = _turns(state.game, tuple(state.history()), path)
-    return {seat: list(steps) for seat, steps in turns.items()}
+    return {seat: list(steps) for seat, steps in found[0].items()}
 
 
 Turns = tuple[dict[int, tuple[Step[Any], ...]], "int | None"]  # and the seat of the last turn
 _TURNS: collections.OrderedDict[tuple[Any, tuple[str, ...]], Turns] = collections.OrderedDict()
 TURNS_KEPT = 256  # as many as the paths kept (engine.core): a live game adds one action a time
 _TURNS_LOCK = threading.Lock()  # rooms render from worker threads
+# the turns of recent states by their trail (``State.trail``), with the state: a new
+# position's are its predecessor's and a step or two, found without walking the history
+# (issue 30: that walk was a fifth of the largest picture)
+_BY_TRAIL: collections.OrderedDict[int, tuple[Trail, tuple[State, Turns | None]]] = (
+    collections.OrderedDict()
+)
+
+
+def _known_turns(state: State) -> Turns | None:
+    """``state``'s turns (None: a hand-built position's), from a recent predecessor's if
+    known (a few actions back: chance actions come between the positions a room shows)."""
+    trail = state.trail
+    if trail is None:  # the initial state, or a hand-built one: no history to walk
+        return _replayed(state)
+    with _TURNS_LOCK:
+        known = known_ancestor(_BY_TRAIL, trail)
+    if known is None:
+        turns = _replayed(state)
+    else:
+        (before, turns), actions = known
+        if not actions:
+            return turns
+        if turns is not None:
+            steps = []
+            for action in reversed(actions[1:]):
+                after = before.successor(action)
+                steps.append((before, after, action))
+                before = after
+            turns = _stepped(state.game, turns, [*steps, (before, state, actions[0])])
+    with _TURNS_LOCK:
+        kept(_BY_TRAIL, trail, (state, turns))
+    return turns
+
+
+def _replayed(state: State) -> Turns | None:
+    path = state.path()
+    if path is None:
+        return None
+    return _turns(state.game, tuple(state.history()), path)
 
 
 def _turns(game: Any, history: tuple[str, ...], path: list[Any]) -> Turns:
@@ -55,12 +93,20 @@ def _turns(game: Any, history: tuple[str, ...], path: list[Any]) -> Turns:
     if found is not None:
         return found
     if earlier is None:
-        turns: dict[int, tuple[Step[Any], ...]] = {}
-        previous_seat: int | None = None
         steps: Iterable[tuple[Any, Any, str]] = zip(path[:-1], path[1:], history, strict=True)
+        found = _stepped(game, ({}, None), steps)
     else:
-        turns, previous_seat = dict(earlier[0]), earlier[1]
-        steps = [(path[-2], path[-1], history[-1])]
+        found = _stepped(game, earlier, [(path[-2], path[-1], history[-1])])
+    with _TURNS_LOCK:
+        _TURNS[(game, history)] = found
+        if len(_TURNS) > TURNS_KEPT:
+            _TURNS.popitem(last=False)
+    return found
+
+
+def _stepped(game: Any, start: Turns, steps: Iterable[tuple[Any, Any, str]]) -> Turns:
+    """``start``'s turns after ``steps`` (before, after, action), oldest first."""
+    turns, previous_seat = dict(start[0]), start[1]
     alone = game.num_players == 1
     for current, after, action in steps:
         seat = current.current_player
@@ -72,12 +118,7 @@ def _turns(game: Any, history: tuple[str, ...], path: list[Any]) -> Turns:
         else:
             turns[seat] = (step,)
             previous_seat = seat
-    found = (turns, previous_seat)
-    with _TURNS_LOCK:
-        _TURNS[(game, history)] = found
-        if len(_TURNS) > TURNS_KEPT:
-            _TURNS.popitem(last=False)
-    return found
+    return turns, previous_seat
 
 
 def marked_seats(state: State, seat: int | None) -> set[int]:

@@ -103,6 +103,9 @@ class Presenter:
         self._boards: dict[tuple[str, str], str] = {}
         self._names: dict[tuple[str, str], list[str]] = {}
         self._public: dict[str, Any] | None = None
+        # the observation's parts that are one object for every seat (the game's public
+        # part, the log's lines), translated and named once a change: id -> (part, words)
+        self._words: dict[tuple[int, str, tuple[str, ...]], tuple[Any, Any]] = {}
         self.renders = 0  # views rendered, for the tests and the load figure
 
     def text(self, key: ViewKey, found: Hint | None = None) -> str:
@@ -118,7 +121,7 @@ class Presenter:
         at = (self.room.version, self.room.presence)
         if at != self._at:
             self._at, self._texts, self._boards, self._names = at, {}, {}, {}
-            self._public = None
+            self._public, self._words = None, {}
 
     def render(self, key: ViewKey, found: Hint | None = None) -> dict[str, Any]:
         room, state, seat = self.room, self.room.state, key.seat
@@ -133,9 +136,8 @@ class Presenter:
             board = self._boards[named] = state.text_board(key.lang, names)
         if self._public is None:
             self._public = room.public()
-        observed = translated(state.observation(seat), key.lang)
-        observed = described(state, observed, key.lang, board)
-        observation = with_names(observed, names, key.lang)
+        observed = self._said(state.observation(seat), key.lang, names)
+        observation = described(state, observed, key.lang, board)
         message: dict[str, Any] = {
             "type": "state",
             "room": self._public,
@@ -153,6 +155,29 @@ class Presenter:
                 room.game, state, seat, key.lang, overlay, names, key.narrow, key.palette
             )
         return message
+
+    def _said(self, observed: dict[str, Any], lang: str, names: list[str]) -> dict[str, Any]:
+        """``observed`` translated and with the seats' names (``with_names``), each part
+        shared by every seat's observation (the same object) done once a change."""
+        said: dict[str, Any] = {}
+        for name, value in observed.items():
+            if isinstance(value, list):
+                said[name] = [self._part(part, lang, names) for part in value]
+            elif isinstance(value, dict):
+                said[name] = self._part(value, lang, names)
+            else:
+                said[name] = value
+        return said
+
+    def _part(self, part: Any, lang: str, names: list[str]) -> Any:
+        if not isinstance(part, dict | list):
+            return part
+        key = (id(part), lang, tuple(names))
+        found = self._words.get(key)
+        if found is None or found[0] is not part:  # kept with its part: its id is not reused
+            words = with_names({"part": translated(part, lang)}, names, lang)["part"]
+            found = self._words[key] = (part, words)
+        return found[1]
 
     def presence(self) -> str:
         room = self.room

@@ -3,13 +3,14 @@ each park with what its tiles score and why."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.engine import Message
 
 from . import goals as goal_rules
 from .park import Park
-from .tiles import market_square, sides_of
+from .tiles import MarketLayout, Pos, market_square, sides_of
 
 if TYPE_CHECKING:
     from .game import HabitatsState
@@ -23,21 +24,9 @@ def public(state: HabitatsState) -> dict[str, Any]:
         "year": state.year,
         "turn": state.turn,
         "turns_left": [state.turns_left(s) for s in range(n)],
-        "goals": [
-            {
-                "year": i + 1,
-                "goal": goal,
-                "name": Message(f"habitats.goal.{goal}").to_json(),
-                "standing": [goal_rules.measure(goal, park) for park in state.parks],
-            }
-            for i, goal in enumerate(state.goals)
-        ],
+        "goals": _goals(tuple(state.goals), tuple(state.parks)),
         "goal_points": [list(points) for points in state.goal_points],
-        "market": {
-            "width": layout.width,
-            "height": layout.height,
-            "spaces": {market_square(pos): tile for pos, tile in sorted(state.market.items())},
-        },
+        "market": _market(layout, tuple(sorted(state.market.items()))),
         "figures": [{"square": market_square(p), "facing": f} for p, f in state.figures],
         "held": state.held.id if state.held else None,
         "stock": sum(state.stock),
@@ -47,6 +36,33 @@ def public(state: HabitatsState) -> dict[str, Any]:
     if state.phase == "end":
         view["score_sheet"] = score_sheet(state)
     return view
+
+
+# the parts of the observation a move mostly leaves as they were, kept (issue 30); read only
+
+
+@lru_cache(maxsize=1024)
+def _goals(goals: tuple[str, ...], parks: tuple[Park, ...]) -> list[dict[str, Any]]:
+    """The year's goals with each park's standing on them."""
+    return [
+        {
+            "year": i + 1,
+            "goal": goal,
+            "name": Message(f"habitats.goal.{goal}").to_json(),
+            "standing": [goal_rules.measure(goal, park) for park in parks],
+        }
+        for i, goal in enumerate(goals)
+    ]
+
+
+@lru_cache(maxsize=1024)
+def _market(layout: MarketLayout, spaces: tuple[tuple[Pos, str | None], ...]) -> dict[str, Any]:
+    """The market's size and what lies on each of its spaces."""
+    return {
+        "width": layout.width,
+        "height": layout.height,
+        "spaces": {market_square(pos): tile for pos, tile in spaces},
+    }
 
 
 def score_sheet(state: HabitatsState) -> list[dict[str, Any]]:

@@ -14,6 +14,7 @@ Click ids: ``mk-<square>`` (market), ``park<seat>_x<x>_y<y>`` (a free cell of th
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from ludoteca.engine import CHANCE, Message
@@ -30,6 +31,7 @@ from .park import Park
 from .tiles import (
     SIDE_STEPS,
     SIDES,
+    MarketLayout,
     Pos,
     TileKind,
     column_name,
@@ -73,7 +75,7 @@ def _font(size: float, bold: bool = False) -> str:
 def svg(
     state: HabitatsState, seat: int | None, *, lang: str = "en", overlay: Overlay | None = None
 ) -> str:
-    names = overlay or Overlay()
+    seats = _seats(overlay or Overlay(), state.game.num_players, lang)
     advised = _advised(state, overlay)
     last = _last_moves(state, seat)
     defs: dict[tuple, str] = {}
@@ -81,7 +83,7 @@ def svg(
     parks = []
     for s, park in enumerate(state.parks):
         drawn, w, h, used = _park(
-            state, s, park, state.phase == "place" and s == mover, lang, advised, last, names
+            state, s, park, state.phase == "place" and s == mover, lang, advised, last, seats
         )
         defs.update(used)
         parks.append((drawn, w, h))
@@ -103,9 +105,9 @@ def svg(
     grid_h = sum(row_h) + GAP * (len(row_h) - 1)
     left_w = max(LEFT_W, state.game.layout.width * MARKET_TILE + 36)
     width = 16 + (max(left_w, grid_w) if narrow else left_w + GAP + grid_w) + 16
-    header, header_h = _header(state, width, lang, names)
+    header, header_h = _header(state, width, lang, seats)
     top: float = header_h + 12
-    left, left_h = _left_column(state, 16, top, left_w, lang, defs, advised, last, names)
+    left, left_h = _left_column(state, 16, top, left_w, lang, defs, advised, last, seats)
     grid_x, grid_y = (16, top + left_h + GAP) if narrow else (16 + left_w + GAP, top)
     body = [element("rect", x=0, y=0, width="100%", height="100%", fill="#fbf8f0"), header, left]
     y = grid_y
@@ -131,9 +133,14 @@ def svg(
         body.append(element("g", legend, transform=f"translate({grid_x},{top + grid_h + 16})"))
         bottom = max(top + left_h, top + grid_h + 16 + legend_h)
     height = bottom + 16
-    drawings = join(_drawing(state.game.tiles.by_id(key[0]), key) for key in defs)
     fit = "width" if stacked else None
-    return document(width, height, element("defs", drawings) + join(body), data_fit=fit)
+    return document(width, height, _defs(state.game, tuple(defs)) + join(body), data_fit=fit)
+
+
+@lru_cache(maxsize=1024)
+def _defs(game: Habitats, keys: tuple[tuple, ...]) -> str:
+    """The tile drawings a picture uses (the same set for the seats of a position: kept)."""
+    return element("defs", join(_drawing(game.tiles.by_id(key[0]), key) for key in keys))
 
 
 @lru_cache(maxsize=4096)
@@ -191,15 +198,33 @@ def _last_mark(x: float, y: float, size: float, mover: int, what: str, colour: s
     )
 
 
-def _colours(state: HabitatsState, overlay: Overlay) -> tuple[str, ...]:
-    """Each seat's colour in the viewer's palette."""
-    return tuple(overlay.colour(s) for s in range(state.game.num_players))
+@dataclass(frozen=True)
+class Seats:
+    """Each seat's name and colour, as the viewer sees them."""
+
+    names: tuple[str, ...]
+    colours: tuple[str, ...]
+
+
+def _seats(overlay: Overlay, players: int, lang: str) -> Seats:
+    return _seats_of(overlay.names, overlay.palette, players, lang)
+
+
+@lru_cache(maxsize=256)
+def _seats_of(names: tuple[str, ...], palette: str, players: int, lang: str) -> Seats:
+    """The seats' names (given, else "Player N" in ``lang``) and colours in ``palette``:
+    the same for every picture of a room (kept)."""
+    overlay = Overlay(names=names, palette=palette)
+    return Seats(
+        tuple(overlay.name(s, lang) for s in range(players)),
+        tuple(overlay.colour(s) for s in range(players)),
+    )
 
 
 # -- header ------------------------------------------------------------------------------------
 
 
-def _header(state: HabitatsState, width: float, lang: str, names: Overlay) -> tuple[str, float]:
+def _header(state: HabitatsState, width: float, lang: str, seats: Seats) -> tuple[str, float]:
     """Year and turns left, the goals with each player's standing, the players' points."""
     mover = state.current_player
     title = say(lang, "habitats.view.year", year=state.year)
@@ -212,13 +237,13 @@ def _header(state: HabitatsState, width: float, lang: str, names: Overlay) -> tu
         tuple(state.goals),
         tuple(tuple(measure(goal, park) for park in state.parks) for goal in state.goals),
         state.year if state.phase != "end" else 0,
-        tuple(names.name(s, lang) for s in range(state.game.num_players)),
+        seats.names,
         tuple(state.scores()),
         tuple(state.goal_points),
         mover,
         width,
         lang,
-        _colours(state, names),
+        seats.colours,
     )
 
 
@@ -237,28 +262,13 @@ def _header_drawn(
     colours: tuple[str, ...],
 ) -> tuple[str, float]:
     room = width - 32
-    # wrapped, never cut: a phone's narrow picture has room for fewer words a line
-    title_lines = wrap(title, 20, room, True)
-    parts = [
-        text(line, x=16, y=30 + 24 * i, style=_font(20, True), fill=INK)
-        for i, line in enumerate(title_lines)
-    ]
-    y = 54 + 24 * (len(title_lines) - 1)
+    title_drawn, y = _title_drawn(title, room)
+    parts = [title_drawn]
     players = len(names)
-    standing_w = 40 * players
-    goals = [f"{i + 1}: {say(lang, f'habitats.goal.{goal}')}" for i, goal in enumerate(goal_ids)]
-    # each player's standing on the goal follows the longest goal line
-    text_w = min(max((text_width(g, 13, True) for g in goals), default=0), room - standing_w - 16)
+    goals, text_w = _goal_lines(goal_ids, lang, room - 40 * players - 16)
     for i, standing in enumerate(standings):
-        current = i + 1 == year
-        for row, line in enumerate(wrap(goals[i], 13, text_w, current)):
-            fill = INK if current else MUTED
-            parts.append(text(line, x=16, y=y + 16 * row, style=_font(13, current), fill=fill))
-            rows = row + 1
-        for s, value in enumerate(standing):
-            x = 16 + text_w + 16 + 40 * s
-            parts.append(element("circle", cx=x + 6, cy=y - 4, r=5, fill=colours[s]))
-            parts.append(text(value, x=x + 14, y=y, style=_font(13), fill=INK))
+        drawn, rows = _goal_drawn(goals[i], text_w, i + 1 == year, y)
+        parts += [drawn, _standing_drawn(standing, 16 + text_w + 16, y, colours)]
         y += 19 + 16 * (rows - 1)
     # the players: name, points, goal points
     per_row = max(1, int(room // 230))
@@ -267,29 +277,98 @@ def _header_drawn(
     for s in range(players):
         x = 16 + (s % per_row) * chip_w
         row_y = y + (s // per_row) * 40
-        bold = s == mover
-        parts.append(element("circle", cx=x + 8, cy=row_y + 4, r=8, fill=colours[s], stroke=INK))
-        name = shorten(names[s], 15, chip_w - 34, True)
-        parts.append(text(name, x=x + 22, y=row_y + 9, style=_font(15, True), fill=INK))
         points = "+".join(str(p) for p in goal_points[s]) or "0"
-        line = (
-            say(lang, "habitats.view.vp", n=f"{scores[s]:g}")
-            + " · "
-            + say(lang, "habitats.view.goal_points", points=points)
-        )
-        parts.append(
-            text(
-                shorten(line, 12, chip_w - 34, bold),
-                x=x + 22,
-                y=row_y + 26,
-                style=_font(12, bold),
-                fill=MUTED,
-            )
-        )
+        line = _points_line(lang, f"{scores[s]:g}", points)
+        parts.append(_chip_drawn(names[s], line, x, row_y, chip_w, s == mover, colours[s]))
     rows = math.ceil(players / per_row)
     height = y + 40 * rows
     band = element("rect", x=0, y=0, width="100%", height=height, fill="#f4efe3")
     return band + join(parts), height
+
+
+# the header's pieces, each a pure function of what it shows (kept: a move changes a few)
+
+
+@lru_cache(maxsize=256)
+def _title_drawn(title: str, room: float) -> tuple[str, float]:
+    """The title lines, and the top of the goals under them."""
+    # wrapped, never cut: a phone's narrow picture has room for fewer words a line
+    title_lines = wrap(title, 20, room, True)
+    parts = [
+        text(line, x=16, y=30 + 24 * i, style=_font(20, True), fill=INK)
+        for i, line in enumerate(title_lines)
+    ]
+    return join(parts), 54 + 24 * (len(title_lines) - 1)
+
+
+@lru_cache(maxsize=256)
+def _goal_lines(goal_ids: tuple[str, ...], lang: str, most: float) -> tuple[tuple[str, ...], float]:
+    """Each goal's line, and the width of the longest (at most ``most``): each player's
+    standing on the goal follows it."""
+    goals = tuple(
+        f"{i + 1}: {say(lang, f'habitats.goal.{goal}')}" for i, goal in enumerate(goal_ids)
+    )
+    return goals, min(max((text_width(g, 13, True) for g in goals), default=0), most)
+
+
+@lru_cache(maxsize=1024)
+def _goal_drawn(goal: str, text_w: float, current: bool, y: float) -> tuple[str, int]:
+    """A goal's line, wrapped (bold in its year), and its number of rows."""
+    fill = INK if current else MUTED
+    lines = wrap(goal, 13, text_w, current)
+    drawn = [
+        text(line, x=16, y=y + 16 * row, style=_font(13, current), fill=fill)
+        for row, line in enumerate(lines)
+    ]
+    return join(drawn), len(lines)
+
+
+@lru_cache(maxsize=4096)
+def _standing_drawn(
+    standing: tuple[int, ...], left: float, y: float, colours: tuple[str, ...]
+) -> str:
+    """Each player's standing on a goal: a dot of the seat's colour and the number."""
+    parts = []
+    for s, value in enumerate(standing):
+        x = left + 40 * s
+        parts.append(element("circle", cx=x + 6, cy=y - 4, r=5, fill=colours[s]))
+        parts.append(text(value, x=x + 14, y=y, style=_font(13), fill=INK))
+    return join(parts)
+
+
+@lru_cache(maxsize=1024)
+def _points_line(lang: str, points: str, goals: str) -> str:
+    return (
+        say(lang, "habitats.view.vp", n=points)
+        + " · "
+        + say(lang, "habitats.view.goal_points", points=goals)
+    )
+
+
+@lru_cache(maxsize=4096)
+def _chip_drawn(
+    name: str, line: str, x: float, y: float, chip_w: float, bold: bool, colour: str
+) -> str:
+    """A player in the header: a dot of the seat's colour, the name, the points."""
+    return join(
+        [
+            element("circle", cx=x + 8, cy=y + 4, r=8, fill=colour, stroke=INK),
+            text(
+                shorten(name, 15, chip_w - 34, True),
+                x=x + 22,
+                y=y + 9,
+                style=_font(15, True),
+                fill=INK,
+            ),
+            text(
+                shorten(line, 12, chip_w - 34, bold),
+                x=x + 22,
+                y=y + 26,
+                style=_font(12, bold),
+                fill=MUTED,
+            ),
+        ]
+    )
 
 
 # -- left column -------------------------------------------------------------------------------
@@ -304,7 +383,7 @@ def _left_column(
     defs: dict,
     advised: frozenset,
     last: dict[str, int],
-    names: Overlay,
+    seats: Seats,
 ) -> tuple[str, float]:
     """Market, tile in hand (its turns, for a road tile), score sheet; and its height."""
     layout = state.game.layout
@@ -328,7 +407,7 @@ def _left_column(
         lang,
         frozenset(click for click in advised if click.startswith("mk-")),
         tuple(sorted((k, v) for k, v in last.items() if k.startswith("mk-"))),
-        _colours(state, names),
+        seats.colours,
     )
     defs.update(used)
     parts.append(market)
@@ -350,14 +429,14 @@ def _left_column(
             parts.append(tile)
         y += TILE + 16
     if state.phase == "end":
-        sheet, sheet_h = _score_sheet(state, x, y, width, lang, names)
+        sheet, sheet_h = _score_sheet(state, x, y, width, lang, seats)
         parts.append(sheet)
         y += sheet_h + 12
     return join(parts), y - top
 
 
 def _score_sheet(
-    state: HabitatsState, x: float, y: float, width: float, lang: str, names: Overlay
+    state: HabitatsState, x: float, y: float, width: float, lang: str, seats: Seats
 ) -> tuple[str, float]:
     """The final score sheet: goal points per year, park score and total per player."""
     rows = state.score_sheet()
@@ -394,8 +473,8 @@ def _score_sheet(
         ry = y + 38 + row_h * (r + 1)
         seat = row["player"] - 1
         weight = seat in winners
-        parts.append(element("circle", cx=x + 14, cy=ry - 4, r=6, fill=names.colour(seat)))
-        name = ("★ " if weight else "") + names.name(seat, lang)
+        parts.append(element("circle", cx=x + 14, cy=ry - 4, r=6, fill=seats.colours[seat]))
+        name = ("★ " if weight else "") + seats.names[seat]
         parts.append(text(shorten(name, 12, 86, weight), x=x + 24, y=ry, style=_font(12, weight)))
         values = [*row["goals"], row["park"], row["total"]]
         for i, value in enumerate(values):
@@ -425,10 +504,30 @@ def _market(
 ) -> tuple[str, dict[tuple, str]]:
     """The market grid with its figures, its columns lettered below, its rows numbered; and
     the tile drawings it uses."""
-    layout = game.layout
     tiles = dict(market)
     last = dict(marks)
     defs: dict[tuple, str] = {}
+    parts = [_market_frame(game.layout, x0, y0)]
+    for pos in game.layout.spaces:
+        click = f"mk-{market_square(pos)}"
+        mark = last.get(click)
+        colour = colours[mark] if mark is not None else None
+        drawn, key = _market_space(
+            game, pos, tiles.get(pos), x0, y0, lang, click in advised, mark, colour
+        )
+        parts.append(drawn)
+        if key is not None:
+            defs[key] = _drawing_id(key)
+    for s, (pos, facing) in enumerate(figures):
+        cx = x0 + pos[0] * MARKET_TILE + MARKET_TILE / 2
+        cy = y0 + (game.layout.height - 1 - pos[1]) * MARKET_TILE + MARKET_TILE / 2
+        parts.append(_figure(cx, cy, facing, colours[s], s + 1))
+    return join(parts), defs
+
+
+@lru_cache(maxsize=64)
+def _market_frame(layout: MarketLayout, x0: float, y0: float) -> str:
+    """The market's board with its columns lettered below and its rows numbered."""
     size = MARKET_TILE
     parts = [
         element(
@@ -463,34 +562,46 @@ def _market(
                 fill=MUTED,
             )
         )
-    for pos in layout.spaces:
-        x = x0 + pos[0] * size
-        y = y0 + (layout.height - 1 - pos[1]) * size
-        tile = tiles.get(pos)
-        name = market_square(pos)
-        click = f"mk-{name}"
-        if tile is None:
-            body = element(
-                "rect", x=x + 2, y=y + 2, width=size - 4, height=size - 4, fill="#8a6a48"
-            )
-            parts.append(element("g", body, id=click))
-        else:
-            kind = game.tiles.by_id(tile)
-            body = _tile(kind, kind.roads, x + 2, y + 2, size - 4, None, lang, defs=defs)
-            parts.append(element("g", body, id=click, style="cursor:pointer"))
-            if click in advised:
-                parts.append(ring(x + 2, y + 2, size - 4, size - 4))
-        if click in last:
-            parts.append(
-                _last_mark(x + 2, y + 2, size - 4, last[click], click, colours[last[click]])
-            )
-    for s, (pos, facing) in enumerate(figures):
-        cx = x0 + pos[0] * size + size / 2
-        cy = y0 + (layout.height - 1 - pos[1]) * size + size / 2
-        parts.append(_figure(cx, cy, facing, colours[s], s + 1))
-    return join(parts), defs
+    return join(parts)
 
 
+@lru_cache(maxsize=4096)
+def _market_space(
+    game: Habitats,
+    pos: Pos,
+    tile: str | None,
+    x0: float,
+    y0: float,
+    lang: str,
+    advised: bool,
+    mark: int | None,
+    colour: str | None,
+) -> tuple[str, tuple | None]:
+    """A space of the market: its tile (clickable) or an empty square, the hint's ring, the
+    last move's mark (``mark``: who took from it, in ``colour``); and the tile's drawing."""
+    size = MARKET_TILE
+    x = x0 + pos[0] * size
+    y = y0 + (game.layout.height - 1 - pos[1]) * size
+    click = f"mk-{market_square(pos)}"
+    key = None
+    if tile is None:
+        body = element("rect", x=x + 2, y=y + 2, width=size - 4, height=size - 4, fill="#8a6a48")
+        drawn = element("g", body, id=click)
+    else:
+        kind = game.tiles.by_id(tile)
+        key = _tile_key(kind, kind.roads, size - 4, None, lang)
+        drawn = element(
+            "g", _tile_use(kind.id, key, x + 2, y + 2, lang), id=click, style="cursor:pointer"
+        )
+        if advised:
+            drawn += ring(x + 2, y + 2, size - 4, size - 4)
+    if mark is not None:
+        assert colour is not None
+        drawn += _last_mark(x + 2, y + 2, size - 4, mark, click, colour)
+    return drawn, key
+
+
+@lru_cache(maxsize=1024)
 def _figure(cx: float, cy: float, facing: str, colour: str, number: int) -> str:
     angle = SIDES.index(facing) * 90
     arrow = element(
@@ -521,7 +632,7 @@ def _park(
     lang: str,
     advised: frozenset,
     last: dict[str, int],
-    names: Overlay,
+    seats: Seats,
 ) -> tuple[str, float, float, dict[tuple, str]]:
     """One park with its title and the names of its columns and rows; its size; the tile
     drawings it uses."""
@@ -533,11 +644,11 @@ def _park(
         lang,
         frozenset(click for click in advised if click.startswith(cells)),
         tuple(sorted((cell, mover) for cell, mover in last.items() if cell.startswith(cells))),
-        names.name(seat, lang),
+        seats.names[seat],
         sum(state.goal_points[seat]),
         seat == state.current_player,
         show_open and (not park.open or state.legal_actions() == ["discard"]),
-        _colours(state, names),
+        seats.colours,
     )
 
 
@@ -678,9 +789,22 @@ def _tile(
 ) -> str:
     """One tile drawn in its landscape colour with its roads and its icon: a ``<use>`` of a
     drawing kept once in ``defs`` (so a big park stays a small document)."""
-    key = (kind.id, mask, size, colour, lang, fulfilled, scored)
+    key = _tile_key(kind, mask, size, colour, lang, fulfilled, scored)
     defs[key] = _drawing_id(key)
     return _tile_use(kind.id, key, x, y, lang)
+
+
+def _tile_key(
+    kind: TileKind,
+    mask: int,
+    size: float,
+    colour: str | None,
+    lang: str,
+    fulfilled: bool | None = None,
+    scored: int | None = None,
+) -> tuple:
+    """What a tile's drawing shows (its ``defs`` entry and the id its uses name)."""
+    return (kind.id, mask, size, colour, lang, fulfilled, scored)
 
 
 @lru_cache(maxsize=8192)

@@ -17,6 +17,7 @@ Potager").
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any, Generic, TypeVar, overload
 
 import numpy as np
@@ -271,10 +272,15 @@ class PotagerState(CompiledState):
             "end_triggered": self.end_triggered,
             "loser": self.loser,
             "turned": sorted(self.turned, key=INDEX.__getitem__),
-            "patterns": {
-                p.id: {"vegetable": p.vegetable, "rows": p.rows()} for p in pattern_by_id().values()
-            },
+            "patterns": _patterns(),
         }
+
+
+@cache
+def _patterns() -> dict[str, Any]:
+    """The pattern cards as the observation shows them: the same in every position, made
+    once (issue 30: they were a third of an observation); read only."""
+    return {p.id: {"vegetable": p.vegetable, "rows": p.rows()} for p in pattern_by_id().values()}
 
 
 class PotagerGame(Game[PotagerState]):

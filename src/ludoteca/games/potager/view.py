@@ -137,16 +137,34 @@ def _garden(
     names: Overlay,
     last: dict[str, tuple[int, str]],
 ) -> str:
-    parts = []
-    colour = names.colour(seat)
-    label_y = top - 14 if facing_down else top + 5 * CELL + 26
     marker = " \u25c0" if state.current_player == seat else ""
-    tail = f" \u2014 {state.points[seat]}{marker}"
+    tokens = tuple(state.token(seat, space) for space in INDEX)
+    marks = tuple(last.get(f"g{seat}-{space}") for space in INDEX)
+    title = (names.name(seat, lang), f" \u2014 {state.points[seat]}{marker}")
+    return _garden_drawn(seat, top, facing_down, lang, title, names.colour(seat), tokens, marks)
+
+
+@lru_cache(maxsize=1024)
+def _garden_drawn(
+    seat: int,
+    top: float,
+    facing_down: bool,
+    lang: str,
+    title: tuple[str, str],
+    colour: str,
+    tokens: tuple[tuple[str, bool] | None, ...],
+    marks: tuple[tuple[int, str] | None, ...],
+) -> str:
+    """A garden: its owner's name and points (``title``), its frame, its spaces with what lies
+    on them (``tokens``, in ``INDEX`` order) and the last turn's marks."""
+    name, tail = title
+    parts = []
+    label_y = top - 14 if facing_down else top + 5 * CELL + 26
     room = 5 * CELL + 90 - 18 * 0.68 * len(tail)
-    title = shorten(names.name(seat, lang), 18, room, bold=True)
+    shown = shorten(name, 18, room, bold=True)
     parts.append(
         text(
-            f"{title}{tail}",
+            f"{shown}{tail}",
             x=GARDEN_X,
             y=label_y,
             font_size=18,
@@ -165,10 +183,8 @@ def _garden(
             fill="#7aa650",
         )
     )
-    for space in INDEX:
-        cell_id = f"g{seat}-{space}"
-        token = state.token(seat, space)
-        parts.append(_cell(seat, space, top, facing_down, token, lang, last.get(cell_id)))
+    for space, token, mark in zip(INDEX, tokens, marks, strict=True):
+        parts.append(_cell(seat, space, top, facing_down, token, lang, mark))
     return join(parts)
 
 
@@ -333,6 +349,38 @@ def _hedge(state, lang: str, names: Overlay, last: dict[str, tuple[int, str]]) -
 
 
 @lru_cache(maxsize=1024)
+def _hedge_slot(
+    slot: int, kind: str | None, lang: str, mark: tuple[int, str] | None, bonus_tools: bool
+) -> str:
+    """A slot of the hedge with its token, the last turn's mark and (without the bonus tools'
+    hoses) its column's name."""
+    x = GARDEN_X + (slot - 1) * CELL
+    slot_id = f"hedge-{slot}"
+    inner = [
+        element(
+            "rect",
+            x=x + 2,
+            y=HEDGE_Y + 2,
+            width=CELL - 4,
+            height=CELL - 4,
+            rx=10,
+            fill="#3f8a37",
+            stroke="#24521f",
+            stroke_width=1,
+        )
+    ]
+    if kind is not None:
+        token = (kind, kind in VEGETABLES)
+        inner.append(_token(token, x + 6, HEDGE_Y + 6, CELL - 12, lang))
+    if mark is not None:
+        inner.append(_last_mark(x + 1, HEDGE_Y + 1, CELL - 2, mark, slot_id))
+    drawn = element("g", join(inner), id=slot_id)
+    if not bonus_tools:  # there the hose buttons name the columns
+        drawn += text(COLUMNS[slot - 1], x=x + CELL / 2, y=HEDGE_Y - 12, **_small("#1f4a1c"))
+    return drawn
+
+
+@lru_cache(maxsize=1024)
 def _hedge_drawn(
     hedge: tuple[str | None, ...],
     trampoline: str | None,
@@ -370,32 +418,8 @@ def _hedge_drawn(
     )
     x: float
     for slot in range(1, 6):
-        x = GARDEN_X + (slot - 1) * CELL
-        slot_id = f"hedge-{slot}"
-        inner = [
-            element(
-                "rect",
-                x=x + 2,
-                y=HEDGE_Y + 2,
-                width=CELL - 4,
-                height=CELL - 4,
-                rx=10,
-                fill="#3f8a37",
-                stroke="#24521f",
-                stroke_width=1,
-            )
-        ]
-        kind = hedge[slot - 1]
-        if kind is not None:
-            token = (kind, kind in VEGETABLES)
-            inner.append(_token(token, x + 6, HEDGE_Y + 6, CELL - 12, lang))
-        if slot_id in last:
-            inner.append(_last_mark(x + 1, HEDGE_Y + 1, CELL - 2, last[slot_id], slot_id))
-        parts.append(element("g", join(inner), id=slot_id))
-        if not bonus_tools:  # there the hose buttons name the columns
-            parts.append(
-                text(COLUMNS[slot - 1], x=x + CELL / 2, y=HEDGE_Y - 12, **_small("#1f4a1c"))
-            )
+        mark = last.get(f"hedge-{slot}")
+        parts.append(_hedge_slot(slot, hedge[slot - 1], lang, mark, bonus_tools))
     # the trampoline after slot 5, with the arrow of the refill
     tx = GARDEN_X + 5 * CELL + 26
     parts.append(
