@@ -197,11 +197,17 @@ def refusal(
 @njit(cache=True)
 def moves(habaneros: int, occupied: int, die: int) -> np.ndarray:
     """Every legal move for ``die`` as rows (from, to), by campesino then direction."""
-    found = np.empty((16, 2), dtype=np.int64)
+    found = np.empty((LISTED, 2), dtype=np.int64)
+    return found[: move_rows(habaneros, occupied, die, found)]
+
+
+@njit(cache=True)
+def move_rows(habaneros: int, occupied: int, die: int, found: np.ndarray) -> int:
+    """``moves`` written into the first rows of ``found`` (``LISTED`` rows): their count."""
     count = 0
     x0, y0, x1, y1 = plantation(habaneros)
     if x0 < 0:
-        return found[:0]
+        return 0
     for campesino in range(SIZE * SIZE):
         if occupied >> campesino & 1:
             for direction in range(4):
@@ -210,7 +216,7 @@ def moves(habaneros: int, occupied: int, die: int) -> np.ndarray:
                     found[count, 0] = campesino
                     found[count, 1] = target
                     count += 1
-    return found[:count]
+    return count
 
 
 @njit(cache=True)
@@ -555,7 +561,8 @@ def random_playouts(start: np.ndarray, n: int, seed: int) -> tuple[np.ndarray, n
     np.random.seed(seed)
     scores = np.zeros(n, dtype=np.int64)
     lengths = np.zeros(n, dtype=np.int64)
-    legal = np.empty((0, 2), np.int64)  # the moves of the roll
+    legal = np.empty((LISTED, 2), np.int64)  # the moves of the roll: its first ``listed`` rows
+    listed = 0
     for game in range(n):
         habaneros, occupied, held, phase, die, target, end = (
             start[0],
@@ -567,7 +574,7 @@ def random_playouts(start: np.ndarray, n: int, seed: int) -> tuple[np.ndarray, n
             start[6],
         )
         if phase == MOVING:
-            legal = moves(habaneros, occupied, die)
+            listed = move_rows(habaneros, occupied, die, legal)
         length = 0
         while phase != OVER:
             length += 1
@@ -576,10 +583,9 @@ def random_playouts(start: np.ndarray, n: int, seed: int) -> tuple[np.ndarray, n
                 kind = STOP_KIND if np.random.randint(2) == 1 else ROLL_KIND
             elif phase == ROLLING:
                 kind, a = DIE_KIND, np.random.randint(6) + 1
-                legal = moves(habaneros, occupied, a)
-                b = legal.shape[0]
+                listed = b = move_rows(habaneros, occupied, a, legal)
             elif phase == MOVING:
-                row = np.random.randint(legal.shape[0])
+                row = np.random.randint(listed)
                 kind, a, b = MOVE_KIND, legal[row, 0], legal[row, 1]
             else:
                 k = penalty(habaneros, occupied, target)

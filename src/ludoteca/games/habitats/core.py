@@ -163,7 +163,20 @@ def place_rows(grid: np.ndarray, kinds: np.ndarray, kind: int, found: np.ndarray
     """Where a tile of ``kind`` may go: next to a tile, faced by no road, its own roads facing
     no tile, not below the entrance. Writes rows (A_PLACE, x, y, road mask) into ``found``
     (cells west to east, south to north, masks in the kind's order) and returns their count."""
-    low_i, low_j, high_i, high_j, _ = _box(grid)
+    return _place_rows_in(grid, _box(grid), kinds, kind, found)
+
+
+@njit(cache=True)
+def _place_rows_in(
+    grid: np.ndarray,
+    box: tuple[int, int, int, int, int],
+    kinds: np.ndarray,
+    kind: int,
+    found: np.ndarray,
+) -> int:
+    """``place_rows`` with the park's ``box`` (see ``_box``) known: a playout keeps each
+    park's box as tiles are placed rather than scan the whole grid for it at every turn."""
+    low_i, low_j, high_i, high_j, _ = box
     low_i, low_j = max(low_i - 1, 1), max(low_j - 1, 1)
     high_i, high_j = min(high_i + 1, GRID - 2), min(high_j + 1, GRID - 2)
     turns = kinds[kind, TURNS]
@@ -667,9 +680,22 @@ def legal(
     """The legal actions of the seat to move, its park ``grid``: its takes, or the placements
     of its tile (a discard only when it fits nowhere). Writes rows (action, a, b, c) into
     ``found`` and returns their count."""
+    return _legal_in(cells, grid, _box(grid), kinds, rules, found)
+
+
+@njit(cache=True)
+def _legal_in(
+    cells: np.ndarray,
+    grid: np.ndarray,
+    box: tuple[int, int, int, int, int],
+    kinds: np.ndarray,
+    rules: np.ndarray,
+    found: np.ndarray,
+) -> int:
+    """``legal`` with the park's ``box`` (see ``_box``) known."""
     if cells[PHASE] == TAKE:
         return takeable(cells, rules, seat_to_move(cells, rules), found)
-    count = place_rows(grid, kinds, cells[HELD], found)
+    count = _place_rows_in(grid, box, kinds, cells[HELD], found)
     if count == 0:
         found[0, 0], found[0, 1], found[0, 2], found[0, 3] = A_DISCARD, 0, 0, 0
         count = 1
@@ -807,12 +833,21 @@ def _draw(rows: np.ndarray, count: int) -> int:
 
 @njit(cache=True)
 def _play(
-    cells: np.ndarray, grids: np.ndarray, kinds: np.ndarray, rules: np.ndarray, cut: int
+    cells: np.ndarray,
+    grids: np.ndarray,
+    kinds: np.ndarray,
+    rules: np.ndarray,
+    cut: int,
+    rows: np.ndarray,
 ) -> tuple[int, int]:
     """Play uniformly random decisions (chance by its odds) from the position, changing it,
     until the end or ``cut`` decisions (-1: no cut): (1 at the end, 0 at the cut; the
-    actions played)."""
-    rows = np.empty((LISTED, 4), dtype=np.int64)
+    actions played). ``rows``: room for the legal actions (``LISTED`` rows)."""
+    # each park's box (see ``_box``), kept as tiles are placed: the one thing a turn would
+    # otherwise scan the whole grid for
+    boxes = np.empty((grids.shape[0], 5), dtype=np.int64)
+    for s in range(grids.shape[0]):
+        boxes[s] = _box(grids[s])
     decisions = actions = 0
     seat = seat_to_move(cells, rules)
     while True:
@@ -827,9 +862,19 @@ def _play(
             return 0, actions
         decisions += 1
         actions += 1
-        row = np.random.randint(legal(cells, grids[seat], kinds, rules, rows))
-        a, b, c = rows[row, 1], rows[row, 2], rows[row, 3]
-        seat = step(cells, grids, rows[row, 0], a, b, c, kinds, rules)
+        box = boxes[seat]
+        row = np.random.randint(
+            _legal_in(
+                cells, grids[seat], (box[0], box[1], box[2], box[3], box[4]), kinds, rules, rows
+            )
+        )
+        action, a, b, c = rows[row, 0], rows[row, 1], rows[row, 2], rows[row, 3]
+        if action == A_PLACE:
+            i, j = a + ORIGIN, b + ORIGIN
+            box[0], box[1] = min(box[0], i), min(box[1], j)
+            box[2], box[3] = max(box[2], i), max(box[3], j)
+            box[4] += 1
+        seat = step(cells, grids, action, a, b, c, kinds, rules)
 
 
 @njit(cache=True)
@@ -864,7 +909,7 @@ def rollout(
     game ended, else 0; every seat's score then)."""
     np.random.seed(seed)
     position, parks = cells.copy(), grids.copy()
-    ended, _ = _play(position, parks, kinds, rules, cut)
+    ended, _ = _play(position, parks, kinds, rules, cut, np.empty((LISTED, 4), dtype=np.int64))
     return ended, scores(position, parks, kinds)
 
 
@@ -882,8 +927,9 @@ def playouts(
     np.random.seed(seed)
     found = np.zeros((count, grids.shape[0]), dtype=np.int64)
     lengths = np.zeros(count, dtype=np.int64)
+    rows = np.empty((LISTED, 4), dtype=np.int64)
     for game in range(count):
         position, parks = cells.copy(), grids.copy()
-        _, lengths[game] = _play(position, parks, kinds, rules, -1)
+        _, lengths[game] = _play(position, parks, kinds, rules, -1, rows)
         found[game] = scores(position, parks, kinds)
     return found, lengths

@@ -66,12 +66,13 @@ class HabitatsState(State):
         self._fields: dict[str, Any] | None = None
         self._public: dict[str, Any] | None = None
         self._text: str | None = None
+        self._odds: tuple[tuple[str, float], ...] | None = None  # a chance node's, once asked
         self.current_player = _core().seat_to_move(cells, game.rules)
 
     def _made(self, cells: np.ndarray, parks: tuple[Park, ...], grids: Any, seat: int) -> Any:
         """A state of this game on ``cells`` and ``parks`` whose seat to move is ``seat``."""
         fields = {"game": self.game, "_cells": cells, "parks": parks, "_grids": grids}
-        fields.update(current_player=seat, _fields=None, _public=None, _text=None)
+        fields.update(current_player=seat, _fields=None, _public=None, _text=None, _odds=None)
         return blank(HabitatsState, fields)
 
     def array(self) -> np.ndarray:
@@ -143,6 +144,11 @@ class HabitatsState(State):
     def chance_outcomes(self) -> list[tuple[str, float]]:
         if self.current_player != CHANCE:
             return []
+        if self._odds is None:  # kept: a driver draws from them, then ``apply`` checks
+            self._odds = self._chance_odds()
+        return list(self._odds)
+
+    def _chance_odds(self) -> tuple[tuple[str, float], ...]:
         cells, core = self._cells, _core()
         key = cells[core.GOAL : core.GOAL + YEARS].tobytes() + cells[core.STOCK :].tobytes()
         odds = ODDS.get(key)
@@ -150,7 +156,7 @@ class HabitatsState(State):
             if len(ODDS) >= CACHED_ODDS:
                 ODDS.clear()
             odds = ODDS[key] = self.game.odds(core.chances(cells, self.game.rules).tolist())
-        return list(odds)
+        return odds
 
     def _legal_actions(self) -> list[str]:
         core, game, cells = _core(), self.game, self._cells
