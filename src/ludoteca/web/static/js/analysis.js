@@ -109,16 +109,17 @@ function accuracyTable(page, status) {
       h("th", { scope: "row" }, h("span", { class: "who" },
         h("span", { class: `seat-dot s${seat}`, "aria-hidden": "true", text: Number(seat) + 1 }), seatLabel(page, Number(seat)))),
       h("td", { class: "accuracy", text: t("web.analysis.percent", { n: value.toFixed(1) }) }),
-      h("td", { class: "counts", text: BAD.map((word) => `${status.marks[word]} ${countOf(status, Number(seat), word)}`).join(" · ") })));
+      ...BAD.map((word) => h("td", { class: "count", text: countOf(status, Number(seat), word) }))));
   return h("table", { class: "sheet accuracy-table", id: "lt-accuracy" },
     h("caption", {}, t("web.analysis.accuracy"), " ",
       h("a", { href: "#lt-definitions", text: t("web.analysis.how"), onclick: () => { $("#lt-definitions").open = true; } })),
     h("thead", {}, h("tr", {},
       h("th", { scope: "col", text: t("web.analysis.player") }),
       h("th", { scope: "col", text: t("web.analysis.accuracy_short") }),
-      h("th", { scope: "col" },  // the marks for the eye, the verdicts for screen readers
-        h("span", { "aria-hidden": "true", text: BAD.map((word) => status.marks[word]).join(" · ") }),
-        h("span", { class: "sr", text: BAD.map((word) => status.verdicts[word]).join(", ") })))),
+      // a column a verdict: its mark for the eye (and the tooltip), its word for screen readers
+      ...BAD.map((word) => h("th", { scope: "col", class: "count", title: status.verdicts[word] },
+        h("span", { "aria-hidden": "true", text: status.marks[word] }),
+        h("span", { class: "sr", text: status.verdicts[word] }))))),
     h("tbody", {}, ...rows));
 }
 
