@@ -25,7 +25,7 @@ LANGS = ("en", "de", "fr", "ru")
 LEAST_TEXT = 10  # CSS px: the smallest text of a five-player Habitats park on a desktop
 # the games whose every text is at least LEAST_TEXT at both sizes (the smallest text of every
 # game is printed, at both sizes; the others' are not there yet)
-EVERY_TEXT_READABLE = ("potager",)
+EVERY_TEXT_READABLE = ("potager", "hares", "habanero", "bohnen")
 
 
 def _largest(game_id: str) -> dict:

@@ -30,6 +30,9 @@ COLUMN_X = tuple(200 + 100 * i for i in range(6))
 STORE_X = {"left": 35, "right": 775}
 STORE_WIDTH = 90
 STORE_TOP, STORE_BOTTOM = 100, 352
+# a phone shows the 900-wide board at about 0.41: its labels are drawn at NARROW_LEAST there at
+# least (about 10.5 CSS px), on the desktop at their own size (least 0)
+NARROW_LEAST = 26
 
 # Which seat's captures sit in which store: (side, part) with part "full", "upper" or "lower",
 # each tray beside that seat's own pits.
@@ -54,9 +57,10 @@ def svg(
 ) -> str:
     overlay = overlay or Overlay()
     turned = turned_for(state, seat)
-    # a phone (Overlay.narrow) shows the 900-wide board at about 0.4: the words around it
-    # are drawn larger there, the legend one seat a line under the board
+    # a phone (Overlay.narrow) shows the 900-wide board at about 0.4: every text is drawn at
+    # NARROW_LEAST at least there, the legend one seat a line under the board
     narrow = overlay.narrow
+    least = NARROW_LEAST if narrow else 0
     height = HEIGHT + (40 * state.game.num_players - 24 if narrow else 0)
     player = state.current_player
     legal = state.legal_actions() if seat is not None and seat == player else []
@@ -67,7 +71,7 @@ def svg(
         _defs(),
         element("rect", width=WIDTH, height=height, fill="#f4efe6"),
         _status(state, seat, lang, overlay),
-        _board(),
+        _board(least),
     ]
     players = state.game.num_players
     parts += [
@@ -79,6 +83,7 @@ def svg(
             overlay.name(s, lang),
             overlay.colour(s),
             turned,
+            least,
         )
         for s in range(players)
     ]
@@ -86,10 +91,12 @@ def svg(
     owner = state.game.board.owner
     for pit in range(12):
         colour = overlay.colour(owner[pit])
-        parts.append(_pit(pit, colour, state.pits[pit], pit in playable, pit in capture, turned))
-    parts.append(_last_moves(state, seat, overlay, turned))
+        parts.append(
+            _pit(pit, colour, state.pits[pit], pit in playable, pit in capture, turned, least)
+        )
+    parts.append(_last_moves(state, seat, overlay, turned, least))
     parts += [_leave_marker(pit, turned) for pit in sorted(leave)]
-    parts.append(_hints(overlay, turned))
+    parts.append(_hints(overlay, turned, least))
     parts.append(_legend(state, lang, overlay))
     return document(WIDTH, height, join(parts))
 
@@ -156,7 +163,7 @@ def _defs() -> str:
 
 
 @cache
-def _board() -> str:
+def _board(least: int) -> str:
     body = element(
         "rect",
         x=20,
@@ -194,10 +201,17 @@ def _board() -> str:
         )
         for x in STORE_X.values()
     )
-    names = text(
-        "z*", x=80, y=367, text_anchor="middle", font_size=13, fill="#f3e3c3", font_family="serif"
-    ) + text(
-        "Z*", x=820, y=367, text_anchor="middle", font_size=13, fill="#f3e3c3", font_family="serif"
+    names = join(
+        text(
+            name,
+            x=x,
+            y=367 + max(0, least - 13) / 3,
+            text_anchor="middle",
+            font_size=max(13, least),
+            fill="#f3e3c3",
+            font_family="serif",
+        )
+        for name, x in (("z*", 80), ("Z*", 820))
     )
     return element("g", body + grain + stores + names)
 
@@ -228,7 +242,9 @@ def _beans(cx: float, cy: float, count: int, radius: float, seed: int, limit: in
     return join(beans)
 
 
-def _last_moves(state: BohnenState, seat: int | None, overlay: Overlay, turned: bool) -> str:
+def _last_moves(
+    state: BohnenState, seat: int | None, overlay: Overlay, turned: bool, least: int
+) -> str:
     """The latest turn of each other seat: the pit it sowed from (a ring in its colour with an
     arrow), the pits it captured (crossed, with the beans taken) and, after a grand slam, the
     pit it left untouched (a tick in its colour)."""
@@ -248,7 +264,7 @@ def _last_moves(state: BohnenState, seat: int | None, overlay: Overlay, turned: 
             # counted from before the sowing (a grand slam's choices come after it)
             sown = board.outcome(steps[0].before.pits, start, mover)[0] if captured else ()
             marks.append(_sown_mark(start, mover, overlay.colour(mover), turned))
-            marks += [_captured_mark(p, mover, sown[p], turned) for p in captured]
+            marks += [_captured_mark(p, mover, sown[p], turned, least) for p in captured]
     return element("g", join(marks), id="last-moves") if marks else ""
 
 
@@ -305,7 +321,7 @@ def _kept_mark(pit: int, mover: int, colour: str, turned: bool) -> str:
 
 
 @lru_cache(maxsize=1024)
-def _captured_mark(pit: int, mover: int, beans: int, turned: bool) -> str:
+def _captured_mark(pit: int, mover: int, beans: int, turned: bool, least: int) -> str:
     cx, cy = pit_centre(pit, turned)
     cross = element(
         "path",
@@ -315,13 +331,17 @@ def _captured_mark(pit: int, mover: int, beans: int, turned: bool) -> str:
         stroke_linecap="round",
         opacity="0.85",
     )
-    badge = element("rect", x=cx - 22, y=cy + 8, width=44, height=20, rx=6, fill="#d1495b")
+    size = max(14, least)
+    k = size / 14  # the desktop's badge, grown with its count
+    badge = element(
+        "rect", x=cx - 22 * k, y=cy + 8, width=44 * k, height=20 * k, rx=6, fill="#d1495b"
+    )
     count = text(
         f"−{beans}",
         x=cx,
-        y=cy + 23,
+        y=cy + 8 + 15 * k,
         text_anchor="middle",
-        font_size=14,
+        font_size=size,
         font_weight="bold",
         font_family="sans-serif",
         fill="#ffffff",
@@ -337,7 +357,9 @@ def _captured_mark(pit: int, mover: int, beans: int, turned: bool) -> str:
 
 
 @lru_cache(maxsize=2048)
-def _pit(pit: int, colour: str, beans: int, playable: bool, captured: bool, turned: bool) -> str:
+def _pit(
+    pit: int, colour: str, beans: int, playable: bool, captured: bool, turned: bool, least: int
+) -> str:
     cx, cy = pit_centre(pit, turned)
     name = PIT_NAMES[pit]
     parts = []
@@ -358,16 +380,20 @@ def _pit(pit: int, colour: str, beans: int, playable: bool, captured: bool, turn
         )
     parts.append(_beans(cx, cy, beans, PIT_RADIUS - 14, pit))
     # the count on the rim, towards the outside of the board
-    bx = cx + PIT_RADIUS * 0.72
-    by = cy + (PIT_RADIUS * 0.72 if shown_pit(pit, turned) < 6 else -PIT_RADIUS * 0.72)
-    parts.append(element("circle", cx=bx, cy=by, r=14, fill="#fdf6e3", stroke="#4a2a10"))
+    size = max(14, least)
+    # a larger count (a phone's) sits further out, its badge clear of the next pit
+    across, out = (0.72, 0.72) if size == 14 else (0.6, 0.85)
+    bx = cx + PIT_RADIUS * across
+    by = cy + PIT_RADIUS * (out if shown_pit(pit, turned) < 6 else -out)
+    badge = max(14, size * 0.75)
+    parts.append(element("circle", cx=bx, cy=by, r=badge, fill="#fdf6e3", stroke="#4a2a10"))
     parts.append(
         text(
             beans,
             x=bx,
-            y=by + 5,
+            y=by + 5 * size / 14,
             text_anchor="middle",
-            font_size=14,
+            font_size=size,
             font_weight="bold",
             font_family="sans-serif",
             fill="#2b1a0c",
@@ -380,7 +406,7 @@ def _pit(pit: int, colour: str, beans: int, playable: bool, captured: bool, turn
         x=cx - 30,
         y=ly if bottom else ly + 12,
         text_anchor="middle",
-        font_size=17,
+        font_size=max(17, least),
         font_weight="bold",
         font_family="serif",
         fill="#fdf6e3",
@@ -437,8 +463,16 @@ def _tray_box(seat: int, players: int, turned: bool) -> tuple[float, float, floa
 
 @lru_cache(maxsize=1024)
 def _tray(
-    players: int, seat: int, count: int, to_move: bool, name: str, colour: str, turned: bool
+    players: int,
+    seat: int,
+    count: int,
+    to_move: bool,
+    name: str,
+    colour: str,
+    turned: bool,
+    least: int,
 ) -> str:
+    size = max(16, least)
     x, y, w, h = _tray_box(seat, players, turned)
     parts = [
         element(
@@ -454,13 +488,13 @@ def _tray(
             stroke_opacity="1" if to_move else "0.8",
         ),
         _beans(x + w / 2, y + h / 2 + 8, count, min(w, h) / 2 - 18, seat * 5 + 3, limit=40),
-        element("circle", cx=x + w / 2, cy=y + 26, r=16, fill=colour, stroke="#fdf6e3"),
+        element("circle", cx=x + w / 2, cy=y + 10 + size, r=size, fill=colour, stroke="#fdf6e3"),
         text(
             count,
             x=x + w / 2,
-            y=y + 32,
+            y=y + 10 + 22 * size / 16,
             text_anchor="middle",
-            font_size=16,
+            font_size=size,
             font_weight="bold",
             font_family="sans-serif",
             fill=ink_on(colour),
@@ -483,7 +517,8 @@ def _status(state: BohnenState, seat: int | None, lang: str, overlay: Overlay) -
 
 @lru_cache(maxsize=1024)
 def _status_drawn(player: int, colour: str, words: str, narrow: bool) -> str:
-    chip = element("circle", cx=42, cy=40, r=16, fill=colour, stroke="#4a2a10")
+    size, radius = (NARROW_LEAST, 20) if narrow else (16, 16)
+    chip = element("circle", cx=42, cy=40, r=radius, fill=colour, stroke="#4a2a10")
     number = "" if player == TERMINAL else str(player + 1)
     return element(
         "g",
@@ -491,9 +526,9 @@ def _status_drawn(player: int, colour: str, words: str, narrow: bool) -> str:
         + text(
             number,
             x=42,
-            y=46,
+            y=40 + 6 * size / 16,
             text_anchor="middle",
-            font_size=16,
+            font_size=size,
             font_weight="bold",
             font_family="sans-serif",
             fill=ink_on(colour),
@@ -507,12 +542,12 @@ def _status_drawn(player: int, colour: str, words: str, narrow: bool) -> str:
 def _status_words(words: str, narrow: bool = False) -> str:
     """The status beside the chip: one line, smaller when long, else two lines."""
     room = WIDTH - 68 - 16
-    big, least = (28, 22) if narrow else (18, 15)
+    big, least = (30, NARROW_LEAST) if narrow else (18, 15)
     size = fit_size(words, big, room, least=least)
     lines = [words] if text_width(words, size) <= room else wrap(words, least, room)
     if len(lines) > 2:
         lines = [lines[0], shorten(" ".join(lines[1:]), least, room)]
-    step = 27 if narrow else 20
+    step = 30 if narrow else 20
     one = len(lines) == 1
     top = (50 if one else 38) if narrow else (46 if one else 34)
     return join(
@@ -575,24 +610,21 @@ def _legend_drawn(
         room = space - text_width(star + tail, font, bold=True)
         words = star + shorten(names[seat], font, room, bold=True) + tail
         box = size + 3
-        parts.append(
-            element("rect", x=x, y=y + 4 - box, width=box, height=box, rx=4, fill=colours[seat])
+        chip = element("rect", x=x, y=y + 4 - box, width=box, height=box, rx=4, fill=colours[seat])
+        entry = text(
+            words,
+            x=x + size + 11,
+            y=y,
+            font_size=font,
+            font_weight="bold" if seat in winners else None,
+            font_family="sans-serif",
+            fill="#2b1a0c",
         )
-        parts.append(
-            text(
-                words,
-                x=x + size + 11,
-                y=y,
-                font_size=font,
-                font_weight="bold" if seat in winners else None,
-                font_family="sans-serif",
-                fill="#2b1a0c",
-            )
-        )
+        parts.append(element("g", chip + entry))  # one seat's entry
     return element("g", join(parts), id="legend")
 
 
-def _hints(overlay: Overlay, turned: bool) -> str:
+def _hints(overlay: Overlay, turned: bool, least: int) -> str:
     parts = []
     for name in overlay.marks:
         if name in INDEX:
@@ -613,9 +645,19 @@ def _hints(overlay: Overlay, turned: bool) -> str:
             continue
         cx, cy = pit_centre(INDEX[name], turned)
         label = f"{value:.2f}" if isinstance(value, float) else str(value)
-        y = cy + 5
+        size = max(13, least)
+        k = size / 13  # the desktop's label, grown with its words
+        y = cy + 5 * k
         parts.append(
-            element("rect", x=cx - 24, y=y - 15, width=48, height=20, rx=6, fill="#1d3557")
+            element(
+                "rect",
+                x=cx - 24 * k,
+                y=y - 15 * k,
+                width=48 * k,
+                height=20 * k,
+                rx=6,
+                fill="#1d3557",
+            )
         )
         parts.append(
             text(
@@ -623,7 +665,7 @@ def _hints(overlay: Overlay, turned: bool) -> str:
                 x=cx,
                 y=y,
                 text_anchor="middle",
-                font_size=13,
+                font_size=size,
                 font_family="sans-serif",
                 fill="#ffffff",
             )

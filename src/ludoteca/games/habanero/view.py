@@ -27,6 +27,12 @@ LEFT, TOP = 44, 28
 BOARD = CELL * SIZE
 PANEL = LEFT + BOARD + 36
 WIDTH, HEIGHT = PANEL + 300, TOP + BOARD + 92
+# On a phone (Overlay.narrow) the picture is about as wide as the board, shown at about 0.62:
+# the panel (PANEL_TALL high at most) goes under the board's prompt, zoomed, and the prompt is
+# drawn larger, so that every text stays at least 10 CSS px
+NARROW_WIDTH = LEFT + BOARD + 16
+NARROW_PANEL, NARROW_ZOOM, PANEL_TALL = TOP + BOARD + 100, 1.4, 480
+PROMPT, NARROW_PROMPT = 16, 18
 
 SOIL_LIGHT, SOIL_DARK = "#b07a45", "#a06c3a"
 REMOVED = "#e9e4d8"
@@ -49,15 +55,27 @@ def svg(
     state: HabaneroState, seat: int | None, *, lang: str = "en", overlay: Overlay | None = None
 ) -> str:
     overlay = overlay or Overlay()
+    panel = _panel(state, lang, overlay)
+    if overlay.narrow:
+        # a phone: the panel under the prompt, under the board, drawn larger (every text ≥ 10 px)
+        width, height = NARROW_WIDTH, NARROW_PANEL + PANEL_TALL * NARROW_ZOOM + 16
+        move = f"translate({LEFT},{NARROW_PANEL}) scale({NARROW_ZOOM}) translate({-PANEL},{-TOP})"
+        panel = element("g", panel, transform=move)
+        prompt = _prompt_drawn(
+            state.prompt(seat).text(lang), NARROW_PROMPT, TOP + BOARD + 52, NARROW_WIDTH
+        )
+    else:
+        width, height = WIDTH, HEIGHT
+        prompt = _prompt_drawn(state.prompt(seat).text(lang), PROMPT, HEIGHT - 40, WIDTH)
     parts = [
-        element("rect", x=0, y=0, width=WIDTH, height=HEIGHT, fill="#f7f1e3", rx=14),
+        element("rect", x=0, y=0, width=width, height=height, fill="#f7f1e3", rx=14),
         _board(state),
         _last_moves(state),
         _overlay(overlay),
-        _panel(state, lang, overlay),
-        _prompt(state, seat, lang),
+        panel,
+        prompt,
     ]
-    return document(WIDTH, HEIGHT, join(parts), font_family="DejaVu Sans, Verdana, sans-serif")
+    return document(width, height, join(parts), font_family="DejaVu Sans, Verdana, sans-serif")
 
 
 ROOM = WIDTH - PANEL - 16  # the width of the panel's lines
@@ -371,9 +389,7 @@ def _panel(state: HabaneroState, lang: str, overlay: Overlay) -> str:
     )
     deciding = state.phase == "decide"
     chosen = _button_of(overlay.action)
-    # a phone shows the picture at about 0.4: the buttons are drawn taller there, so that each
-    # stays at least 24 CSS px high (and about 56 wide) to press
-    wide, tall = (140, 64) if overlay.narrow else (100, 44)
+    # a phone shows the panel at about 0.87 (its buttons over 24 CSS px high to press)
     parts.append(
         _button(
             "btn-roll",
@@ -383,21 +399,17 @@ def _panel(state: HabaneroState, lang: str, overlay: Overlay) -> str:
             deciding,
             "#2f6b2f",
             chosen == "btn-roll",
-            width=wide,
-            height=tall,
         )
     )
     parts.append(
         _button(
             "btn-stop",
             _say("habanero.view.stop", lang),
-            x + wide + 12,
+            x + 112,
             TOP + 270,
             deciding,
             "#8a6d3b",
             chosen == "btn-stop",
-            width=wide,
-            height=tall,
         )
     )
     if state.phase == "penalty":
@@ -525,18 +537,15 @@ def _button(
     )
 
 
-def _prompt(state: HabaneroState, seat: int | None, lang: str) -> str:
-    return _prompt_drawn(state.prompt(seat).text(lang))
-
-
 @lru_cache(maxsize=1024)
-def _prompt_drawn(words: str) -> str:
-    """The prompt under the board, on two lines at most."""
-    lines = wrap(words, 16, WIDTH - LEFT - 16)
+def _prompt_drawn(words: str, size: int, top: float, width: int) -> str:
+    """The prompt under the board, on two lines at most, in a picture ``width`` wide."""
+    room = width - LEFT - 16
+    lines = wrap(words, size, room)
     if len(lines) > 2:
-        lines = [lines[0], shorten(" ".join(lines[1:]), 16, WIDTH - LEFT - 16)]
+        lines = [lines[0], shorten(" ".join(lines[1:]), size, room)]
     rows = join(
-        text(line, x=LEFT, y=HEIGHT - 40 + 20 * row, font_size=16, fill=INK)
+        text(line, x=LEFT, y=top + (size + 4) * row, font_size=size, fill=INK)
         for row, line in enumerate(lines)
     )
     return element("g", rows, id="prompt")

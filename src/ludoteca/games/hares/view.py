@@ -29,6 +29,8 @@ ROOM = WIDTH - PANEL - 14  # the width of the panel's lines
 # On a phone (Overlay.narrow): the board alone as wide as the screen, the card under it
 NARROW_WIDTH = LEFT + 8 * SIZE + 20
 NARROW_ZOOM = (NARROW_WIDTH - LEFT - 12) / (ROOM + 10)
+# the coordinates' font size: a phone shows the picture at about 0.65, so larger there (≥ 10 px)
+COORDINATES, NARROW_COORDINATES = 15, 17
 
 LIGHT, DARK = "#eef3d2", "#a9c77a"
 GLYPHS = {"rook": "♜", "bishop": "♝", "knight": "♞", "queen": "♛", "king": "♚"}
@@ -210,7 +212,8 @@ def svg(
     hints = overlay if overlay is not None and overlay.aids() else None
     board, p = state.shown_field(), state.position
     colour = state.colour or "white"
-    body = [_board(state.colour)]
+    narrow = overlay is not None and overlay.narrow
+    body = [_board(state.colour, NARROW_COORDINATES if narrow else COORDINATES)]
     if hints is not None:
         body += _under_hints(state, hints)
     for sq in sorted(board.burrows):
@@ -240,7 +243,7 @@ def svg(
     if hints is not None:
         body += [_arrow(state, arrow) for arrow in hints.arrows]
     panel, bottom = _panel(state, hints, lang)
-    if overlay is not None and overlay.narrow:
+    if narrow:
         # a phone: the level card under the board, drawn larger (its words stay readable)
         top = TOP + 8 * SIZE + 30
         move = f"translate({LEFT},{top}) scale({NARROW_ZOOM}) translate({-PANEL},{-TOP})"
@@ -253,7 +256,7 @@ def svg(
 
 
 @lru_cache(maxsize=4)  # the board without its pieces, the same in every picture (issue 30)
-def _board(colour: str | None) -> str:
+def _board(colour: str | None, font_size: int) -> str:
     body = [
         element("rect", x=0, y=0, width="100%", height="100%", fill="#f7f1e1"),
         element(
@@ -295,7 +298,7 @@ def _board(colour: str | None) -> str:
                 class_="square",
             )
         )
-    return join([*body, *_coordinates(colour)])
+    return join([*body, *_coordinates(colour, font_size)])
 
 
 def _last_move(state: HaresState) -> str:
@@ -317,7 +320,7 @@ def _last_move(state: HaresState) -> str:
     return element("g", frames + trail, id="last-move", data_seat=0, data_what=action, **LAST)
 
 
-def _coordinates(colour: str | None) -> list[str]:
+def _coordinates(colour: str | None, font_size: int) -> list[str]:
     marks = []
     for sq in range(8):
         col, _ = _shown_at(colour, sq)
@@ -326,7 +329,7 @@ def _coordinates(colour: str | None) -> list[str]:
                 "abcdefgh"[sq],
                 x=LEFT + col * SIZE + SIZE / 2,
                 y=TOP + 8 * SIZE + 24,
-                font_size=15,
+                font_size=font_size,
                 text_anchor="middle",
                 fill="#5a4630",
             )
@@ -337,8 +340,8 @@ def _coordinates(colour: str | None) -> list[str]:
             text(
                 rank,
                 x=LEFT - 19,
-                y=TOP + row * SIZE + SIZE / 2 + 5,
-                font_size=15,
+                y=TOP + row * SIZE + SIZE / 2 + font_size / 3,
+                font_size=font_size,
                 text_anchor="middle",
                 fill="#5a4630",
             )
