@@ -178,7 +178,8 @@ async def puzzle(
     game = state.game
 
     def view() -> tuple[dict[str, Any], str | None]:
-        seen = described(state, words.translated(state.observation(judged.seat), lang), lang)
+        observed = words.translated(state.observation(judged.seat), lang)
+        seen = described(state, observed, lang, names=names)
         svg = picture(game, state, judged.seat, lang, None, names, narrow, palette)
         return words.with_names(seen, names, lang), svg
 

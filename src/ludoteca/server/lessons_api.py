@@ -99,7 +99,8 @@ def _tried(game_id: str, found: Lesson, body: LessonTry) -> dict[str, Any]:
     observed = words.translated(state.observation(found.learner), lang)
     if not waiting:
         observed["legal"] = []  # the step is done or only explains: nothing to play
-    answer["observation"] = words.with_names(described(state, observed, lang), names, lang)
+    seen = described(state, observed, lang, names=names)
+    answer["observation"] = words.with_names(seen, names, lang)
     return answer
 
 

@@ -69,8 +69,8 @@ def described(
     names: Sequence[str] = (),
 ) -> dict[str, Any]:
     """``observation`` with what the page tells in words besides the picture: ``text`` (the
-    text board, for screen readers, its seats written as their ``names``), ``end_reason`` (the game's key of why it ended, or
-    None) and, on each legal action that ends the game at once while other actions would
+    text board, for screen readers, its seats written as their ``names``), ``end_reason``
+    (the game's key of why it ended, or None) and, on each legal action that ends the game at once while other actions would
     not (a stop in a game of pushing one's luck), ``ends: true``, so the page can ask before
     sending it. ``board``: the text board, when the caller has it already (it is the same for
     every seat)."""
