@@ -8,6 +8,8 @@ import pytest
 
 from ludoteca.games import registry
 
+from .test_accounts import PASSWORD, csrf, sign_up
+
 
 @pytest.fixture
 def hexlet():
@@ -72,3 +74,64 @@ def test_bad_input_is_refused_clearly(client, hexlet, path, body, status):
 def test_a_game_without_a_lesson_says_so(client, hexlet):
     response = client.get("/api/lessons/count")
     assert response.status_code == 404 and "no guided game" in response.json()["message"]
+
+
+# -- a signed-in learner's place, kept on the account (server/learners.py) -------------------
+
+
+def _keep(client, game="hexlet", **body):
+    return client.put(f"/api/lessons/{game}/progress", json=body, headers=csrf(client))
+
+
+def test_a_signed_in_learner_finds_their_place_on_any_browser(client, hexlet):
+    sign_up(client, "Lena")
+    assert client.get("/api/account").json()["lessons"] == {}
+    kept = _keep(client, step=2, actions=["b2"])
+    assert kept.status_code == 200, kept.text
+    assert kept.json() == {"step": 2, "actions": ["b2"], "done": False}
+    # this step's own move, once accepted, travels with it
+    assert _keep(client, step=2, actions=["b2", "c1"]).status_code == 200
+    client.cookies.clear()  # another browser: no cookie, no session
+    assert client.get("/api/account").json()["lessons"] == {}
+    body = {"name": "Lena", "password": PASSWORD}
+    login = client.post("/api/account/login", json=body, headers=csrf(client))
+    assert login.status_code == 200, login.text
+    lessons = client.get("/api/account").json()["lessons"]
+    assert lessons == {"hexlet": {"step": 2, "actions": ["b2", "c1"], "done": False}}
+
+
+def test_a_lesson_finished_once_stays_finished(client, hexlet):
+    sign_up(client, "Finn")
+    assert _keep(client, step=4, actions=["b2", "c1", "a3"], done=True).status_code == 200
+    again = _keep(client, step=0, actions=[], done=False).json()  # started over, to look again
+    assert again == {"step": 0, "actions": [], "done": True}
+    exported = client.get("/api/account/export", headers=csrf(client)).json()
+    assert exported["lessons"] == {"hexlet": again}
+
+
+def test_lesson_progress_is_refused_clearly_when_it_does_not_fit(client, hexlet):
+    guest = _keep(client, step=1, actions=[])
+    assert guest.status_code == 401 and guest.json()["message"]
+    sign_up(client, "Ola")
+    for game, body, status in [
+        ("nogame", {"step": 0}, 404),
+        ("count", {"step": 0}, 404),  # a game without a lesson
+        ("hexlet", {"step": 9}, 400),
+        ("hexlet", {"step": 2, "actions": []}, 400),
+        ("hexlet", {"step": 2, "actions": ["a1"]}, 400),  # not the move step 2 asked for
+        ("hexlet", {"step": 1, "actions": "b2"}, 400),
+        ("hexlet", {"step": 1, "done": "yes"}, 400),
+    ]:
+        refused = _keep(client, game, **body)
+        assert refused.status_code == status, (game, body, refused.text)
+        assert refused.json()["message"]
+    assert client.get("/api/account").json()["lessons"] == {}
+
+
+def test_deleting_the_account_deletes_its_lessons(client, hexlet):
+    sign_up(client, "Mira")
+    assert _keep(client, step=1, actions=[]).status_code == 200
+    gone = client.post("/api/account/delete", json={"password": PASSWORD}, headers=csrf(client))
+    assert gone.status_code == 200, gone.text
+    sign_up(client, "Mira")  # the name is free again, and the new account starts afresh
+    assert client.get("/api/account").json()["lessons"] == {}

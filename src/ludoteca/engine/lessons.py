@@ -90,23 +90,31 @@ class Verdict:
     after: State | None = None
 
 
+def check_progress(lesson: Lesson, step: int, actions: Sequence[str], answered: bool) -> None:
+    """Raises :class:`LessonError` unless a learner can stand at step ``step`` having played
+    ``actions``: one per earlier step that asked for one, each among its ``expect``, and
+    (``answered``) one more accepted at step ``step`` itself."""
+    if not 0 <= step < len(lesson.steps):
+        raise LessonError(Message("core.lesson.no_step", {"step": step + 1}))
+    asked = sum(lesson.asks(i) for i in range(step + answered))
+    if len(actions) != asked:
+        raise LessonError(Message("core.lesson.actions", {"asked": asked, "given": len(actions)}))
+    asking = (i for i in range(step + 1) if lesson.asks(i))
+    for i, action in zip(asking, actions, strict=False):
+        if action not in lesson.steps[i].expect:
+            raise LessonError(Message("core.lesson.not_asked", {"step": i + 1}))
+
+
 def position(game: Game[Any], lesson: Lesson, step: int, actions: Sequence[str]) -> State:
     """The position where step ``step`` waits for the learner (its setup played), given the
     learner's ``actions``: one per earlier step that asked for one, each among its ``expect``."""
-    if not 0 <= step < len(lesson.steps):
-        raise LessonError(Message("core.lesson.no_step", {"step": step + 1}))
-    asked = sum(lesson.asks(i) for i in range(step))
-    if len(actions) != asked:
-        raise LessonError(Message("core.lesson.actions", {"asked": asked, "given": len(actions)}))
+    check_progress(lesson, step, actions, answered=False)
     played = iter(actions)
     state: State = game.new_initial_state()
     for i, each in enumerate(lesson.steps[: step + 1]):
         state = _played(state, each.setup)
         if i < step and each.expect:
-            action = next(played)
-            if action not in each.expect:
-                raise LessonError(Message("core.lesson.not_asked", {"step": i + 1}))
-            state = state.apply(action)
+            state = state.apply(next(played))
     return state
 
 

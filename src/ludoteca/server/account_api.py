@@ -39,6 +39,8 @@ class Me(BaseModel):
     email: str | None = None
     email_verified: bool = False
     admin: bool = False  # an administrator of the site (the admin page: moderation_api.py)
+    # per game, where the account stands in its lesson (learners.py): {step, actions, done}
+    lessons: dict[str, dict[str, Any]] = {}
 
 
 def get_accounts(request: Request) -> Accounts:
@@ -87,12 +89,14 @@ async def me(request: Request, hub: HubDep, user: UserDep) -> Me:
         return Me(name=None, mail=mail)
     contact = await hub.db.run(request.app.state.recovery.contact, user.id)
     admin = await hub.db.run(hub.moderation.is_admin, user)
+    lessons = await hub.db.run(request.app.state.learners.of, user.id)
     return Me(
         name=user.name,
         mail=mail,
         email=contact.email,
         email_verified=contact.verified,
         admin=admin,
+        lessons=lessons,
     )
 
 

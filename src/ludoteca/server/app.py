@@ -43,6 +43,7 @@ from .db import Database, Store
 from .errors import RoomError, malformed
 from .guard import Guard
 from .lag import LoopLag
+from .learners import Learners
 from .leases import Leases, SoleLeases
 from .logins import LoginGuard
 from .mail import Mailer
@@ -131,6 +132,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.accounts = Accounts(store)
     app.state.logins = LoginGuard(store)
     app.state.privacy = Privacy(store)
+    app.state.learners = Learners(store)
     app.state.recovery = Recovery(store)
     app.state.mailer = Mailer(settings.smtp, settings.mail_from)
     hub.reminders = Reminders(hub.db, app.state.mailer, settings.public_url)

@@ -148,6 +148,21 @@ class AnalysisRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime, default=_now)
 
 
+class LessonRow(Base):
+    """Where an account stands in a game's guided first game: the step reached, the moves
+    accepted at the steps before it (the lesson is replayed from them) and whether the
+    learner has finished it once."""
+
+    __tablename__ = "lessons"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40), primary_key=True)
+    step: Mapped[int] = mapped_column(Integer)
+    actions: Mapped[list] = mapped_column(JSON)
+    done: Mapped[bool] = mapped_column(Boolean, default=False)
+    updated_at: Mapped[datetime] = mapped_column(DateTime, default=_now)
+
+
 class ChatRow(Base):
     """One chat message of a room (``room_id``) or of the lobby (``room_id`` is "")."""
 

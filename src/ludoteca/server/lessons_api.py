@@ -11,15 +11,16 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from ludoteca.engine import Message, State
-from ludoteca.engine.lessons import Lesson, LessonError, judge, position
+from ludoteca.engine.lessons import Lesson, LessonError, check_progress, judge, position
 from ludoteca.engine.parts import Overlay
 from ludoteca.games import registry
 
 from . import words
+from .account_api import SignedInDep
 from .api import AddressDep, HubDep, LangDep, SettingsDep
 from .errors import RoomError
 from .guard import openapi_body, read_json
-from .messages import LessonTry
+from .messages import LessonProgress, LessonTry
 from .presenter import described
 from .room import make_game
 
@@ -60,6 +61,32 @@ async def attempt(
     found = _lesson(game_id)
     await hub.bots.compiled(game_id)
     return await asyncio.to_thread(_tried, game_id, found, body)
+
+
+@lessons.put("/{game_id}/progress", openapi_extra=openapi_body(LessonProgress))
+async def keep_progress(
+    game_id: str,
+    request: Request,
+    hub: HubDep,
+    settings: SettingsDep,
+    address: AddressDep,
+    user: SignedInDep,
+) -> dict[str, Any]:
+    """Where the signed-in learner stands in the game's lesson, kept on the account (the
+    account page's ``lessons`` answers it on every browser): ``{step, actions, done}``, as a
+    try's; answers the entry as kept (a lesson finished once stays finished)."""
+    body = await read_json(request, LessonProgress, settings.max_body)
+    hub.quotas.hit("messages", address)
+    found = _lesson(game_id)
+    before = range(min(body.step, len(found.steps)))
+    answered = len(body.actions) > sum(found.asks(i) for i in before)
+    try:
+        check_progress(found, body.step, body.actions, answered)
+    except LessonError as refused:
+        raise RoomError(400, refused.reason.key, refused.reason.params) from None
+    learners = request.app.state.learners
+    args = (user.id, game_id, body.step, body.actions, body.done)
+    return await hub.db.run(learners.keep, *args)
 
 
 def _lesson(game_id: str) -> Lesson:

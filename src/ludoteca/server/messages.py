@@ -177,6 +177,15 @@ class LessonTry(Body):
     palette: Palette = DEFAULT_PALETTE
 
 
+class LessonProgress(Body):
+    """Where a signed-in learner stands in a game's lesson (see server/learners.py): the step,
+    the actions accepted so far (this step's own included once accepted), finished once."""
+
+    step: Annotated[StrictInt, Field(ge=0, le=100)]
+    actions: Annotated[list[Action], Field(max_length=100)] = []
+    done: StrictBool = False
+
+
 # -- WebSocket messages ----------------------------------------------------------------------
 
 

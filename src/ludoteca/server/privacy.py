@@ -4,10 +4,10 @@ account (docs/accounts.md says what is kept and for how long).
 The export is one JSON document: the account, its games (each with the seat, the names, the
 scores and the record of a finished one), its ratings with their history, and the chat lines
 it wrote (in the rooms where it held a seat, and in the lobby and as a spectator under its
-name). Nothing secret of the site is in it: no password hash, no token hash, no room seed.
+name), and where it stands in the games' guided first games. Nothing secret of the site is in it: no password hash, no token hash, no room seed.
 
 Deleting an account removes the account, its sessions, known browsers, log-in attempts,
-ratings and chat lines; the games stay, for the other players' records, with the seat
+ratings, lesson progress and chat lines; the games stay, for the other players' records, with the seat
 anonymised (no name, no account). An account seated in a game still in play cannot be deleted
 until those games end (resign or finish them): the room's live state names its players.
 """
@@ -24,6 +24,7 @@ from .db import (
     BlockRow,
     ChatRow,
     KnownBrowserRow,
+    LessonRow,
     LoginAttemptRow,
     PresenceRow,
     RatingHistoryRow,
@@ -70,6 +71,7 @@ class Privacy:
                 "ratings": _ratings(session, user_id),
                 "chat": [_line(row) for row in _chat(session, user, seats)],
                 "blocked": _blocked(session, user_id),
+                "lessons": _lessons(session, user_id),
             }
 
     def forget(self, user_id: int) -> None:
@@ -102,6 +104,7 @@ class Privacy:
                 KnownBrowserRow,
                 ReminderRow,
                 PresenceRow,
+                LessonRow,
             )
             for table in tables:
                 session.execute(delete(table).where(table.user_id == user_id))
@@ -111,6 +114,12 @@ class Privacy:
                 delete(LoginAttemptRow).where(LoginAttemptRow.name_key == user.name_key)
             )
             session.delete(user)
+
+
+def _lessons(session: Session, user_id: int) -> dict[str, dict[str, Any]]:
+    """Where the account stands in each game's guided first game."""
+    rows = session.scalars(select(LessonRow).where(LessonRow.user_id == user_id))
+    return {r.game: {"step": r.step, "actions": list(r.actions), "done": r.done} for r in rows}
 
 
 def _blocked(session: Session, user_id: int) -> list[str]:

@@ -120,9 +120,8 @@ export class AccountPage {
   }
 
   async enter(path, values) {
-    const answer = await api(path, { json: { ...values, seats: heldSeats().slice(0, 200) } });
-    me.name = answer.name;
-    renderNav();
+    await api(path, { json: { ...values, seats: heldSeats().slice(0, 200) } });
+    await loadMe(); // the account as this browser now sees it, its lessons joined with these
     await loadProgress();
     go(`/player/${encodeURIComponent(me.name)}`);
   }

@@ -2,7 +2,9 @@
 // game's picture, the picture playable by click and keyboard as on the play page (board.js),
 // a refused move explained, "Step k of n" and "Next", and at the end a short game against the
 // easiest bot. The server is stateless (POST /api/lessons/<game>/try): this page holds the
-// step and the moves accepted so far, remembered in localStorage (store.js ``lessons``).
+// step and the moves accepted so far, remembered in localStorage (store.js ``lessons``) and,
+// signed in, on the account (account.js ``keepLesson``).
+import { keepLesson } from "../account.js";
 import { api } from "../api.js";
 import { candidates, chosen, hitTarget, nameBoard, NARROW, narrowScreen, playable, showBoard } from "../board.js";
 import { $, app, h, toast } from "../dom.js";
@@ -116,7 +118,7 @@ export class LearnPage {
   }
 
   remember() {
-    lessons.save(this.game, { step: this.step, actions: this.actions, done: this.done });
+    keepLesson(this.game, { step: this.step, actions: this.actions, done: this.done });
   }
 
   waiting() {
