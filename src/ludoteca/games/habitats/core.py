@@ -769,10 +769,17 @@ def step(
         _take(cells, rules, a, b)
     else:
         if action == A_PLACE:
-            seat = cells[TURN] % rules[R_SEATS]
-            grids[seat, a + ORIGIN, b + ORIGIN] = cells[HELD] * 16 + c
+            put(grids[cells[TURN] % rules[R_SEATS]], a, b, cells[HELD], c)
         _end_turn(cells, grids, kinds, rules)
     return seat_to_move(cells, rules)
+
+
+@njit(cache=True)
+def put(grid: np.ndarray, x: int, y: int, kind: int, mask: int) -> None:
+    """A tile of ``kind`` goes on the park cell (x, y), its road sides ``mask`` (a state's
+    placement puts it into the mover's new park, ``Park.place``, as well as into the stacked
+    grids that ``step`` is given)."""
+    grid[x + ORIGIN, y + ORIGIN] = kind * 16 + mask
 
 
 @njit(cache=True)

@@ -155,7 +155,7 @@ class HabitatsState(State):
         if odds is None:
             if len(ODDS) >= CACHED_ODDS:
                 ODDS.clear()
-            odds = ODDS[key] = self.game.odds(core.chances(cells, self.game.rules).tolist())
+            odds = ODDS[key] = self.game.odds(core.chances(cells, self.game.rules))
         return odds
 
     def _legal_actions(self) -> list[str]:
@@ -356,14 +356,21 @@ class Habitats(Game[HabitatsState]):
         """The take of each market space (x, y), named."""
         return {space: f"take:{market_square(space)}" for space in self.layout.spaces}
 
-    def odds(self, rows: list[list[int]]) -> tuple[tuple[str, float], ...]:
-        """The chance outcomes of ``core.chances``' rows (action, a, weight), named."""
-        total = sum(weight for _, _, weight in rows)
-        names = {
-            _core().A_GOAL: [f"goal:{goal}" for goal in GOAL_IDS],
-            _core().A_DRAW: self.draw_outcomes,
-        }
-        return tuple((names[action][a], weight / total) for action, a, weight in rows)
+    def odds(self, rows: np.ndarray) -> tuple[tuple[str, float], ...]:
+        """The chance outcomes of ``core.chances``' rows (action, a, weight), named (every
+        row of one chance node is of one action: a goal drawn or a tile)."""
+        if not len(rows):
+            return ()
+        names = self.chance_names[int(rows[0, 0])]
+        _, picks, weights = rows.T.tolist()
+        total = sum(weights)
+        return tuple(zip([names[a] for a in picks], [w / total for w in weights], strict=True))
+
+    @cached_property
+    def chance_names(self) -> dict[int, tuple[str, ...]]:
+        """The outcomes of each chance action (``core.A_GOAL``, ``core.A_DRAW``) by number."""
+        goals = tuple(f"goal:{goal}" for goal in GOAL_IDS)
+        return {_core().A_GOAL: goals, _core().A_DRAW: self.draw_outcomes}
 
     def core_rollout(self, state: HabitatsState, cut: int, seed: int) -> tuple[bool, list[int]]:
         """Uniformly random decisions from ``state`` by the compiled core (chance by its odds)

@@ -110,7 +110,7 @@ class Park:
         for (x, y), (kind, mask) in tiles.items():
             if abs(x) > reach or abs(y) > reach:
                 raise ValueError(f"a park reaches {reach} cells from its entrance, not {x},{y}")
-            grid[x + compiled.ORIGIN, y + compiled.ORIGIN] = kind_number(kind) * 16 + mask
+            compiled.put(grid, x, y, kind_number(kind), mask)
         ident = frozenset((pos, id(kind), mask) for pos, (kind, mask) in tiles.items())
         return cls(grid, dict(tiles), ident)
 
@@ -121,9 +121,8 @@ class Park:
         known = _PLAYED.get(ident)
         if known is not None:
             return known
-        origin = core().ORIGIN
         grid = self.grid.copy()
-        grid[pos[0] + origin, pos[1] + origin] = kind_number(kind) * 16 + mask
+        core().put(grid, pos[0], pos[1], kind_number(kind), mask)
         tiles = dict(self.tiles)
         tiles[pos] = (kind, mask)
         park = Park(grid, tiles, ident)
