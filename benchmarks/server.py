@@ -1,6 +1,6 @@
 """The cost of a move on the live server, against the floor of its design, in one run.
 
-    nice -n 10 python3 benchmarks/server.py [--quick] [--seconds 8] [--rate 100]
+    nice -n 10 python3 benchmarks/server.py [--quick] [--seconds 8] [--rate 100] [--stacks DIR]
 
 The floor is a server written here: uvicorn and Starlette, one WebSocket per seat, each action
 parsed, committed as one SQLite row (WAL, ``synchronous=NORMAL``) and answered by a small state
@@ -16,6 +16,10 @@ all rooms, each room moving a ``rooms / rate`` s after its last move). For each 
   alone, and with the socket's running context), from a sample of each case's messages;
 - the event loop's worst lag: both servers run with a probe task in their loop that sleeps
   5 ms at a time and notes how late it wakes (the lag of everything else on that loop).
+
+With ``--stacks FOLDER`` the lag figures are kept there, with ``ludoteca serve``'s loop thread's
+stack written by a watchdog thread whenever the loop is 15 ms late (``*.stacks``: what holds
+it) and each slow or full garbage collection (``*.gc``, wall and CPU ms).
 
 Cases: the floor with 2, 5 and 2 + spectators readers a room; Bohnen of 2 seats without and
 with pictures; Potager; Habitats of 5 seats with pictures; Bohnen of 2 with pictures and
@@ -47,6 +51,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from load import LOOSE, ROOT, Pace, Player, Tally, cpu_seconds, stop  # noqa: E402
 
 PROBE_STEP = 0.005  # the loop-lag probe's sleep
+STACK_AFTER = 0.015  # seconds late: the watchdog notes the loop thread's stack
 SAMPLE = 200  # messages kept per case for the byte figures
 
 # (name, game or None for the floor, options, seats, pictures, spectators a room, floor to
@@ -114,16 +119,55 @@ def floor_app(database: str) -> Any:
     return Starlette(routes=[WebSocketRoute("/ws/{room}", endpoint)])
 
 
-def lag_probe(path: str) -> None:
+def lag_probe(path: str, stacks: bool = False) -> None:
     """Makes every new event loop run a task that notes how late its 5 ms sleeps wake (the
-    worst lag of each half second, with the time, to ``path``)."""
+    worst lag of each half second, with the time, to ``path``). With ``stacks``, a watchdog
+    thread writes the loop thread's stack to ``path``.stacks whenever the loop is
+    ``STACK_AFTER`` s late (what holds it)."""
+    woke = [time.monotonic()]
+
+    def watchdog(loop_thread: int) -> None:
+        import traceback
+
+        with open(path + ".stacks", "a") as out:
+            while True:
+                time.sleep(PROBE_STEP)
+                late = time.monotonic() - woke[0]
+                frame = sys._current_frames().get(loop_thread)
+                if late > STACK_AFTER and frame is not None:
+                    out.write(f"-- {time.time():.3f} late {late * 1000:.0f} ms\n")
+                    out.write("".join(traceback.format_stack(frame)))
+                    out.flush()
+
+    def collected(where: str) -> Any:
+        started = [0.0, 0.0]
+
+        def note(phase: str, info: dict[str, int]) -> None:
+            if phase == "start":
+                started[:] = time.perf_counter(), time.thread_time()
+            elif info["generation"] == 2 or time.perf_counter() - started[0] > STACK_AFTER:
+                took = (time.perf_counter() - started[0]) * 1000
+                cpu = (time.thread_time() - started[1]) * 1000
+                with open(where, "a") as out:
+                    out.write(f"-- {time.time():.3f} gc of generation {info['generation']}: ")
+                    out.write(f"{took:.1f} ms ({cpu:.1f} ms CPU), {info['collected']} collected\n")
+
+        return note
 
     async def probe() -> None:
+        import gc
+        import threading
+
+        if stacks:
+            threading.Thread(target=watchdog, args=(threading.get_ident(),), daemon=True).start()
+            gc.callbacks.append(collected(path + ".gc"))  # how long each collection took
         with open(path, "a") as out:
             worst, since = 0.0, time.monotonic()
             while True:
                 before = time.perf_counter()
+                woke[0] = time.monotonic()
                 await asyncio.sleep(PROBE_STEP)
+                woke[0] = time.monotonic()
                 worst = max(worst, time.perf_counter() - before - PROBE_STEP)
                 if time.monotonic() - since >= 0.5:
                     out.write(f"{time.time():.3f} {worst * 1000:.2f}\n")
@@ -163,13 +207,13 @@ def serve_floor(database: str, probe: str) -> None:
     asyncio.run(main())
 
 
-def serve_ludoteca(probe: str, argv: list[str], profile: str | None) -> None:
+def serve_ludoteca(probe: str, argv: list[str], profile: str | None, stacks: bool) -> None:
     """``ludoteca serve`` itself, with the loop-lag probe in its loop (and, with ``profile``,
     under cProfile, its statistics written there when it stops)."""
     import cProfile
     import runpy
 
-    lag_probe(probe)
+    lag_probe(probe, stacks)
     sys.argv = ["ludoteca", *argv]
     profiler = cProfile.Profile(time.thread_time) if profile else None  # the loop's own CPU
     if profiler:
@@ -307,7 +351,7 @@ def worst_lag(probe: str, since: float, until: float) -> float:
 
 def run_case(case: tuple, args: argparse.Namespace, folder: str) -> dict[str, Any]:
     name, game, *_ = case
-    probe = os.path.join(folder, f"lag-{len(os.listdir(folder))}.txt")
+    probe = os.path.join(args.stacks or folder, f"lag-{len(os.listdir(folder))}.txt")
     if game is None:
         database = os.path.join(folder, f"floor-{len(os.listdir(folder))}.db")
         process, base = start(["--floor", database, "--probe", probe])
@@ -316,7 +360,8 @@ def run_case(case: tuple, args: argparse.Namespace, folder: str) -> dict[str, An
         argv = ["serve", "--port", "0", "--data", data, "--bot-delay", "0", "--workers", "1"]
         argv += ["--lang", "en"] + [x for limit in LOOSE for x in ("--limit", limit)]
         profile = ["--profile", f"{args.profile}.{len(os.listdir(folder))}"] if args.profile else []
-        process, base = start(["--probe", probe, *profile, "--ludoteca", "--", *argv])
+        stacks = ["--stacks", "1"] if args.stacks else []  # next to the probe's figures
+        process, base = start(["--probe", probe, *profile, *stacks, "--ludoteca", "--", *argv])
     try:
 
         async def measured() -> dict[str, Any]:
@@ -373,6 +418,11 @@ def main() -> None:
     parser.add_argument("--only", help="cases whose name contains this")
     parser.add_argument("--floor", help=argparse.SUPPRESS)  # run the floor server
     parser.add_argument("--probe", help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--stacks",
+        metavar="FOLDER",
+        help="keep the lag figures here, with ludoteca serve's stack while its loop is late",
+    )
     parser.add_argument("--ludoteca", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--profile", help="write cProfile statistics of ludoteca serve here")
     parser.add_argument("rest", nargs="*", help=argparse.SUPPRESS)
@@ -380,7 +430,7 @@ def main() -> None:
     if args.floor:
         return serve_floor(args.floor, args.probe)
     if args.ludoteca:
-        return serve_ludoteca(args.probe, args.rest, args.profile)
+        return serve_ludoteca(args.probe, args.rest, args.profile, bool(args.stacks))
     if args.quick:
         args.rooms, args.warm, args.seconds = 10, 2.0, 4.0
     print(load())

@@ -3,10 +3,18 @@ it is getting ready until then), and the server measures its own event loop's la
 
 from __future__ import annotations
 
+import json
 import logging
+import subprocess
+import sys
 import time
+from pathlib import Path
+
+import pytest
 
 from ludoteca.server.lag import LoopLag
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_a_card_picture_is_getting_ready_until_a_worker_drew_it(client):
@@ -58,3 +66,23 @@ def test_a_game_is_cold_until_numbas_cache_holds_some_of_its_core(tmp_path, monk
     (tmp_path / "bohnen_0123" / "core.step-1.py311.nbi").write_bytes(b"")
     assert not workers.cold("bohnen")
     assert not workers.cold("nothing")
+
+
+@pytest.mark.slow
+def test_a_games_compiled_code_is_loaded_off_the_event_loop(tmp_path):
+    # a fresh process: the first room of Bohnen and a game played in it to the end; its core's
+    # search is first asked late in a game, and loading it took seconds on the loop before
+    # the server rehearsed each game in a thread (issue 30)
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.web.first_room", "bohnen", str(tmp_path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    loads = json.loads(done.stdout.splitlines()[-1])
+    assert loads["terminal"] and loads["moves"] > 10, loads
+    assert loads["elsewhere"] > 0  # the core was loaded, in the rehearsal's thread
+    assert loads["loop"] == [], "loaded on the event loop: " + ", ".join(loads["loop"])

@@ -89,10 +89,12 @@ class BotRunner:
 
     async def compiled(self, game_id: str) -> None:
         """Before this process uses a game: after a fresh install its core is compiled by the
-        warm-up, not here (this waits, the event loop goes on); else it is loaded from the
-        cache."""
+        warm-up, not here (this waits, the event loop goes on); then the game is rehearsed in
+        a thread, once, loading its compiled code from the cache (a function's first call does,
+        which takes a while), so that no room's move does so on the event loop."""
         if self._warming is not None and workers.cold(game_id):
             await self.ready(game_id)
+        await asyncio.to_thread(workers.rehearsed, game_id)
 
     async def ready(self, game_id: str) -> dict[str, str | None]:
         """Wait until the game's core is compiled (a game asked for goes next; the event

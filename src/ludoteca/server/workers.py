@@ -8,6 +8,7 @@ room; a worker keeps the last state it built per room and only applies the new a
 from __future__ import annotations
 
 import ctypes
+import gc
 import importlib.util
 import json
 import multiprocessing
@@ -35,7 +36,13 @@ from ludoteca.games import registry
 
 _states: dict[str, State] = {}
 _CACHE_SIZE = 256
-WARM_MOVES = 40  # random moves a worker plays to compile a game's rules
+# a game's rehearsal (``rehearse``): random games played to their end (or this many moves),
+# each position's successors looked at up to the presenter's limit
+REHEARSALS = 2
+REHEARSAL_MOVES = 600
+REHEARSAL_SUCCESSORS = 16
+_rehearsed: set[str] = set()  # the games this process has rehearsed (its compiled code loaded)
+_REHEARSING = threading.Lock()
 
 
 def _state(room: str, game_id: str, options: dict, actions: list[str]) -> State:
@@ -121,20 +128,55 @@ def warm() -> int:
 
 def warm_game(game_id: str) -> dict[str, str | None]:
     """Compile the game's rules in this worker (a compiled core keeps what it compiled in its
-    cache on disk, where the server loads it from): a few random moves and their observations;
-    returns the opening picture (the lobby's card) in every language."""
-    game = load_game(game_id)
-    state, rng = game.new_initial_state(), random.Random(0)
-    for _ in range(WARM_MOVES):
-        if state.is_terminal():
-            break
-        state.observation(state.current_player if state.current_player >= 0 else None)
-        if state.is_chance_node():
-            action = sample_chance(state, rng)
-        else:
-            action = rng.choice(state.legal_actions())
-        state = state.apply(action)
+    cache on disk, where the server loads it from): its rehearsal; returns the opening picture
+    (the lobby's card) in every language."""
+    rehearse(game_id)
     return {lang: opening_picture(game_id, lang) for lang in LANGUAGES}
+
+
+def rehearsed(game_id: str) -> None:
+    """The game rehearsed in this process (once; ``rehearse``); a failure is the game's to
+    report when a room uses it."""
+    with _REHEARSING:
+        if game_id in _rehearsed:
+            return
+        with suppress(Exception):
+            rehearse(game_id)
+        _rehearsed.add(game_id)
+        if gc.get_freeze_count():  # a server that froze its start-up: what was loaded, too
+            gc.freeze()
+
+
+def rehearse(game_id: str) -> None:
+    """Play the game as a room shows it, in random games to their end: every position's
+    observation for the seat to move and a spectator, its text board and picture, and each
+    legal action's successor (what the presenter asks). A compiled function is loaded (or
+    compiled) on its first call, which can take seconds; the server rehearses a game in a
+    thread before a room of it is served, so none of that happens on the event loop (issue
+    30: a core's search first asked late in a game was compiled there, a 7 s stall)."""
+    game, rng = load_game(game_id), random.Random(0)
+    view = registry.view(game_id)
+    for _ in range(REHEARSALS):
+        state = game.new_initial_state()
+        for _ in range(REHEARSAL_MOVES):
+            seat = state.current_player if state.current_player >= 0 else None
+            for viewer in {seat, None}:
+                observed = state.observation(viewer)
+                for entry in (observed.get("legal") or [])[:REHEARSAL_SUCCESSORS]:
+                    state.successor(entry["action"]).is_terminal()
+                if view is not None:
+                    view.svg(state, viewer, lang="en", overlay=None)
+            state.text_board("en")
+            state.end_reason()
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                action = sample_chance(state, rng)
+            else:
+                action = rng.choice(state.legal_actions())
+            state = state.apply(action)
+        state.scores()
+        state.winners()
 
 
 def cold(game_id: str) -> bool:
