@@ -1,9 +1,9 @@
 """The Habitats picture (SVG); the text board is in ``words.py``.
 
 Layout: a header (year, goals with each player's standing, the players with their points),
-on the left the market, the tile in hand, the score sheet at the end; the parks in a grid on
-the right (two columns, three for five players); the legend of every symbol where there is
-room. Park cells are named by their steps from the entrance (``→2 ↓1``, see ``tiles.spot_name``),
+on the left the market, the tile in hand, the score sheet at the end; the parks on the right
+(two columns; one under the other at four or five players, under the market when too wide and
+on a phone); the legend of every symbol where there is room. Park cells are named by their steps from the entrance (``→2 ↓1``, see ``tiles.spot_name``),
 written along each park's edges. Icons of the animals are in ``icons.py``.
 
 Click ids: ``mk-<square>`` (market), ``park<seat>_x<x>_y<y>`` (a free cell of the mover's park),
