@@ -1,6 +1,7 @@
 """The whole game: a played game, the view, messages, the bot."""
 
 import random
+import re
 import xml.etree.ElementTree as ElementTree
 
 from ludoteca import TERMINAL, load_game
@@ -8,6 +9,7 @@ from ludoteca.bots import HeuristicBot, RandomBot
 from ludoteca.engine import play, translate
 from ludoteca.engine.parts import Overlay
 from ludoteca.games.habitats import KNOWLEDGE, VIEW
+from ludoteca.games.habitats.view import DESKTOP, LEAST_FONT, PHONE, tile_name_lines
 from ludoteca.games.habitats.words import park_text
 
 from .helpers import EXAMPLE, park, placing, playing_state
@@ -202,3 +204,56 @@ def test_a_tourists_word_in_two_lines_breaks_where_russian_may_and_clears_the_ba
     size = float(words[0].get("style").split("font-size:")[1].split("px")[0])
     badge_bottom = float(badge.get("y")) + float(badge.get("height"))
     assert float(words[0].get("y")) - 0.75 * size > badge_bottom  # the "+1" stays clear
+
+
+def _font_sizes(picture: str) -> list[float]:
+    return [float(size) for size in re.findall(r"font-size:([0-9.]+)px", picture)]
+
+
+def _view_width(picture: str) -> float:
+    return float(picture.split('viewBox="0 0 ')[1].split()[0])
+
+
+def test_four_and_five_player_pictures_write_nothing_under_the_least_type_size():
+    """The page never shows them smaller than with that size at 10 CSS px (data-least)."""
+    for players in (4, 5):
+        state = random_state(players, share=0.8)
+        for lang in ("en", "de", "fr", "ru"):
+            for narrow in (False, True):
+                picture = VIEW.svg(state, 0, lang=lang, overlay=Overlay(narrow=narrow))
+                assert f'data-least="{LEAST_FONT}"' in picture and 'data-fit="width"' in picture
+                assert min(_font_sizes(picture)) >= LEAST_FONT, (players, lang, narrow)
+
+
+def test_a_phones_header_and_market_keep_to_its_screen_and_a_wide_park_reaches_past_it():
+    state = playing_state(5)
+    wide = park({(x, 0): "flower-forest" for x in range(1, 10)})
+    phone = Overlay(narrow=True)
+    assert _view_width(VIEW.svg(state, 0, overlay=phone)) == PHONE
+    grown = state.with_fields(parks=(wide, *state.parks[1:]))
+    assert _view_width(VIEW.svg(grown, 0, overlay=phone)) > PHONE
+    # a desktop puts parks too wide to stand beside the market (ten tiles) under it
+    assert _view_width(VIEW.svg(grown, 0)) <= DESKTOP
+
+
+def test_a_name_too_wide_for_a_market_tile_is_condensed_not_made_smaller():
+    lines, size = tile_name_lines("кистеухая свинья", 60)
+    assert lines == ("кистеухая", "свинья") and size >= LEAST_FONT
+    state = playing_state(2, market={"a1": "bushpig"})
+    picture = VIEW.svg(state, 0, lang="ru")
+    assert 'lengthAdjust="spacingAndGlyphs"' in picture and min(_font_sizes(picture)) >= LEAST_FONT
+
+
+def random_state(players: int, share: float, seed: int = 5):
+    """A game played at random for ``share`` of its length (the parks well grown)."""
+    rng = random.Random(seed)
+    states = [load_game("habitats", players=players).new_initial_state()]
+    while not states[-1].is_terminal():
+        state = states[-1]
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            action = rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
+        else:
+            action = rng.choice(state.legal_actions())
+        states.append(state.apply(action))
+    return states[int(len(states) * share)]

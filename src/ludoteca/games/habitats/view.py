@@ -1,9 +1,9 @@
 """The Habitats picture (SVG); the text board is in ``words.py``.
 
 Layout: a header (year, goals with each player's standing, the players with their points),
-on the left the market, the tile in hand, the score sheet at the end; the parks in a grid on
-the right (two columns, three for five players); the legend of every symbol where there is
-room. Park cells are named by their steps from the entrance (``→2 ↓1``, see ``tiles.spot_name``),
+on the left the market, the tile in hand, the score sheet at the end; the parks on the right
+(two columns; one under the other at four or five players, under the market when too wide and
+on a phone); the legend of every symbol where there is room. Park cells are named by their steps from the entrance (``→2 ↓1``, see ``tiles.spot_name``),
 written along each park's edges. Icons of the animals are in ``icons.py``.
 
 Click ids: ``mk-<square>`` (market), ``park<seat>_x<x>_y<y>`` (a free cell of the mover's park),
@@ -61,6 +61,9 @@ TILE = 64
 MARKET_TILE = 64
 LEFT_W = 300  # the least width of the left column: market, tile in hand, score sheet
 GAP = 20
+# the widths, in units, the page gives a picture shown with its least text (LEAST_FONT) at
+# 10 CSS px: a 390-px phone (365 CSS px for it) and a 1280-px desktop (874 CSS px)
+PHONE, DESKTOP = 376, 900
 FONT = "font-family:'DejaVu Sans',Verdana,sans-serif"
 GOLD = "#f4c430"
 
@@ -88,9 +91,11 @@ def svg(
         defs.update(used)
         parks.append((drawn, w, h))
     # a phone gets the parks one under the other, under the market: its tiles stay legible;
-    # so does a desktop at four or five players, beside the market, the viewer's own park
-    # first (side by side they would be drawn at a third of their size); the page then
-    # scrolls rather than shrink the picture to its height (data-fit)
+    # so does a desktop at four or five players, beside the market (or under it when the
+    # parks are too wide for that), the viewer's own park first (side by side they would be
+    # drawn at a third of their size); the page then scrolls rather than shrink the picture
+    # to its height (data-fit), and sideways rather than show a text under 10 CSS px
+    # (data-least: on a phone, a park wider than the screen)
     narrow = overlay is not None and overlay.narrow
     stacked = narrow or len(parks) >= 4
     columns = 1 if stacked else min(len(parks), 2)
@@ -104,11 +109,17 @@ def svg(
     grid_w = sum(column_w) + GAP * (columns - 1)
     grid_h = sum(row_h) + GAP * (len(row_h) - 1)
     left_w = max(LEFT_W, state.game.layout.width * MARKET_TILE + 36)
-    width = 16 + (max(left_w, grid_w) if narrow else left_w + GAP + grid_w) + 16
-    header, header_h = _header(state, width, lang, seats)
+    under = narrow or (stacked and 16 + left_w + GAP + grid_w + 16 > DESKTOP)
+    width = 16 + (max(left_w, grid_w) if under else left_w + GAP + grid_w) + 16
+    # a phone's header, market and legend keep to its screen (the market's frame ends 12
+    # units inside the left column); only a wider park reaches past it
+    screen = max(PHONE, 16 + left_w + 4) if narrow else width
+    if narrow:
+        width = max(screen, 16 + grid_w + 16)
+    header, header_h = _header(state, screen, lang, seats)
     top: float = header_h + 12
     left, left_h = _left_column(state, 16, top, left_w, lang, defs, advised, last, seats)
-    grid_x, grid_y = (16, top + left_h + GAP) if narrow else (16 + left_w + GAP, top)
+    grid_x, grid_y = (16, top + left_h + GAP) if under else (16 + left_w + GAP, top)
     body = [element("rect", x=0, y=0, width="100%", height="100%", fill="#fbf8f0"), header, left]
     y = grid_y
     for r, height in enumerate(row_h):
@@ -120,8 +131,8 @@ def svg(
             x += column_w[c] + GAP
         y += height + GAP
     # the legend goes under the shorter side, in as many columns as fit there
-    if narrow:
-        legend, legend_h = _legend(lang, width - 32)
+    if under:
+        legend, legend_h = _legend(lang, screen - 32)
         body.append(element("g", legend, transform=f"translate(16,{grid_y + grid_h + 16})"))
         bottom = grid_y + grid_h + 16 + legend_h
     elif left_h <= grid_h:
@@ -133,8 +144,9 @@ def svg(
         body.append(element("g", legend, transform=f"translate({grid_x},{top + grid_h + 16})"))
         bottom = max(top + left_h, top + grid_h + 16 + legend_h)
     height = bottom + 16
-    fit = "width" if stacked else None
-    return document(width, height, _defs(state.game, tuple(defs)) + join(body), data_fit=fit)
+    fit, least = ("width", LEAST_FONT) if stacked else (None, None)
+    drawn = _defs(state.game, tuple(defs)) + join(body)
+    return document(width, height, drawn, data_fit=fit, data_least=least)
 
 
 @lru_cache(maxsize=1024)
@@ -620,7 +632,9 @@ def _figure(cx: float, cy: float, facing: str, colour: str, number: int) -> str:
 
 # -- parks -------------------------------------------------------------------------------------
 
-LEAST_FONT = 10.5  # the least type size on a tile: 10 CSS px at the desktop's scale (about 0.97)
+# the least type size of the picture: the page never shows a stacked picture smaller than
+# with this at 10 CSS px (data-least)
+LEAST_FONT = 10.5
 PAD, HEAD, EDGE = 8, 26, 18  # margin, title band, band of the column and row names
 
 
@@ -815,8 +829,8 @@ def _tile_use(kind_id: str, key: tuple, x: float, y: float, lang: str) -> str:
 
 def tile_name_lines(name: str, size: float) -> tuple[tuple[str, ...], float]:
     """A tile's name for its top band, whole: one line, else two (broken at a space or
-    hyphen, else inside the word with a hyphen), in the tile's type size (a little smaller
-    only if a half still does not fit); never abbreviated."""
+    hyphen, else inside the word with a hyphen), in the tile's type size, never smaller (a
+    half that still does not fit is drawn condensed, see ``_condensed``); never abbreviated."""
     room, font = size - 6, max(size / 6.2, LEAST_FONT)
     if text_width(name, font) <= room:
         return (name,), font
@@ -830,8 +844,7 @@ def tile_name_lines(name: str, size: float) -> tuple[tuple[str, ...], float]:
     found = next((fitting[-1] for cuts in kinds if (fitting := [c for c in cuts if fits(c)])), None)
     every = [cut for cuts in kinds for cut in cuts]
     first, second = found or min(every, key=lambda cut: max(text_width(p, font) for p in cut))
-    wide = max(text_width(first, font), text_width(second, font))
-    return (first, second), font if wide <= room else font * room / wide
+    return (first, second), font
 
 
 VOWELS = set("aeiouyäöüéèêëàâîïôûæœаеёиоуыэюяі")
@@ -974,6 +987,7 @@ def _creature(kind: TileKind, s: float, lang: str, fulfilled: bool | None) -> st
                 text_anchor="middle",
                 style=_font(round(font, 1)),
                 fill=INK,
+                **_condensed(line, font, False, s - 6),
             )
             for row, line in enumerate(lines)
         ),
@@ -1003,6 +1017,14 @@ def _creature(kind: TileKind, s: float, lang: str, fulfilled: bool | None) -> st
         )
     parts.append(_demand(kind, 2, s - s / 5.2 - 2, s))
     return join(parts)
+
+
+def _condensed(line: str, font: float, bold: bool, room: float) -> dict[str, object]:
+    """A line wider than its room at the least type size is squeezed into it, its letters
+    as tall (кистеухая on a market tile): smaller type would be harder to read."""
+    if text_width(line, font, bold) <= room:
+        return {}
+    return {"textLength": room, "lengthAdjust": "spacingAndGlyphs"}
 
 
 def _demand(kind: TileKind, x: float, y: float, s: float) -> str:
@@ -1052,7 +1074,7 @@ def _tourists(kind: TileKind, s: float, lang: str) -> str:
     if font < LEAST_FONT:  # too long for one line at a readable size: two (NOM-BREUX)
         cuts = [cut for kind_of in _syllable_cuts(word) for cut in kind_of]
         lines = list(min(cuts, key=lambda cut: max(text_width(p, 1, True) for p in cut)))
-        font = min(LEAST_FONT, (s - 8) / max(text_width(p, 1, True) for p in lines))
+        font = LEAST_FONT
     crowd = join(
         element("circle", cx=s / 2 + dx * s / 9, cy=s * 0.7, r=s / 14, fill="#fff", stroke=INK)
         for dx in ((0,) if kind.tourists == "big" else (-1.5, 0, 1.5))
@@ -1072,6 +1094,7 @@ def _tourists(kind: TileKind, s: float, lang: str) -> str:
             fill="#fff",
             stroke=INK,
             stroke_width=0.7,
+            **_condensed(line, font, True, s - 8),
         )
         for row, line in enumerate(lines)
     )
@@ -1189,7 +1212,7 @@ def _legend_icon(entry: str, lang: str) -> str:
             + mark
         )
     if entry == "flowers":
-        return _flower(8, 10, 7, "#f6e049") + text("×2", x=15, y=15, style=_font(10, True))
+        return _flower(8, 10, 7, "#f6e049") + text("×2", x=14, y=15, style=_font(LEAST_FONT, True))
     if entry == "tower":
         return text("2/1", x=0, y=15, style=_font(12, True), fill=INK)
     if entry == "tourists":
@@ -1198,7 +1221,7 @@ def _legend_icon(entry: str, lang: str) -> str:
         )
     if entry == "road":
         return element("path", d="M0,20 L22,20 L22,0 Z", fill="#f4d03f", stroke=INK) + text(
-            "3", x=16, y=18, style=_font(9, True)
+            "3", x=14, y=19, style=_font(LEAST_FONT, True)
         )
     if entry == "scored":
         return _scored(4, 60)

@@ -62,6 +62,22 @@ const BOARD_CSS = `
   @media (max-width: 820px) { svg { max-height: none; } }
 `;
 
+// A picture that names its least type size (data-least, in its own units) is never shown so
+// small that it reads under READABLE CSS px: the board scrolls sideways instead (a phone
+// and a park wider than its screen).
+const READABLE = 10;
+function readable(svg) {
+  const least = Number(svg.dataset.least);
+  const width = Number((svg.getAttribute("viewBox") || "").split(/[\s,]+/)[2]);
+  if (least > 0 && width) svg.style.minWidth = `${Math.ceil((width * READABLE) / least)}px`;
+}
+
+// A board that scrolls sideways is a tab stop, so that the keyboard scrolls it too.
+function scrollable(container) {
+  if (container.scrollWidth > container.clientWidth) container.setAttribute("tabindex", "0");
+  else container.removeAttribute("tabindex");
+}
+
 export function showBoard(container, svgText, fallback) {
   const root = container.shadowRoot || container.attachShadow({ mode: "open" });
   root.innerHTML = `<style>${BOARD_CSS}</style>`;
@@ -73,7 +89,9 @@ export function showBoard(container, svgText, fallback) {
       svg.removeAttribute("width");
       svg.removeAttribute("height");
       svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+      readable(svg);
       root.append(svg);
+      scrollable(container);
       return svg;
     }
   }
