@@ -35,8 +35,7 @@ from .starts import QUIET_LIMIT, REPEAT_LIMIT
 
 __all__ = ["END_REASONS", "LEAVE", "QUIET_LIMIT", "REPEAT_LIMIT", "BohnenGame", "BohnenState"]
 
-# Why a game ended, in the order the rules check it at the start of a turn (the core's end
-# codes index it).
+# Why a game ended, in the order the rules check it at a turn's start (the core's codes index it)
 END_REASONS = ("no_beans", "cannot_feed", "no_capture", "repetition", "no_progress")
 
 # the turn starts since the last capture, newest first: (low, high, older), None at the end
