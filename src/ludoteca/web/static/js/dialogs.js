@@ -16,17 +16,26 @@ export function askToEnd(label) {
   return ask(t("web.confirm.text", { action: label }));
 }
 
+// The question now in the confirmation dialog: its answer, until it is given.
+let asking = null;
+
 // Asks ``question`` (yes or no) in the room's confirmation dialog: resolves true for yes;
 // ``words`` may name the keys of its title and buttons (by default: ending the game).
+// A question asked while another is open answers the older one no. A dialog's close event
+// comes a task after it closed, so one closed by Escape and at once asked again must not take
+// that late event for the new question's Escape: only a close that leaves it shut answers no.
 export function ask(question, words = {}) {
   const { title = "web.confirm.title", yes = "web.confirm.yes", no = "web.confirm.no" } = words;
   const dialog = $("#lt-confirm");
+  if (asking) asking(false);
   return new Promise((resolve) => {
-    const answer = (yes) => {
-      dialog.onclose = null;
-      dialog.close();
-      resolve(yes);
+    const answer = (given) => {
+      if (asking !== answer) return;
+      asking = null;
+      if (dialog.open) dialog.close();
+      resolve(given);
     };
+    asking = answer;
     dialog.replaceChildren(
       h("h2", { id: "lt-confirm-title", text: t(title) }),
       h("p", { text: question }),
@@ -34,7 +43,7 @@ export function ask(question, words = {}) {
         h("button", { class: "primary", id: "lt-confirm-yes", text: t(yes), onclick: () => answer(true) }),
         h("button", { id: "lt-confirm-no", text: t(no), onclick: () => answer(false) })),
     );
-    dialog.onclose = () => resolve(false); // Escape
+    dialog.onclose = () => { if (!dialog.open && asking) asking(false); }; // Escape
     open(dialog);
     $("#lt-confirm-no").focus();
   });
