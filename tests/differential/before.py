@@ -89,27 +89,33 @@ def module_at(commit: str, path: str, name: str) -> ModuleType:
     return module
 
 
-# Played in the pinned tree: its own harness's facts of every step, pickled one by one.
+# Played in the pinned tree: its own harness's facts of every step of every variant asked
+# for, pickled one by one (one process for all of a game's variants: each process loads the
+# pinned package and its compiled cores again, which costs more than the games themselves).
 SCRIPT = """
 import pickle, sys
 from tests.differential.chunks import extra_of
 from tests.differential.pinning import _games
 from ludoteca.games import registry
-game_id, options, games, seed, observed = pickle.loads(bytes.fromhex(sys.argv[1]))
-game = registry.load(game_id, **options)
+game_id, variants, games, seed, observed = pickle.loads(bytes.fromhex(sys.argv[1]))
 out = sys.stdout.buffer
-for fact in _games(game, games, seed, observed, extra_of(game_id, "ludoteca.games")):
-    pickle.dump(fact, out)
+for options in variants:
+    game = registry.load(game_id, **options)
+    for index, step, name, value in _games(
+        game, games, seed, observed, extra_of(game_id, "ludoteca.games")
+    ):
+        pickle.dump((index, step, f"{options} {name}", value), out)
 """
 
 
 def facts(
-    game_id: str, options: dict[str, Any], *, games: int, seed: int, observed: int
+    game_id: str, variants: list[dict[str, Any]], *, games: int, seed: int, observed: int
 ) -> Iterator[tuple[int, int, str, Any]]:
-    """(game, step, name, value) of every fact of the seeded random games, as the pinned
-    tree's rules and knowledge give them (see ``pinning._games``)."""
+    """(game, step, name, value) of every fact of the seeded random games of each variant in
+    turn, as the pinned tree's rules and knowledge give them (see ``pinning._games``); each
+    name begins with its variant's options."""
     where = tree()
-    task = pickle.dumps((game_id, options, games, seed, observed)).hex()
+    task = pickle.dumps((game_id, variants, games, seed, observed)).hex()
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(where / "src"), str(where)])}
     with subprocess.Popen(
         [sys.executable, "-c", SCRIPT, task], cwd=where, env=env, stdout=subprocess.PIPE
@@ -124,4 +130,4 @@ def facts(
         finally:
             old.kill()
     if old.returncode not in (0, -9):
-        raise RuntimeError(f"the pinned tree failed to play {game_id} {options} (see stderr)")
+        raise RuntimeError(f"the pinned tree failed to play {game_id} {variants} (see stderr)")

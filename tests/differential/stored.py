@@ -33,16 +33,21 @@ def check_chunk(game_id: str, index: int) -> None:
     got = digests.chunk_digest(game, seed, digests.extra_of(game_id, "ludoteca.games"))
     if got != stored[index]:
         try:
-            where = locate(game_id, options, games=digests.CHUNK, seed=seed)
+            where = locate(game_id, [options], games=digests.CHUNK, seed=seed)
         except before.Unavailable as why:
             where = f"not located: {why}"
         raise AssertionError(f"{game_id} {options} chunk {index} differs: {where}")
 
 
-def check_live(game_id: str, options: dict[str, Any], *, games: int, observed: int) -> None:
-    """The pinned tree and the game side by side (other seeds than the stored chunks)."""
+def check_live(
+    game_id: str, variants: list[dict[str, Any]] | None = None, *, games: int, observed: int
+) -> None:
+    """The pinned tree and the game side by side (other seeds than the stored chunks), in
+    ``variants`` or else every variant the digests store."""
+    if variants is None:
+        variants = [options for options, _ in digests.PLAN[game_id]]
     try:
-        where = locate(game_id, options, games=games, seed=10_000, observed=observed)
+        where = locate(game_id, variants, games=games, seed=10_000, observed=observed)
     except before.Unavailable as why:
         pytest.skip(f"no pinned tree to play beside: {why}")
     assert where is None, where
@@ -50,14 +55,20 @@ def check_live(game_id: str, options: dict[str, Any], *, games: int, observed: i
 
 def locate(
     game_id: str,
-    options: dict[str, Any],
+    variants: list[dict[str, Any]],
     *,
     games: int,
     seed: int,
     observed: int = digests.OBSERVED,
 ) -> str | None:
-    """None if the pinned tree and the game play the seeded games alike, else where first
-    they differ; ``before.Unavailable`` without the git history."""
-    old = before.facts(game_id, options, games=games, seed=seed, observed=observed)
-    new = digests.facts(registry.load(game_id, **options), games, seed, observed, game_id)
+    """None if the pinned tree and the game play the seeded games of every variant alike,
+    else where first they differ; ``before.Unavailable`` without the git history."""
+    old = before.facts(game_id, variants, games=games, seed=seed, observed=observed)
+    new = (
+        (index, step, f"{options} {name}", value)
+        for options in variants
+        for index, step, name, value in digests.facts(
+            registry.load(game_id, **options), games, seed, observed, game_id
+        )
+    )
     return first_difference(old, new)
