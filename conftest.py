@@ -2,25 +2,10 @@
 
 from __future__ import annotations
 
-import os
-from concurrent.futures import ProcessPoolExecutor
-from multiprocessing import get_context
-
 import pytest
+from tests.cores import compile_every_game, compile_game
 
 collect_ignore = ["src/ludoteca/__main__.py"]
-
-
-def _compile(game_id: str) -> str:
-    """Plays one game of ``game_id`` through, so that numba compiles (or reads from its
-    cache) every part of its core."""
-    from ludoteca import load_game
-    from ludoteca.cli.play import compile_the_rest
-
-    game = load_game(game_id)
-    compile_the_rest(game.new_initial_state())
-    game.playouts(2, seed=0)
-    return game_id
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -30,11 +15,7 @@ def pytest_configure(config: pytest.Config) -> None:
     ``compiled_cores`` then only read the cache."""
     if hasattr(config, "workerinput") or not config.getoption("numprocesses", None):
         return
-    from ludoteca import list_games
-
-    ids = [info["id"] for info in list_games()]
-    with ProcessPoolExecutor(os.cpu_count() or 1, mp_context=get_context("spawn")) as pool:
-        list(pool.map(_compile, ids))
+    compile_every_game()
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -47,4 +28,4 @@ def compiled_cores():
     from ludoteca import list_games
 
     for info in list_games():
-        _compile(info["id"])
+        compile_game(info["id"])

@@ -40,9 +40,14 @@ as_postgres createdb -p "$port" -O ludoteca ludoteca_test
 export LUDOTECA_TEST_POSTGRES="postgresql+psycopg://ludoteca:ludoteca@127.0.0.1:$port/ludoteca_test"
 
 python3 -m pip install -q -e ".[test,openspiel,postgres,rl-envs,lab]"
+# numba's first compilation of every core (minutes of CPU on a fresh clone) beside the checks:
+# the type check uses one core
+python3 -m tests.cores &
+compiling=$!
 python3 -m ruff check .
 # Types: all of src/ (pyproject.toml, [tool.mypy]; the engine under strict flags).
 python3 -m mypy
+wait "$compiling"
 if $under_load; then
     hogs=()
     for _ in 1 2 3 4 5 6; do
