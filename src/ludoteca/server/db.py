@@ -645,14 +645,14 @@ class Store:
         True for the one vote that completed them (``people`` all asked), whichever
         instance stored it (the room's row is locked meanwhile)."""
         with self.sessions.begin() as session:
-            room = session.scalars(
+            row = session.scalars(
                 select(RoomRow).where(RoomRow.id == room_id).with_for_update()
             ).one()
-            votes = set(room.rematch_votes or ())
-            if room.rematch is not None or votes >= people:
+            votes = set(row.rematch_votes or ())
+            if row.rematch is not None or votes >= people:
                 return tuple(sorted(votes)), False
             votes = votes | {seat} if yes else set()
-            room.rematch_votes = sorted(votes)
+            row.rematch_votes = sorted(votes)
             return tuple(sorted(votes)), votes >= people
 
     def set_rematch(self, room_id: str, rematch: str) -> None:
