@@ -738,10 +738,16 @@ def chance_rows(cells: np.ndarray, rules: np.ndarray, found: np.ndarray) -> int:
 
 
 @njit(cache=True)
-def chances(cells: np.ndarray, rules: np.ndarray) -> np.ndarray:
-    """The rows of ``chance_rows`` as an array of their own."""
+def odds(cells: np.ndarray, rules: np.ndarray) -> tuple[int, np.ndarray, np.ndarray]:
+    """``chance_rows`` for Python: (their action, -1 where no chance moves; the outcomes'
+    numbers; each one's probability, its weight over the sum of the weights)."""
     found = np.empty((max(rules[R_GOALS], cells.shape[0] - STOCK), 3), dtype=np.int64)
-    return found[: chance_rows(cells, rules, found)].copy()
+    count = chance_rows(cells, rules, found)
+    total = found[:count, 2].sum()
+    chances = np.empty(count, dtype=np.float64)
+    for row in range(count):
+        chances[row] = found[row, 2] / total
+    return (found[0, 0] if count else -1), found[:count, 1].copy(), chances
 
 
 @njit(cache=True)

@@ -8,7 +8,7 @@ Where the rules are: the compiled core (``core.py``) decides every transition, o
 named slots per position (``core.TURN``, ``core.HELD``, ``core.PHASE`` …) and the parks' grids:
 whose turn it is (``seat_to_move``), which market tile a figure may take (``takeable``), where
 a tile may go (``placements``; a discard only when it fits nowhere: ``options``), the goal and
-refill draws with their odds (``chances``), and what an action does (``step``: the take and
+refill draws with their odds (``odds``), and what an action does (``step``: the take and
 the figure's move, the refill, the placement, the year-end goals and the end of the game).
 Search rollouts and batch playouts play the same functions. This module names the position's
 fields, declares the game's facts and binds the core; ``move.py`` parses the actions and
@@ -25,11 +25,12 @@ from typing import Any
 import numpy as np
 
 from ludoteca.engine import CHANCE, Game, Message, State
-from ludoteca.engine.compiled import blank
+from ludoteca.engine.compiled import after, blank
 from ludoteca.engine.playouts import Playouts, check_playouts
 
+from . import move as moves
 from . import observe, position, tensors, words
-from .move import Move, parse_place, place_action
+from .move import Move, parse_place, place_action, take_action
 from .park import Park, kind_table, reachable_cells
 from .park import core as _core
 from .position import GOAL_IDS, YEARS
@@ -39,11 +40,8 @@ from .tiles import (
     TileKind,
     TileSet,
     market_layout,
-    market_square,
     tile_set,
 )
-
-CACHED_ODDS = 4096
 
 __all__ = ["Habitats", "HabitatsState", "Move", "parse_place", "place_action"]
 
@@ -69,11 +67,22 @@ class HabitatsState(State):
         self._odds: tuple[tuple[str, float], ...] | None = None  # a chance node's, once asked
         self.current_player = _core().seat_to_move(cells, game.rules)
 
-    def _made(self, cells: np.ndarray, parks: tuple[Park, ...], grids: Any, seat: int) -> Any:
-        """A state of this game on ``cells`` and ``parks`` whose seat to move is ``seat``."""
-        fields = {"game": self.game, "_cells": cells, "parks": parks, "_grids": grids}
-        fields.update(current_player=seat, _fields=None, _public=None, _text=None, _odds=None)
-        return blank(HabitatsState, fields)
+    def _state(
+        self, cells: np.ndarray, parks: tuple[Park, ...], grids: Any, seat: int
+    ) -> dict[str, Any]:
+        """The fields of a state of this game on ``cells`` and ``parks`` whose seat to move
+        is ``seat`` (its history apart), for ``blank`` or ``after`` to make it."""
+        return {
+            "game": self.game,
+            "_cells": cells,
+            "parks": parks,
+            "_grids": grids,
+            "current_player": seat,
+            "_fields": None,
+            "_public": None,
+            "_text": None,
+            "_odds": None,
+        }
 
     def array(self) -> np.ndarray:
         """The position as the compiled core reads it (a copy)."""
@@ -109,7 +118,8 @@ class HabitatsState(State):
         parks = changes.pop("parks", self.parks)
         fields = {**position.decode(self.game, self._cells), **changes}
         cells = position.encode(self.game, fields)
-        return self._made(cells, parks, None, _core().seat_to_move(cells, self.game.rules))
+        seat = _core().seat_to_move(cells, self.game.rules)
+        return blank(HabitatsState, self._state(cells, parks, None, seat))
 
     @property
     def in_hand(self) -> TileKind:
@@ -145,33 +155,32 @@ class HabitatsState(State):
         if self.current_player != CHANCE:
             return []
         if self._odds is None:  # kept: a driver draws from them, then ``apply`` checks
-            self._odds = self._chance_odds()
+            # (made per state: a cache of them across states missed nearly always in play)
+            self._odds = moves.odds(*_core().odds(self._cells, self.game.rules))
         return list(self._odds)
-
-    def _chance_odds(self) -> tuple[tuple[str, float], ...]:
-        cells, core = self._cells, _core()
-        key = cells[core.GOAL : core.GOAL + YEARS].tobytes() + cells[core.STOCK :].tobytes()
-        odds = ODDS.get(key)
-        if odds is None:
-            if len(ODDS) >= CACHED_ODDS:
-                ODDS.clear()
-            odds = ODDS[key] = self.game.odds(core.chances(cells, self.game.rules))
-        return odds
 
     def _legal_actions(self) -> list[str]:
         core, game, cells = _core(), self.game, self._cells
         park = self.parks[self.current_player]
         if cells[core.PHASE] == core.TAKE:
-            rows = core.options(cells, park.grid, game.kinds, game.rules).tolist()
-            return [game.take_names[x, y] for _, x, y, _ in rows]
-        key = ("actions", int(cells[core.HELD]))  # a park's actions for a tile kind, named once
+            return moves.named(core.options(cells, park.grid, game.kinds, game.rules).tolist())
+        key = ("actions", int(cells[core.HELD]))  # a park's actions for a tile kind, once
         actions = park.memo.get(key)
         if actions is None:
             rows = core.options(cells, park.grid, game.kinds, game.rules).tolist()
-            actions = park.memo[key] = tuple(_named(row) for row in rows)
+            actions = park.memo[key] = tuple(moves.named(rows))
         return list(actions)
 
+    def successor(self, action: str) -> HabitatsState:
+        """``State.successor`` with the state made and its history added at once (the hot
+        path of searches and of ``apply``)."""
+        return after(self, action, HabitatsState, self._played(action))
+
     def _next(self, action: str) -> HabitatsState:
+        return blank(HabitatsState, self._played(action))
+
+    def _played(self, action: str) -> dict[str, Any]:
+        """The fields of the state after the legal ``action``, the core's ``step`` played."""
         core, game = _core(), self.game
         move = Move.parse(action)
         args = move.core_args
@@ -179,17 +188,17 @@ class HabitatsState(State):
         cells = self._cells.copy()
         if args[0] != core.A_PLACE and args[0] != core.A_DISCARD:
             seat = core.step(cells, NO_GRIDS, *args, game.kinds, game.rules)
-            return self._made(cells, self.parks, self._grids, seat)  # type: ignore[no-any-return]
+            return self._state(cells, self.parks, self._grids, seat)
         mover, parks = self.current_player, self.parks
-        if args[0] == core.A_PLACE:
-            assert move.cell is not None
-            held = game.tiles.kinds[int(self._cells[core.HELD])]  # (no need to read every field)
-            parks = (*parks[:mover], parks[mover].place(move.cell, held, args[3]))
-            parks += self.parks[mover + 1 :]
         grids = self.grids().copy()
         seat = core.step(cells, grids, *args, game.kinds, game.rules)
         grids.flags.writeable = False
-        return self._made(cells, parks, grids, seat)  # type: ignore[no-any-return]
+        if args[0] == core.A_PLACE:  # the mover's new park, on the grid the core wrote
+            assert move.cell is not None
+            held = game.tiles.kinds[int(self._cells[core.HELD])]  # (no need to read every field)
+            park = parks[mover].place(move.cell, held, args[3], grids[mover])
+            parks = (*parks[:mover], park, *parks[mover + 1 :])
+        return self._state(cells, parks, grids, seat)
 
     def park_score(self, seat: int) -> int:
         return self.parks[seat].total()
@@ -228,15 +237,7 @@ class HabitatsState(State):
         return words.refusal(self, action) or super().why_illegal(action)
 
     def clicks(self, action: str) -> list[str]:
-        move = Move.parse(action)
-        if move.kind == "take":
-            return [f"mk-{move.name}"]
-        seat = self.current_player
-        if move.kind == "discard":
-            return [f"discard-{seat}"]
-        assert move.cell is not None
-        cell = park_cell_id(seat, move.cell)
-        return [cell, f"rot-{move.sides or ''}"] if self.in_hand.is_road else [cell]
+        return observe.clicks(self, Move.parse(action))
 
     def observation_tensor(self, seat: int) -> np.ndarray:
         return tensors.encode(self, seat)
@@ -262,20 +263,7 @@ class HabitatsState(State):
         return self._text
 
 
-# chance odds by the drawn goals and the stock (they recur across a game's states, replays
-# and searches)
-ODDS: dict[bytes, tuple[tuple[str, float], ...]] = {}
 NO_GRIDS = np.empty((0, 0, 0), np.int16)  # what ``step`` is given when it reads no park
-
-
-def _named(row: list[int]) -> str:
-    """A placement (or the discard) of ``core.options`` as an action."""
-    action, x, y, mask = row
-    return "discard" if action == _core().A_DISCARD else place_action((x, y), mask)
-
-
-def park_cell_id(seat: int, pos: Pos) -> str:
-    return f"park{seat}_x{pos[0]}_y{pos[1]}"
 
 
 class Habitats(Game[HabitatsState]):
@@ -289,7 +277,7 @@ class Habitats(Game[HabitatsState]):
         super().__init__(**options)
         self.tiles: TileSet = tile_set()
         self.layout: MarketLayout = market_layout(self.num_players)
-        self.draw_outcomes = tuple(f"draw:{kind.id}" for kind in self.tiles.kinds)
+        self.draw_outcomes = moves.draws()
         n = self.num_players
         y1, y2, y3 = self.layout.turns
         self.year_ends = (n * y1, n * (y1 + y2), n * (y1 + y2 + y3))
@@ -351,27 +339,6 @@ class Habitats(Game[HabitatsState]):
     def _start(self) -> np.ndarray:
         return position.start(self)
 
-    @cached_property
-    def take_names(self) -> dict[tuple[int, int], str]:
-        """The take of each market space (x, y), named."""
-        return {space: f"take:{market_square(space)}" for space in self.layout.spaces}
-
-    def odds(self, rows: np.ndarray) -> tuple[tuple[str, float], ...]:
-        """The chance outcomes of ``core.chances``' rows (action, a, weight), named (every
-        row of one chance node is of one action: a goal drawn or a tile)."""
-        if not len(rows):
-            return ()
-        names = self.chance_names[int(rows[0, 0])]
-        _, picks, weights = rows.T.tolist()
-        total = sum(weights)
-        return tuple(zip([names[a] for a in picks], [w / total for w in weights], strict=True))
-
-    @cached_property
-    def chance_names(self) -> dict[int, tuple[str, ...]]:
-        """The outcomes of each chance action (``core.A_GOAL``, ``core.A_DRAW``) by number."""
-        goals = tuple(f"goal:{goal}" for goal in GOAL_IDS)
-        return {_core().A_GOAL: goals, _core().A_DRAW: self.draw_outcomes}
-
     def core_rollout(self, state: HabitatsState, cut: int, seed: int) -> tuple[bool, list[int]]:
         """Uniformly random decisions from ``state`` by the compiled core (chance by its odds)
         until the end or ``cut`` decisions (-1: none): (the game ended, every seat's score)."""
@@ -400,7 +367,7 @@ class Habitats(Game[HabitatsState]):
         return (
             [f"goal:{goal}" for goal in GOAL_IDS]
             + list(self.draw_outcomes)
-            + list(self.take_names[space] for space in self.layout.spaces)
+            + [take_action(space) for space in self.layout.spaces]
             + places
             + ["discard"]
         )

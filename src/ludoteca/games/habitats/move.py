@@ -3,17 +3,20 @@
 The notation: ``goal:<goal>`` and ``draw:<tile>`` (chance), ``take:<square>`` (a market square
 named like a chess square, ``b2``), ``place:<x>,<y>`` or, with an access road's sides,
 ``place:<x>,<y>:<sides>`` (``place:1,-2:NE``), and ``discard``. A move knows the compiled
-core's form of itself (``core_args``), so game, view and knowledge never slice strings.
+core's form of itself (``core_args``), so game, view and knowledge never slice strings; the
+way back, the core's rows named as actions (``named``, ``odds``), makes each text once.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
+
+import numpy as np
 
 from . import goals
-from .tiles import Pos, mask_of, parse_market_square, sides_of, tile_set
+from .tiles import Pos, market_square, mask_of, parse_market_square, sides_of, tile_set
 
 KINDS = ("goal", "draw", "take", "place", "discard")
 PLACE = re.compile(r"^place:(-?\d+),(-?\d+)(?::([NESW]+))?$")
@@ -95,6 +98,53 @@ def core():  # type: ignore[no-untyped-def]
     from .park import core as compiled
 
     return compiled()
+
+
+class _Names(dict[tuple[int, ...], str]):
+    """Each row (action, a, b, c) of ``core.legal`` as its action's text, made the first time
+    it is asked (the inverse of ``Move.core_args``; the rows of every player count alike)."""
+
+    def __missing__(self, row: tuple[int, ...]) -> str:
+        action, x, y, mask = row
+        if action == core().A_TAKE:
+            name = take_action((x, y))
+        else:
+            name = "discard" if action == core().A_DISCARD else place_action((x, y), mask)
+        self[row] = name
+        return name
+
+
+NAMES = _Names()
+
+
+def named(rows: list[list[int]]) -> list[str]:
+    """The actions of rows of ``core.legal`` (``core.options``' answer as a list)."""
+    return list(map(NAMES.__getitem__, map(tuple, rows)))
+
+
+@cache
+def draws() -> tuple[str, ...]:
+    """The refill's outcomes, a draw of each tile kind, in the tile set's order."""
+    return tuple(f"draw:{kind.id}" for kind in tile_set().kinds)
+
+
+@cache
+def _outcomes(action: int) -> np.ndarray:
+    """The outcomes of a chance action (``core.A_GOAL``, ``core.A_DRAW``) by number (an array
+    of the names, so that ``odds`` picks a node's at once)."""
+    names = [f"goal:{goal}" for goal in goals.GOALS] if action == core().A_GOAL else draws()
+    return np.array(names, dtype=object)
+
+
+def odds(action: int, numbers: np.ndarray, chances: np.ndarray) -> tuple[tuple[str, float], ...]:
+    """``core.odds``' answer at a chance node as its outcomes with their probabilities (the
+    core makes the two arrays of one length: not checked again, at every chance node)."""
+    return tuple(zip(_outcomes(action)[numbers].tolist(), chances.tolist(), strict=False))
+
+
+def take_action(space: Pos) -> str:
+    """``take:b2``: the take of the market space ``space``, named by its square."""
+    return f"take:{market_square(space)}"
 
 
 def place_action(cell: Pos, mask: int) -> str:

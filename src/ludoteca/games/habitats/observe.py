@@ -1,5 +1,6 @@
 """The observation of a Habitats position as plain data: the year, goals, market, figures and
-each park with what its tiles score and why."""
+each park with what its tiles score and why; and the ids of the picture's elements that a
+legal action's clicks name (``clicks``)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,26 @@ from .tiles import MarketLayout, Pos, market_square, sides_of
 
 if TYPE_CHECKING:
     from .game import HabitatsState
+    from .move import Move
+
+
+def park_cell_id(seat: int, pos: Pos) -> str:
+    """The id of the picture's element of a cell of ``seat``'s park."""
+    return f"park{seat}_x{pos[0]}_y{pos[1]}"
+
+
+def clicks(state: HabitatsState, move: Move) -> list[str]:
+    """The elements of the picture a player clicks for ``move``, legal in ``state``: the
+    market square, or the park cell (and the road sides of an access-road tile), or the
+    discard."""
+    if move.kind == "take":
+        return [f"mk-{move.name}"]
+    seat = state.current_player
+    if move.kind == "discard":
+        return [f"discard-{seat}"]
+    assert move.cell is not None
+    cell = park_cell_id(seat, move.cell)
+    return [cell, f"rot-{move.sides or ''}"] if state.in_hand.is_road else [cell]
 
 
 def public(state: HabitatsState) -> dict[str, Any]:

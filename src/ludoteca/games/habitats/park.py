@@ -114,15 +114,20 @@ class Park:
         ident = frozenset((pos, id(kind), mask) for pos, (kind, mask) in tiles.items())
         return cls(grid, dict(tiles), ident)
 
-    def place(self, pos: Pos, kind: TileKind, mask: int = 0) -> Park:
+    def place(
+        self, pos: Pos, kind: TileKind, mask: int = 0, grid: np.ndarray | None = None
+    ) -> Park:
+        """The park with ``kind`` placed on ``pos``. ``grid``: its grid where it is made
+        already (the core's ``step`` put the tile into a state's stacked grids), kept."""
         ident = self._ident | {(pos, id(kind), mask)}
         # Equal parks (a replay, a state read back from JSON) share one object and so its
         # scores and views.
         known = _PLAYED.get(ident)
         if known is not None:
             return known
-        grid = self.grid.copy()
-        core().put(grid, pos[0], pos[1], kind_number(kind), mask)
+        if grid is None:
+            grid = self.grid.copy()
+            core().put(grid, pos[0], pos[1], kind_number(kind), mask)
         tiles = dict(self.tiles)
         tiles[pos] = (kind, mask)
         park = Park(grid, tiles, ident)

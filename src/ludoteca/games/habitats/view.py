@@ -23,10 +23,11 @@ from ludoteca.engine.parts import Overlay, Picture
 from ludoteca.engine.svg import document, element, join, ring, shorten, text, text_width, wrap
 from ludoteca.engine.turns import LAST, last_turns, marked_seats, sample_position
 
-from .game import Habitats, HabitatsState, park_cell_id
+from .game import Habitats, HabitatsState
 from .goals import measure
 from .icons import icon
 from .move import Move
+from .observe import park_cell_id
 from .park import Park
 from .tiles import (
     SIDE_STEPS,
