@@ -16,7 +16,7 @@ from ludoteca.engine import LANGUAGES, Message, Seat
 from ludoteca.engine.parts import Overlay
 from ludoteca.games import registry
 from ludoteca.server.presenter import described
-from ludoteca.server.words import translated, with_names
+from ludoteca.server.words import names_no_seat, translated, with_names
 
 # "Player 2" in any of our languages, any case and grammatical case
 PLAYER_N = re.compile(r"(player|spieler\w*|joueu\w*|игрок\w*)\s*\d", re.IGNORECASE)
@@ -117,3 +117,22 @@ def test_a_list_of_seats_is_their_names_joined_and_travels_as_json():
     data = tie.to_json()
     assert data["params"]["players"] == [{"seat": 0}, {"seat": 2}]
     assert with_names(data, ["Ana", "Bo", "Cy"], "en")["text"].startswith("Ana, Cy share")
+
+
+@pytest.mark.parametrize("game_id", sorted(LARGEST))
+def test_a_part_read_as_naming_no_seat_is_the_same_named(game_id):
+    """The presenter sends an English part that ``names_no_seat`` as it is: naming its seats
+    would change nothing; and the parts that name one are found (the log's lines)."""
+    named = 0
+    for state in positions(game_id, every=EVERY.get(game_id, 12)):
+        names = [f"Zed{i}" for i in range(state.game.num_players)]
+        for seat in (None, *range(state.game.num_players)):
+            for part in state.observation(seat).values():
+                if names_no_seat(part):
+                    assert with_names(part, names, "en") == part
+                else:
+                    named += 1
+    assert named
+    tie = Message("core.end.tie", {"players": (Seat(0), Seat(2)), "score": "7"})
+    assert not names_no_seat([{"line": tie.to_json()}])
+    assert names_no_seat({"key": "k", "params": {"n": 3, "seat_count": 2}, "text": "3"})

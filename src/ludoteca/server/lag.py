@@ -30,7 +30,10 @@ class LoopLag:
         self.stall = stall
         self.last = 0.0  # seconds, the latest measurement
         self.worst = 0.0  # since start
-        self._recent: deque[tuple[float, float]] = deque()  # (when, lag) of the last minute
+        self._recent: deque[float] = deque()  # when each lag of the last minute was noted
+        # (when, lag) of the last minute, each lag larger than every one noted after it: the
+        # first is the minute's worst, found without reading the minute's 1200 lags a note
+        self._peaks: deque[tuple[float, float]] = deque()
         self.measured = 0
         self._told = 0.0  # when the last stall was logged
 
@@ -46,14 +49,19 @@ class LoopLag:
         self.last, self.worst, self.measured = lag, max(self.worst, lag), self.measured + 1
         if self.observe is not None:
             self.observe(lag)
-        self._recent.append((now, lag))
-        while self._recent and self._recent[0][0] < now - WINDOW:
+        self._recent.append(now)
+        while self._recent[0] < now - WINDOW:
             self._recent.popleft()
-        worst = max(lag for _, lag in self._recent)
+        while self._peaks and self._peaks[-1][1] <= lag:
+            self._peaks.pop()
+        self._peaks.append((now, lag))
+        while self._peaks[0][0] < now - WINDOW:
+            self._peaks.popleft()
+        worst = self._peaks[0][1]
         if (
             worst >= self.stall
             and now - self._told >= WINDOW
-            and now - self._recent[0][0] >= WINDOW / 2
+            and now - self._recent[0] >= WINDOW / 2
         ):
             self._told = now
             ms = round(worst * 1000, 1)
@@ -61,7 +69,7 @@ class LoopLag:
 
     def report(self) -> dict[str, float]:
         """Milliseconds: the latest lag, the worst of the last minute and since start."""
-        recent = max((lag for _, lag in self._recent), default=0.0)
+        recent = self._peaks[0][1] if self._peaks else 0.0
         return {
             "last_ms": round(self.last * 1000, 1),
             "worst_minute_ms": round(recent * 1000, 1),

@@ -13,13 +13,14 @@ from typing import Any
 import orjson
 
 from ludoteca.engine import Game, State
+from ludoteca.engine.i18n import DEFAULT_LANGUAGE
 from ludoteca.engine.palette import DEFAULT as DEFAULT_PALETTE
 from ludoteca.engine.parts import Hint, Overlay
 from ludoteca.games import registry
 
 from . import workers
 from .room import Room
-from .words import seat_names, translated, with_names
+from .words import names_no_seat, seat_names, translated, with_names
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,7 @@ def picture(
     return view.svg(state, seat, lang=lang, overlay=overlay)
 
 
+WORDS_KEPT = 1000  # named parts a presenter keeps (some hundred changes' log lines)
 ENDING_CHECK_LIMIT = 16  # a choice among this few actions is checked for one that ends the game
 
 
@@ -104,7 +106,8 @@ class Presenter:
         self._names: dict[tuple[str, str], list[str]] = {}
         self._public: dict[str, Any] | None = None
         # the observation's parts that are one object for every seat (the game's public
-        # part, the log's lines), translated and named once a change: id -> (part, words)
+        # part, the log's lines), translated and named once: id -> (part, words); kept over
+        # changes, since a log line stays one object from move to move (``State._last_lines``)
         self._words: dict[tuple[int, str, tuple[str, ...]], tuple[Any, Any]] = {}
         self.renders = 0  # views rendered, for the tests and the load figure
 
@@ -121,7 +124,9 @@ class Presenter:
         at = (self.room.version, self.room.presence)
         if at != self._at:
             self._at, self._texts, self._boards, self._names = at, {}, {}, {}
-            self._public, self._words = None, {}
+            self._public = None
+            if len(self._words) > WORDS_KEPT:
+                self._words = {}
 
     def render(self, key: ViewKey, found: Hint | None = None) -> dict[str, Any]:
         room, state, seat = self.room, self.room.state, key.seat
@@ -175,7 +180,10 @@ class Presenter:
         key = (id(part), lang, tuple(names))
         found = self._words.get(key)
         if found is None or found[0] is not part:  # kept with its part: its id is not reused
-            words = with_names({"part": translated(part, lang)}, names, lang)["part"]
+            if lang == DEFAULT_LANGUAGE and names_no_seat(part):
+                words = part  # nothing to translate (the engine writes English) nor to name
+            else:
+                words = with_names({"part": translated(part, lang)}, names, lang)["part"]
             found = self._words[key] = (part, words)
         return found[1]
 

@@ -7,6 +7,8 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
+
 from ludoteca import list_games
 from ludoteca.engine import LANGUAGES, translate
 from ludoteca.engine.i18n import DEFAULT_LANGUAGE, has_key, message_from_json
@@ -212,6 +214,14 @@ def with_names(data: Any, names: list[str], lang: str) -> Any:
         return text
 
     return _renamed(data, said)
+
+
+def names_no_seat(data: Any) -> bool:
+    """Whether no message in ``data`` (JSON-able) names a seat, read in its JSON text: a seat
+    named is a dict of that one key, always written ``{"seat":``. Writing the JSON in C is
+    several times cheaper than walking ``data`` in Python (``with_names`` of an observation
+    was a fifth of a view's cost, issue 30); a false alarm only costs the walk."""
+    return b'{"seat":' not in orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
 
 
 def _names_a_seat(message: dict[str, Any]) -> bool:
